@@ -1,0 +1,62 @@
+// Lint rules: TypeScript strictness, React hooks, and the one-way import flow of ARCHITECTURE.md
+// (app → features → components/lib/types; no feature imports another feature).
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const features = readdirSync('./src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.local-supabase', 'src/types/database.ts', 'supabase/functions', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // No feature imports another feature: compose them in src/app.
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message: 'Um recurso não importa outro: componha-os em src/app.',
+            })),
+            { target: './src/features', from: './src/app', message: 'features não importam src/app.' },
+            {
+              target: ['./src/components', './src/lib', './src/types'],
+              from: ['./src/features', './src/app'],
+              message: 'Código compartilhado não importa features nem app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,50 @@
+// Settings of the local backend, read once from the environment (see .env.example).
+import path from 'node:path';
+
+/** The Supabase CLI's public local-development values: safe to commit, never used in production. */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface LocalSupabaseConfig {
+  port: number;
+  /** Host the server binds to: loopback only. */
+  host: string;
+  /** Persistent folder (database + storage files); null = in memory database and a temp storage folder. */
+  dataDir: string | null;
+  /** Set: a real PostgreSQL instead of PGlite. */
+  databaseUrl: string | null;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Access token lifetime in seconds (GoTrue default 3600). */
+  jwtExpiry: number;
+  /** Project root: where supabase/ lives. */
+  rootDir: string;
+  /** Where the SPA is served, for auth redirects and recovery links. */
+  siteUrl: string;
+  /** Folder of the Deno edge functions (supabase/functions); tests may point elsewhere. */
+  functionsDir: string;
+}
+
+export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): LocalSupabaseConfig {
+  const env = process.env;
+  const rootDir = overrides.rootDir ?? path.resolve(import.meta.dirname, '..');
+  const dataDirEnv = env.LOCAL_SUPABASE_DATA_DIR || '.local-supabase';
+  return {
+    port: Number(env.LOCAL_SUPABASE_PORT || 54321),
+    host: '127.0.0.1',
+    dataDir: path.resolve(rootDir, dataDirEnv),
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: env.JWT_SECRET || LOCAL_JWT_SECRET,
+    anonKey: env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || LOCAL_SERVICE_ROLE_KEY,
+    jwtExpiry: Number(env.JWT_EXPIRY || 3600),
+    siteUrl: env.SITE_URL || 'http://localhost:5173',
+    rootDir,
+    functionsDir: path.join(rootDir, 'supabase', 'functions'),
+    ...overrides,
+  };
+}

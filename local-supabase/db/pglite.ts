@@ -1,0 +1,32 @@
+// PGlite: Postgres compiled to WASM, embedded in this process. It has one connection, so every
+// call goes through its own mutex; transactions hold it until they end.
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { Engine, Sql, SqlResult } from './engine.ts';
+
+export async function openPglite(options: { dataDir?: string | null; loadDataDir?: Blob } = {}): Promise<Engine> {
+  const db = new PGlite({
+    dataDir: options.dataDir ?? undefined,
+    loadDataDir: options.loadDataDir,
+    // Supabase ships pgcrypto (in schema extensions); seed.sql hashes passwords with it.
+    extensions: { pgcrypto },
+  });
+  await db.waitReady;
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    async query<T>(text: string, params: unknown[] = []): Promise<SqlResult<T>> {
+      const r = await q.query<T>(text, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(script: string) {
+      await q.exec(script);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+    // Exposed for snapshotting a migrated database in tests.
+    dump: () => db.dumpDataDir('none'),
+  } as Engine & { dump: () => Promise<Blob | File> };
+}

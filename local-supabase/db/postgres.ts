@@ -1,0 +1,43 @@
+// A real PostgreSQL (15+) through node-postgres, for DATABASE_URL. Connect as a superuser: the
+// backend switches to anon/authenticated/service_role per request with SET LOCAL ROLE.
+import pg from 'pg';
+import type { Engine, Sql, SqlResult } from './engine.ts';
+
+// Hand back values as text, like PGlite does for types it cannot map; the HTTP layers build their
+// JSON in SQL anyway, so only scalar helpers see these.
+pg.types.setTypeParser(1114, (v) => v); // timestamp
+pg.types.setTypeParser(1184, (v) => v); // timestamptz
+pg.types.setTypeParser(1082, (v) => v); // date
+
+export async function openPostgres(url: string): Promise<Engine> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({
+    async query<T>(text: string, params: unknown[] = []): Promise<SqlResult<T>> {
+      const r = await c.query(text, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(script: string) {
+      await c.query(script); // simple query protocol: several statements, no parameters
+    },
+  });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,118 @@
+// Small HTTP helpers shared by the REST, auth, storage and functions endpoints.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Engine, Sql } from './db/engine.ts';
+import type { LocalSupabaseConfig } from './config.ts';
+import { verifyJwt, JwtError, type JwtClaims, type DbRole } from './jwt.ts';
+
+export interface ServerContext {
+  config: LocalSupabaseConfig;
+  engine: Engine;
+  /** Folder where storage objects' bytes live. */
+  storageDir: string;
+  log: (message: string) => void;
+}
+
+/** A handler for one API prefix; `path` is the URL path after the prefix (e.g. "/courses"). */
+export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => Promise<void>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(String(body.message ?? body.msg ?? body.error ?? status));
+  }
+}
+
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, cache-control, x-supabase-api-version, tus-resumable, upload-length, upload-metadata, upload-offset, upload-defer-length, upload-concat, x-http-method-override, x-requested-with, x-region',
+  'Access-Control-Expose-Headers':
+    'content-range, content-length, content-type, location, range, x-total-count, upload-offset, upload-length, tus-resumable, tus-version, tus-max-size, tus-extension, upload-metadata, x-supabase-api-version, etag, accept-ranges',
+  'Access-Control-Max-Age': '86400',
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    ...(text ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Reads a request body into memory, refusing more than `limit` bytes (JSON APIs only). */
+export async function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, { code: '413', message: 'Payload too large' });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readJson<T = unknown>(req: IncomingMessage): Promise<T> {
+  const raw = (await readBody(req)).toString('utf8');
+  if (!raw.trim()) return {} as T;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    throw new HttpError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
+  }
+}
+
+export interface RequestAuth {
+  role: DbRole;
+  claims: JwtClaims;
+  /** The raw bearer token, if any (functions forward it). */
+  token: string | null;
+}
+
+/**
+ * Who is calling: the verified JWT of `Authorization: Bearer`, else of the `apikey` header, else anon.
+ * Throws JwtError for a token that is present but invalid or expired.
+ */
+export async function authenticate(req: IncomingMessage, config: LocalSupabaseConfig): Promise<RequestAuth> {
+  const header = req.headers.authorization;
+  const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
+  const token = bearer || apikey || null;
+  if (!token) return { role: 'anon', claims: { role: 'anon' }, token: null };
+  const claims = await verifyJwt(token, config.jwtSecret);
+  return { role: claims.role, claims, token };
+}
+
+export { JwtError };
+
+/**
+ * Runs fn in one transaction as the caller's database role with the request GUCs PostgREST sets,
+ * so RLS policies, grants, auth.uid() and auth.jwt() behave as in production.
+ */
+export async function asCaller<T>(
+  ctx: ServerContext,
+  auth: RequestAuth,
+  req: Pick<IncomingMessage, 'method' | 'headers'>,
+  path: string,
+  fn: (tx: Sql) => Promise<T>,
+): Promise<T> {
+  return ctx.engine.transaction(async (tx) => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (typeof v === 'string' && k !== 'authorization' && k !== 'apikey') headers[k] = v;
+    }
+    await tx.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
+              set_config('request.headers', $4, true), set_config('request.method', $5, true),
+              set_config('request.path', $6, true)`,
+      [auth.role, JSON.stringify(auth.claims), auth.claims.sub ?? '', JSON.stringify(headers), req.method ?? 'GET', path],
+    );
+    return fn(tx);
+  });
+}

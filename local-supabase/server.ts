@@ -1,0 +1,115 @@
+// The local backend: one HTTP server on loopback that speaks Supabase's protocols over one Postgres.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { configFromEnv, type LocalSupabaseConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { CORS_HEADERS, HttpError, sendJson, type Handler, type ServerContext } from './http.ts';
+import { createRestHandler } from './rest/index.ts';
+import { createAuthHandler } from './auth/index.ts';
+import { createStorageHandler } from './storage/index.ts';
+import { createFunctionsHandler } from './functions/index.ts';
+
+export interface StartOptions {
+  /** A new in-memory database (and a temporary storage folder), migrated and seeded. */
+  fresh?: boolean;
+  seed?: boolean;
+  /** Start from this PGlite snapshot instead of migrating from scratch (tests). */
+  snapshot?: Blob;
+  quiet?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: ServerContext;
+  close(): Promise<void>;
+}
+
+export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const config = configFromEnv(configIn);
+  const log = options.quiet ? () => {} : (m: string) => console.log(`[local-supabase] ${m}`);
+  const dataDir = options.fresh ? null : config.dataDir;
+  let tempDir: string | null = null;
+  let storageDir: string;
+  if (dataDir) {
+    storageDir = path.join(dataDir, 'storage');
+  } else {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'local-supabase-'));
+    storageDir = path.join(tempDir, 'storage');
+  }
+  await mkdir(storageDir, { recursive: true });
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+
+  const { engine, migration } = await openDatabase({
+    dataDir,
+    databaseUrl: config.databaseUrl,
+    rootDir: config.rootDir,
+    seed: options.seed,
+    snapshot: options.snapshot,
+  });
+  if (migration.applied.length) log(`applied migrations: ${migration.applied.join(', ')}`);
+  if (migration.seeded) log('applied seed.sql');
+
+  const ctx: ServerContext = { config: { ...config, dataDir }, engine, storageDir, log };
+  const routes: [string, Handler & { close?: () => Promise<void> }][] = [
+    ['/rest/v1', createRestHandler(ctx)],
+    ['/auth/v1', createAuthHandler(ctx)],
+    ['/storage/v1', createStorageHandler(ctx)],
+    ['/functions/v1', createFunctionsHandler(ctx)],
+  ];
+
+  const server = createServer((req, res) => void dispatch(req, res));
+  async function dispatch(req: IncomingMessage, res: ServerResponse) {
+    try {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(200, CORS_HEADERS);
+        return res.end('ok');
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/health') return sendJson(res, 200, { status: 'ok' });
+      for (const [prefix, handler] of routes) {
+        if (url.pathname === prefix || url.pathname.startsWith(prefix + '/')) {
+          return await handler(req, res, url.pathname.slice(prefix.length) || '/', url);
+        }
+      }
+      sendJson(res, 404, { message: 'no route matched' });
+    } catch (e) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (e instanceof HttpError) return sendJson(res, e.status, e.body, e.headers);
+      log(`internal error on ${req.method} ${req.url}: ${(e as Error).stack ?? e}`);
+      sendJson(res, 500, { code: '500', message: 'Internal server error' });
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    ctx,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        for (const [, h] of routes) await h.close?.().catch(() => {});
+        await engine.close().catch(() => {});
+        if (tempDir) await rm(tempDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}

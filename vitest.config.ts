@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          globals: true,
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts', 'local-supabase/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Each file starts its own local-supabase; PGlite is single-threaded, so two at a time on 2 cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
