@@ -1,0 +1,47 @@
+// End-to-end journeys in Debian's Chromium against the built SPA (vite preview) and a fresh, seeded
+// local-supabase. scripts/test.mjs picks free ports and builds the SPA for E2E_API_PORT first.
+import { defineConfig, devices } from '@playwright/test';
+
+const apiPort = Number(process.env.E2E_API_PORT || 54331);
+const webPort = Number(process.env.E2E_WEB_PORT || 4174);
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${webPort}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'npx tsx local-supabase/main.ts --fresh',
+      url: `http://localhost:${apiPort}/health`,
+      env: { LOCAL_SUPABASE_PORT: String(apiPort) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx vite preview --port ${webPort} --strictPort`,
+      url: `http://localhost:${webPort}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});
