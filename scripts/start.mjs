@@ -1,0 +1,89 @@
+// `npm start`: the whole product on this machine — local-supabase (persistent, migrated, seeded on
+// first run) and the SPA dev server — with the demo printed. Ctrl+C stops both.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureDeps, ROOT } from './ensure-deps.mjs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.mjs';
+
+ensureDeps();
+
+const apiPort = Number(process.env.LOCAL_SUPABASE_PORT || 54321);
+const webPort = 5173;
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const children = [];
+
+function run(name, cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d) => process.stderr.write(prefix(name, d)));
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`\n${name} parou (${signal ?? code}). Encerrando.`);
+      stop(1);
+    }
+  });
+  return child;
+}
+const prefix = (name, text) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => `[${name}] ${l}\n`)
+    .join('');
+
+function waitFor(child, pattern) {
+  return new Promise((resolve) => {
+    let seen = '';
+    child.stdout.on('data', function onData(d) {
+      seen += d;
+      if (pattern.test(seen)) resolve();
+      if (started) process.stdout.write(prefix(child === api ? 'api' : 'web', d));
+    });
+  });
+}
+
+let started = false;
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+console.log('› Iniciando o backend local (local-supabase)...');
+const api = run('api', bin('tsx'), ['local-supabase/main.ts'], { LOCAL_SUPABASE_PORT: String(apiPort) });
+await waitFor(api, /ready/);
+console.log('› Iniciando o app (Vite)...');
+const web = run('web', bin('vite'), ['--port', String(webPort), '--strictPort'], {
+  VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || `http://localhost:${apiPort}`,
+});
+await waitFor(web, /Local:/);
+
+const schools = await fetch(`http://localhost:${apiPort}/rest/v1/schools?select=slug,name&order=name`, {
+  headers: { apikey: process.env.SUPABASE_SERVICE_ROLE_KEY || (await import('./local-keys.mjs')).SERVICE_ROLE_KEY },
+})
+  .then((r) => (r.ok ? r.json() : []))
+  .catch(() => []);
+
+const app = `http://localhost:${webPort}`;
+console.log(`
+  Plataforma de cursos rodando
+
+  App:      ${app}
+  API:      http://localhost:${apiPort}  (local-supabase)
+${schools.map((s) => `  Login ${s.name}: ${app}/${s.slug}`).join('\n')}
+
+  Contas de demonstração (senha: ${DEMO_PASSWORD})
+${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(32)} ${what}`).join('\n')}
+
+  Dados persistem em .local-supabase/ (npm run db:reset recomeça do zero). Ctrl+C para parar.
+`);
+started = true;

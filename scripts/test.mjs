@@ -1,0 +1,212 @@
+// `npm test`: every check, in order — typecheck, lint, unit/component tests, integration tests
+// (supabase-js against local-supabase on PGlite, then on a real PostgreSQL when one can be had),
+// and end-to-end journeys in Debian's Chromium against the built SPA. Ends with one line
+// "N passed, N failed" and exits non-zero when anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync, chownSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDeps, ROOT } from './ensure-deps.mjs';
+
+ensureDeps();
+
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+const totals = { passed: 0, failed: 0 };
+const started = Date.now();
+let failedStep = null;
+
+function step(title) {
+  console.log(`\n━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}`);
+}
+
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function vitest(project, label, env = {}) {
+  const out = path.join(tmp, `vitest-${label}.json`);
+  const code = await run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const r = readJson(out);
+  if (r) {
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+  }
+  if (code !== 0) {
+    if (!r || r.numFailedTests === 0) totals.failed += 1; // a crash or an error outside a test
+    failedStep ??= label;
+  }
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+function canApt() {
+  return process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
+}
+
+function aptInstall(pkgs) {
+  console.log(`› apt-get install ${pkgs.join(' ')}`);
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  return spawnSync('apt-get', ['install', '-y', '-qq', ...pkgs], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+}
+
+function ensureChromium() {
+  let chromium = findChromium();
+  if (!chromium && canApt()) {
+    aptInstall(['chromium']);
+    chromium = findChromium();
+  }
+  if (!chromium) {
+    console.error(
+      '\nChromium não encontrado. Instale o Chromium do Debian (sudo apt-get install chromium) ou defina CHROMIUM_PATH.\n' +
+        'Nenhuma ferramenta baixa um navegador próprio.',
+    );
+    process.exit(1);
+  }
+  return chromium;
+}
+
+function findPgBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base).filter((v) => Number(v) >= 15).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const dir = path.join(base, v, 'bin');
+    if (existsSync(path.join(dir, 'initdb'))) return dir;
+  }
+  return null;
+}
+
+/** A throwaway PostgreSQL cluster on a free loopback port, run as the postgres OS user. */
+async function startPostgres() {
+  let pgBin = findPgBin();
+  if (!pgBin && canApt()) {
+    aptInstall(['postgresql']);
+    pgBin = findPgBin();
+  }
+  if (!pgBin) return null;
+  const asRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
+  const user = asRoot ? 'postgres' : os.userInfo().username;
+  if (asRoot) {
+    const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
+    const gid = Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const as = (cmd, args) => (asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : spawnSync(cmd, args));
+  const port = await freePort();
+  const data = path.join(dir, 'data');
+  let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
+  if (r.status !== 0) {
+    console.error(r.stderr.toString());
+    return null;
+  }
+  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  if (r.status !== 0) {
+    console.error(r.stderr.toString(), readFileSync(path.join(dir, 'log'), 'utf8'));
+    return null;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    user,
+  };
+}
+
+// ── the steps ─────────────────────────────────────────────────────────────────────────────────
+const chromium = ensureChromium();
+
+step('Typecheck (tsc)');
+if ((await run(bin('tsc'), ['-b', '--noEmit'])) !== 0) {
+  totals.failed += 1;
+  failedStep ??= 'typecheck';
+}
+
+step('Lint (eslint)');
+if ((await run(bin('eslint'), ['.', '--max-warnings=0'])) !== 0) {
+  totals.failed += 1;
+  failedStep ??= 'lint';
+}
+
+step('Unit and component tests (Vitest, jsdom)');
+await vitest('unit', 'unit');
+
+step('Integration tests on PGlite (supabase-js → local-supabase)');
+await vitest('integration', 'integration-pglite');
+
+step('Integration tests on PostgreSQL');
+const pg = await startPostgres();
+if (pg) {
+  try {
+    await vitest('integration', 'integration-postgres', { DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+} else {
+  console.log('PostgreSQL (15+) não encontrado e não pôde ser instalado: etapa não executada.');
+  if (process.env.CI) {
+    totals.failed += 1;
+    failedStep ??= 'postgres';
+  }
+}
+
+step('End-to-end journeys (Playwright, Chromium)');
+const apiPort = await freePort();
+const webPort = await freePort();
+const e2eEnv = {
+  E2E_API_PORT: String(apiPort),
+  E2E_WEB_PORT: String(webPort),
+  CHROMIUM_PATH: chromium,
+  VITE_SUPABASE_URL: `http://localhost:${apiPort}`,
+};
+if ((await run(bin('vite'), ['build', '--logLevel', 'warn'], e2eEnv)) !== 0) {
+  totals.failed += 1;
+  failedStep ??= 'build';
+} else {
+  const out = path.join(tmp, 'playwright.json');
+  const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: out });
+  const r = readJson(out);
+  if (r?.stats) {
+    totals.passed += r.stats.expected + r.stats.flaky;
+    totals.failed += r.stats.unexpected;
+  }
+  if (code !== 0) {
+    if (!r?.stats?.unexpected) totals.failed += 1;
+    failedStep ??= 'e2e';
+  }
+}
+
+rmSync(tmp, { recursive: true, force: true });
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log(`\n${failedStep ? `Falhou: ${failedStep}. ` : ''}Tempo total: ${minutes} min`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedStep ? 1 : 0);
