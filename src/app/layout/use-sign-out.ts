@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '@/lib/session';
+
+/** Signs out and goes to the school's login page (or /auth). */
+export function useSignOutAndLeave() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const to = await signOut();
+    navigate(to, { replace: true });
+  }, [signOut, navigate]);
+}

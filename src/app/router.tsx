@@ -1,0 +1,78 @@
+// Every route of SPEC §2. Each page is its own lazily loaded chunk, so the student area never
+// downloads the admin area (and the admin shell is a chunk of its own).
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/spinner';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { RouteError } from './route-error';
+
+type PageModule = { default: ComponentType };
+
+/** route.lazy loader for a module whose default export is the page component. */
+function page(load: () => Promise<PageModule>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: '/auth', lazy: page(() => import('./routes/auth')) },
+          { path: '/:slug', lazy: page(() => import('./routes/auth')) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: page(() => import('./layout/member-layout')),
+            children: [
+              { path: '/', lazy: page(() => import('./routes/home')) },
+              { path: '/course/:courseId', lazy: page(() => import('./routes/course')) },
+              { path: '/profile', lazy: page(() => import('./routes/profile')) },
+              { path: '/checkout/:courseSlug', lazy: page(() => import('./routes/checkout')) },
+              { path: '/checkout', lazy: page(() => import('./routes/checkout')) },
+            ],
+          },
+          // The lesson player has its own header (SPEC §2 "Lesson player").
+          { path: '/course/:courseId/lesson/:lessonId', lazy: page(() => import('./routes/lesson')) },
+          {
+            path: '/admin',
+            element: <RequireAdmin />,
+            children: [
+              {
+                lazy: page(() => import('./layout/admin-layout')),
+                children: [
+                  { index: true, lazy: page(() => import('./routes/admin/dashboard')) },
+                  { path: 'member-area', lazy: page(() => import('./routes/admin/member-area')) },
+                  { path: 'courses', lazy: page(() => import('./routes/admin/courses')) },
+                  { path: 'courses/new', lazy: page(() => import('./routes/admin/course-form')) },
+                  { path: 'courses/:courseId/edit', lazy: page(() => import('./routes/admin/course-form')) },
+                  { path: 'courses/:courseId/content', lazy: page(() => import('./routes/admin/course-content')) },
+                  { path: 'materials', lazy: page(() => import('./routes/admin/materials')) },
+                  { path: 'clients', lazy: page(() => import('./routes/admin/clients')) },
+                  { path: 'students', lazy: page(() => import('./routes/admin/students')) },
+                  { path: 'enrollments', lazy: page(() => import('./routes/admin/enrollments')) },
+                  { path: 'announcements', lazy: page(() => import('./routes/admin/announcements')) },
+                  { path: 'reports', lazy: page(() => import('./routes/admin/reports')) },
+                  { path: 'settings', lazy: page(() => import('./routes/admin/settings')) },
+                  { path: 'login-settings', lazy: page(() => import('./routes/admin/login-settings')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../placeholder';
+
+// Placeholder: admin announcements issue.
+export default function AdminAnnouncementsPage() {
+  return <PagePlaceholder title="Anúncios" />;
+}

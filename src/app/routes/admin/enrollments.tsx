@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../placeholder';
+
+// Placeholder: admin enrollments issue.
+export default function AdminEnrollmentsPage() {
+  return <PagePlaceholder title="Matrículas" />;
+}

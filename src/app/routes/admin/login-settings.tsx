@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../placeholder';
+
+// Placeholder: admin login settings issue.
+export default function AdminLoginSettingsPage() {
+  return <PagePlaceholder title="Tela de Login" />;
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../placeholder';
+
+// Placeholder: admin students issue.
+export default function AdminStudentsPage() {
+  return <PagePlaceholder title="Alunos" />;
+}

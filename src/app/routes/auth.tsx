@@ -1,0 +1,5 @@
+import { PagePlaceholder } from './placeholder';
+
+export default function AuthRoute() {
+  return <PagePlaceholder title="Entrar" />;
+}

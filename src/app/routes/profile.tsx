@@ -1,0 +1,5 @@
+import { PagePlaceholder } from './placeholder';
+
+export default function ProfileRoute() {
+  return <PagePlaceholder title="Meu Perfil" />;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, isValidCpf, isValidPhone, maskCpf, maskPhone, minutesFromSeconds, whatsappUrl } from './format';
+
+describe('formatMoney', () => {
+  it('writes reais with comma decimals and dot thousands', () => {
+    expect(formatMoney(1234.56)).toBe('R$ 1.234,56');
+    expect(formatMoney('99.9')).toBe('R$ 99,90');
+    expect(formatMoney(0)).toBe('R$ 0,00');
+    expect(formatMoney(null)).toBe('R$ 0,00');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes dd/mm/aaaa', () => {
+    expect(formatDate('2024-03-05T15:00:00Z')).toBe('05/03/2024');
+    expect(formatDate(new Date(Date.UTC(2023, 11, 31, 12)))).toBe('31/12/2023');
+  });
+  it('uses Brazil time for instants near midnight UTC', () => {
+    expect(formatDate('2024-01-01T01:00:00Z')).toBe('31/12/2023');
+  });
+  it('returns empty text for missing or invalid input', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('minutesFromSeconds', () => {
+  it('rounds to whole minutes', () => {
+    expect(minutesFromSeconds(600)).toBe(10);
+    expect(minutesFromSeconds(125)).toBe(2);
+    expect(minutesFromSeconds(150)).toBe(3);
+    expect(minutesFromSeconds(null)).toBe(0);
+    expect(minutesFromSeconds(-5)).toBe(0);
+  });
+});
+
+describe('CPF', () => {
+  it('masks progressively', () => {
+    expect(maskCpf('123')).toBe('123');
+    expect(maskCpf('1234')).toBe('123.4');
+    expect(maskCpf('1234567')).toBe('123.456.7');
+    expect(maskCpf('52998224725')).toBe('529.982.247-25');
+    expect(maskCpf('529.982.247-25999')).toBe('529.982.247-25');
+  });
+  it('checks the two check digits', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('52998224725')).toBe(true);
+    expect(isValidCpf('529.982.247-24')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('123')).toBe(false);
+  });
+});
+
+describe('phone', () => {
+  it('masks mobiles and landlines', () => {
+    expect(maskPhone('11')).toBe('(11');
+    expect(maskPhone('11987')).toBe('(11) 987');
+    expect(maskPhone('1133334444')).toBe('(11) 3333-4444');
+    expect(maskPhone('11987654321')).toBe('(11) 98765-4321');
+  });
+  it('validates', () => {
+    expect(isValidPhone('(11) 98765-4321')).toBe(true);
+    expect(isValidPhone('(11) 3333-4444')).toBe(true);
+    expect(isValidPhone('(11) 8765-432')).toBe(false);
+    expect(isValidPhone('(11) 88765-4321')).toBe(false);
+    expect(isValidPhone('(01) 98765-4321')).toBe(false);
+  });
+});
+
+it('builds WhatsApp links from digits only', () => {
+  expect(whatsappUrl('+55 (11) 99999-0000')).toBe('https://wa.me/5511999990000');
+});

@@ -1,0 +1,75 @@
+// pt-BR formatting and Brazilian document masks.
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const date = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+
+/** R$ 1.234,56 (the space after R$ is a plain space, not the NBSP Intl emits). */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  return money.format(Number.isFinite(n) ? n : 0).replace(/\u00a0/g, ' ');
+}
+
+/** dd/mm/aaaa in Brazil's time zone; '' for missing or invalid dates. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return date.format(d);
+}
+
+/** Whole minutes from seconds (rounded, never negative): 125 → 2. */
+export function minutesFromSeconds(seconds: number | null | undefined): number {
+  if (!seconds || seconds < 0 || !Number.isFinite(seconds)) return 0;
+  return Math.round(seconds / 60);
+}
+
+export function onlyDigits(value: string | null | undefined): string {
+  return (value ?? '').replace(/\D/g, '');
+}
+
+/** Progressive CPF mask: 000.000.000-00 (extra digits dropped). */
+export function maskCpf(value: string): string {
+  const d = onlyDigits(value).slice(0, 11);
+  if (d.length <= 3) return d;
+  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
+  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+/** Progressive phone mask: (00) 0000-0000 for landlines, (00) 00000-0000 for mobiles. */
+export function maskPhone(value: string): string {
+  const d = onlyDigits(value).slice(0, 11);
+  if (d.length === 0) return '';
+  if (d.length <= 2) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
+  if (d.length <= 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+}
+
+/** CPF validity, check digits included (all-equal digits such as 111.111.111-11 are invalid). */
+export function isValidCpf(value: string): boolean {
+  const d = onlyDigits(value);
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  const digits = d.split('').map(Number);
+  const check = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += digits[i]! * (len + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === digits[9] && check(10) === digits[10];
+}
+
+/** Brazilian phone with area code: 10 digits (landline) or 11 digits starting with 9 after the DDD (mobile). */
+export function isValidPhone(value: string): boolean {
+  const d = onlyDigits(value);
+  if (!/^[1-9]{2}/.test(d)) return false;
+  if (d.length === 10) return /^[2-5]$/.test(d.charAt(2));
+  if (d.length === 11) return d.charAt(2) === '9';
+  return false;
+}
+
+/** WhatsApp link for a number with country code: https://wa.me/5511999999999 */
+export function whatsappUrl(number: string): string {
+  return `https://wa.me/${onlyDigits(number)}`;
+}

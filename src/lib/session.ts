@@ -1,0 +1,135 @@
+// The signed-in user's session and school context, shared by every feature. The provider lives in
+// src/app (SessionProvider); features read it with useSession() and reuse the query factories below.
+import { createContext, useContext } from 'react';
+import { queryOptions } from '@tanstack/react-query';
+import type { Session, User } from '@supabase/supabase-js';
+import { supabase } from './supabase';
+
+export type AppRole = 'SUPER_ADMIN' | 'SCHOOL_ADMIN' | 'INSTRUCTOR' | 'STAFF';
+export const ADMIN_ROLES: readonly AppRole[] = ['SUPER_ADMIN', 'SCHOOL_ADMIN', 'INSTRUCTOR', 'STAFF'];
+
+// Hand-typed rows until src/types/database.ts is generated (npm run gen:types).
+export interface ProfileRow {
+  id: string;
+  school_id: string | null;
+  name: string | null;
+  phone: string | null;
+  cpf: string | null;
+  address: string | null;
+  avatar_url: string | null;
+  is_active: boolean;
+  must_change_password: boolean;
+  created_at: string;
+}
+
+export interface UserRoleRow {
+  user_id: string;
+  school_id: string | null;
+  role: AppRole;
+}
+
+export interface SchoolRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  member_area_name: string | null;
+  logo_url: string | null;
+  login_banner_url: string | null;
+  login_banner_position: string | null;
+  banner_url: string | null;
+  banner_position: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  support_whatsapp: string | null;
+}
+
+/** Query keys of the session data (profile, roles, school). */
+export const sessionKeys = {
+  profile: (userId: string) => ['profiles', 'detail', userId] as const,
+  roles: (userId: string) => ['user_roles', 'by-user', userId] as const,
+  school: (schoolId: string) => ['schools', 'detail', schoolId] as const,
+  schoolBySlug: (slug: string) => ['schools', 'by-slug', slug] as const,
+};
+
+export async function fetchProfile(userId: string): Promise<ProfileRow | null> {
+  const { data, error } = await supabase.from('profiles').select('*').eq('id', userId).maybeSingle();
+  if (error) throw error;
+  return data as ProfileRow | null;
+}
+
+export async function fetchRoles(userId: string): Promise<UserRoleRow[]> {
+  const { data, error } = await supabase.from('user_roles').select('user_id, school_id, role').eq('user_id', userId);
+  if (error) throw error;
+  return (data ?? []) as UserRoleRow[];
+}
+
+export async function fetchSchool(schoolId: string): Promise<SchoolRow | null> {
+  const { data, error } = await supabase.from('schools').select('*').eq('id', schoolId).maybeSingle();
+  if (error) throw error;
+  return data as SchoolRow | null;
+}
+
+export const profileQuery = (userId: string) => queryOptions({ queryKey: sessionKeys.profile(userId), queryFn: () => fetchProfile(userId) });
+export const rolesQuery = (userId: string) => queryOptions({ queryKey: sessionKeys.roles(userId), queryFn: () => fetchRoles(userId) });
+export const schoolQuery = (schoolId: string) =>
+  queryOptions({ queryKey: sessionKeys.school(schoolId), queryFn: () => fetchSchool(schoolId), staleTime: 5 * 60_000 });
+
+export function hasAdminRole(roles: readonly UserRoleRow[] | undefined): boolean {
+  return (roles ?? []).some((r) => ADMIN_ROLES.includes(r.role));
+}
+
+export interface SessionContextValue {
+  session: Session | null;
+  user: User | null;
+  profile: ProfileRow | null;
+  roles: UserRoleRow[];
+  school: SchoolRow | null;
+  isAdmin: boolean;
+  /** True while the session, the profile or the roles are still unknown. */
+  loading: boolean;
+  /** True until supabase-js reported the initial session. */
+  initializing: boolean;
+  /** The profile query answered and there is no profile row for the user. */
+  profileMissing: boolean;
+  /** The user must set a new password (profile flag or user metadata). */
+  mustChangePassword: boolean;
+  /** A sign-in/sign-up flow is checking the account; guards must not redirect meanwhile. */
+  authFlowPending: boolean;
+  setAuthFlowPending: (pending: boolean) => void;
+  /** Signs out, clears cached data and returns the path to go to (/{slug} or /auth). */
+  signOut: () => Promise<string>;
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession must be used inside <SessionProvider>');
+  return ctx;
+}
+
+const SLUG_KEY = 'plataforma:school-slug';
+
+/** The last school login page used on this device (for the sign-out destination). */
+export function rememberSchoolSlug(slug: string): void {
+  try {
+    localStorage.setItem(SLUG_KEY, slug);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function rememberedSchoolSlug(): string | null {
+  try {
+    return localStorage.getItem(SLUG_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Where a signed-out user goes: the school's login page, or /auth when no school is known. */
+export function signOutDestination(schoolSlug: string | null | undefined): string {
+  const slug = schoolSlug || rememberedSchoolSlug();
+  return slug ? `/${slug}` : '/auth';
+}
