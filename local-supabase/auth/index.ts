@@ -1,6 +1,74 @@
+// /auth/v1: the subset of GoTrue that supabase-js (auth-js v2) and this product use.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler, ServerContext } from '../http.ts';
-import { sendJson } from '../http.ts';
+import { HttpError, sendJson } from '../http.ts';
+import { getUser, logout, signup, token, updateUser } from './account.ts';
+import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
+import { AuthError, internal, notFound, sendAuthError } from './errors.ts';
+import { requireAdmin } from './guard.ts';
+import { recover, verifyLink, verifyOtp } from './recovery.ts';
+import { MIN_PASSWORD_LENGTH } from './validate.ts';
 
-export function createAuthHandler(_ctx: ServerContext): Handler & { close?: () => Promise<void> } {
-  return async (_req, res) => sendJson(res, 501, { message: 'not implemented yet' });
+const SETTINGS = {
+  external: { email: true, phone: false, anonymous_users: false },
+  disable_signup: false,
+  mailer_autoconfirm: true,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+  password_min_length: MIN_PASSWORD_LENGTH,
+};
+
+export function createAuthHandler(ctx: ServerContext): Handler & { close?: () => Promise<void> } {
+  async function route(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
+    switch (key) {
+      case 'GET /health':
+        return sendJson(res, 200, { version: 'local-supabase', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+      case 'GET /settings':
+        return sendJson(res, 200, SETTINGS);
+      case 'POST /signup':
+        return signup(ctx, req, res);
+      case 'POST /token':
+        return token(ctx, req, res, url);
+      case 'GET /user':
+        return getUser(ctx, req, res);
+      case 'PUT /user':
+        return updateUser(ctx, req, res);
+      case 'POST /logout':
+        return logout(ctx, req, res, url);
+      case 'POST /recover':
+        return recover(ctx, req, res, url);
+      case 'GET /verify':
+        return verifyLink(ctx, req, res, url);
+      case 'POST /verify':
+        return verifyOtp(ctx, req, res);
+    }
+    const admin = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);
+    if (admin) {
+      await requireAdmin(req, ctx);
+      // Ids are UUIDs: no decoding needed, anything else is refused by the handlers.
+      const id = admin[1] ?? null;
+      if (!id && method === 'GET') return listUsers(ctx, req, res, url);
+      if (!id && method === 'POST') return createUser(ctx, req, res);
+      if (id && method === 'GET') return getUserById(ctx, req, res, id);
+      if (id && method === 'PUT') return updateUserById(ctx, req, res, id);
+      if (id && method === 'DELETE') return deleteUserById(ctx, req, res, id);
+      throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
+    }
+    throw notFound('not_found', 'Not found');
+  }
+
+  return async (req, res, path, url) => {
+    try {
+      await route(req, res, path, url);
+    } catch (e) {
+      if (res.headersSent) throw e;
+      if (e instanceof AuthError) return sendAuthError(req, res, e);
+      if (e instanceof HttpError) throw e; // e.g. 413 from readBody: the server sends it
+      ctx.log(`auth: unexpected error on ${req.method} ${path}: ${(e as Error).stack ?? e}`);
+      sendAuthError(req, res, internal('Unexpected failure, please check server logs for more information'));
+    }
+  };
 }

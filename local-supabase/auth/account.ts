@@ -1,0 +1,163 @@
+// The endpoints a signed-out visitor or a signed-in user calls: sign-up, token grants, the user, sign-out.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPgError } from '../db/engine.ts';
+import { sendJson, type ServerContext } from '../http.ts';
+import { AuthError, badRequest, internal, invalidCredentials, unprocessable } from './errors.ts';
+import { requireUser } from './guard.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { endSessions, rotateRefreshToken, sessionResponse, startSession } from './sessions.ts';
+import { emailTaken, findUserByEmail, mergeMetadata, serializeUser, USER_COLUMNS, type UserRow } from './users.ts';
+import { checkPasswordStrength, normalizeEmail, optObject, optString, readAuthBody } from './validate.ts';
+
+const userExists = () => unprocessable('user_already_exists', 'User already registered');
+export const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+
+/** Maps a database failure while writing a user: a unique email is a conflict, anything else (a trigger) a 500. */
+export function userWriteError(ctx: ServerContext, e: unknown, message: string, conflict: () => AuthError): AuthError {
+  if (e instanceof AuthError) return e;
+  if (isPgError(e) && e.code === '23505') return conflict();
+  ctx.log(`auth: ${message}: ${(e as Error).message}`);
+  return internal(message);
+}
+
+/** POST /signup: email + password, `data` as user metadata; auto-confirmed, so it signs the user in. */
+export async function signup(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readAuthBody(req);
+  const rawEmail = optString(body, 'email');
+  if (!rawEmail && optString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
+  const password = optString(body, 'password');
+  if (!password) throw unprocessable('validation_failed', 'Signup requires a valid password');
+  checkPasswordStrength(password);
+  const email = normalizeEmail(rawEmail);
+  const data = optObject(body, 'data') ?? {};
+  const hash = await hashPassword(password);
+  let result: Awaited<ReturnType<typeof startSession>>;
+  try {
+    result = await ctx.engine.transaction(async (tx) => {
+      if (await emailTaken(tx, email)) throw userExists();
+      // A plain insert, so triggers on auth.users (the profile trigger) fire as they do on Supabase.
+      const ins = await tx.query<{ id: string }>(
+        `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                                 raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1, $2, now(),
+                 $3::jsonb, $4::jsonb, now(), now())
+         returning id::text as id`,
+        [email, hash, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
+      );
+      return startSession(tx, ins.rows[0]!.id, 'password');
+    });
+  } catch (e) {
+    throw userWriteError(ctx, e, 'Database error saving new user', userExists);
+  }
+  sendJson(res, 200, await sessionResponse(ctx, req, result.user, result.session));
+}
+
+/** POST /token?grant_type=password|refresh_token */
+export async function token(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const grantType = url.searchParams.get('grant_type');
+  const body = await readAuthBody(req);
+  if (grantType === 'password') return passwordGrant(ctx, req, res, body);
+  if (grantType === 'refresh_token') return refreshGrant(ctx, req, res, body);
+  throw badRequest('validation_failed', 'unsupported_grant_type');
+}
+
+async function passwordGrant(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
+  const email = optString(body, 'email')?.trim();
+  const password = optString(body, 'password') ?? '';
+  if (!email) {
+    if (optString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+    throw badRequest('validation_failed', 'missing email or phone');
+  }
+  const user = await findUserByEmail(ctx.engine, email);
+  // The password is checked before the ban, so only its owner learns that an account is banned.
+  if (!(await verifyPassword(password, user?.encrypted_password)) || !user) throw invalidCredentials();
+  if (user.banned) throw badRequest('user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  const result = await ctx.engine.transaction((tx) => startSession(tx, user.id, 'password'));
+  sendJson(res, 200, await sessionResponse(ctx, req, result.user, result.session));
+}
+
+async function refreshGrant(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
+  const refreshToken = optString(body, 'refresh_token');
+  if (!refreshToken) throw badRequest('validation_failed', 'refresh_token required');
+  // The transaction commits even when the token is refused: a reuse revokes the whole session.
+  const outcome = await ctx.engine.transaction((tx) => rotateRefreshToken(tx, refreshToken));
+  if (!outcome.ok) {
+    if (outcome.reason === 'banned') throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+    if (outcome.reason === 'already_used') {
+      ctx.log('auth: a revoked refresh token was presented again; its session was revoked');
+      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
+  sendJson(res, 200, await sessionResponse(ctx, req, outcome.user, outcome.session));
+}
+
+/** GET /user */
+export async function getUser(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { user } = await requireUser(req, ctx);
+  sendJson(res, 200, serializeUser(user));
+}
+
+/** PUT /user: password, email, `data` merged into user metadata. */
+export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const caller = await requireUser(req, ctx);
+  const body = await readAuthBody(req);
+  if (optObject(body, 'app_metadata')) {
+    throw new AuthError(401, 'not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  const data = optObject(body, 'data');
+  const password = optString(body, 'password');
+  const rawEmail = optString(body, 'email');
+  const email = rawEmail ? normalizeEmail(rawEmail) : undefined;
+  let hash: string | null = null;
+  if (password !== undefined) {
+    checkPasswordStrength(password);
+    if (await verifyPassword(password, caller.user.encrypted_password)) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    }
+    hash = await hashPassword(password);
+  }
+  let updated: UserRow;
+  try {
+    updated = await ctx.engine.transaction(async (tx) => {
+      const current = await tx.query<{ raw_user_meta_data: Record<string, unknown> | null; email: string | null }>(
+        `select raw_user_meta_data, email from auth.users where id = $1 for update`,
+        [caller.user.id],
+      );
+      const row = current.rows[0];
+      if (!row) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      const newEmail = email && email !== row.email ? email : null;
+      if (newEmail && (await emailTaken(tx, newEmail, caller.user.id))) throw emailExists();
+      const metadata = data ? JSON.stringify(mergeMetadata(row.raw_user_meta_data, data)) : null;
+      // Emails are auto-confirmed here, so a change applies at once (GoTrue with autoconfirm).
+      const r = await tx.query<UserRow>(
+        `update auth.users
+            set encrypted_password = coalesce($2, encrypted_password),
+                email = coalesce($3, email),
+                raw_user_meta_data = coalesce($4::jsonb, raw_user_meta_data),
+                updated_at = now()
+          where id = $1
+          returning ${USER_COLUMNS}`,
+        [caller.user.id, hash, newEmail, metadata],
+      );
+      // A new password ends the user's other sessions, as GoTrue does.
+      if (hash) await endSessions(tx, caller.user.id, caller.sessionId, caller.sessionId ? 'others' : 'global');
+      return r.rows[0]!;
+    });
+  } catch (e) {
+    throw userWriteError(ctx, e, 'Error updating user', emailExists);
+  }
+  sendJson(res, 200, serializeUser(updated));
+}
+
+/** POST /logout?scope=global|local|others → 204 */
+export async function logout(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const caller = await requireUser(req, ctx);
+  const scope = url.searchParams.get('scope') ?? 'global';
+  if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+    throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+  }
+  await ctx.engine.transaction((tx) => endSessions(tx, caller.user.id, caller.sessionId, scope));
+  sendJson(res, 204, undefined);
+}

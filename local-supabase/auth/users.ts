@@ -1,0 +1,111 @@
+// auth.users rows: reading them (every value a bound parameter) and serialising them as GoTrue does.
+import type { Sql } from '../db/engine.ts';
+
+/** Timestamps as RFC 3339 UTC text from SQL itself, so PGlite and node-postgres give the same strings. */
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ${col}`;
+
+export const USER_COLUMNS = [
+  'id::text as id',
+  'aud',
+  'role',
+  'email',
+  'encrypted_password',
+  'phone',
+  'raw_app_meta_data',
+  'raw_user_meta_data',
+  'is_anonymous',
+  iso('email_confirmed_at'),
+  iso('phone_confirmed_at'),
+  iso('confirmed_at'),
+  iso('confirmation_sent_at'),
+  iso('recovery_sent_at'),
+  iso('last_sign_in_at'),
+  iso('banned_until'),
+  iso('created_at'),
+  iso('updated_at'),
+  'coalesce(banned_until > now(), false) as banned',
+].join(', ');
+
+export interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  phone: string | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  is_anonymous: boolean;
+  email_confirmed_at: string | null;
+  phone_confirmed_at: string | null;
+  confirmed_at: string | null;
+  confirmation_sent_at: string | null;
+  recovery_sent_at: string | null;
+  last_sign_in_at: string | null;
+  banned_until: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  banned: boolean;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
+
+export async function findUserById(db: Sql, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const r = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id]);
+  return r.rows[0] ?? null;
+}
+
+/** Emails are compared case-insensitively (the unique index is on lower(email)). */
+export async function findUserByEmail(db: Sql, email: string): Promise<UserRow | null> {
+  const r = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and is_sso_user = false
+     order by created_at limit 1`,
+    [email],
+  );
+  return r.rows[0] ?? null;
+}
+
+export async function emailTaken(db: Sql, email: string, exceptId: string | null = null): Promise<boolean> {
+  const r = await db.query(
+    `select 1 from auth.users where lower(email) = lower($1) and is_sso_user = false and ($2::uuid is null or id <> $2::uuid)`,
+    [email, exceptId],
+  );
+  return r.rows.length > 0;
+}
+
+/** The user object of GoTrue's JSON (omitempty fields left out when unset). */
+export function serializeUser(u: UserRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: u.id,
+    aud: u.aud ?? '',
+    role: u.role ?? '',
+    email: u.email ?? '',
+  };
+  if (u.email_confirmed_at) out.email_confirmed_at = u.email_confirmed_at;
+  out.phone = u.phone ?? '';
+  if (u.phone_confirmed_at) out.phone_confirmed_at = u.phone_confirmed_at;
+  if (u.confirmation_sent_at) out.confirmation_sent_at = u.confirmation_sent_at;
+  if (u.confirmed_at) out.confirmed_at = u.confirmed_at;
+  if (u.recovery_sent_at) out.recovery_sent_at = u.recovery_sent_at;
+  if (u.last_sign_in_at) out.last_sign_in_at = u.last_sign_in_at;
+  out.app_metadata = u.raw_app_meta_data ?? {};
+  out.user_metadata = u.raw_user_meta_data ?? {};
+  out.identities = [];
+  if (u.banned_until) out.banned_until = u.banned_until;
+  out.created_at = u.created_at;
+  out.updated_at = u.updated_at;
+  out.is_anonymous = u.is_anonymous;
+  return out;
+}
+
+/** GoTrue's metadata merge: top-level keys replace, a null value removes the key. */
+export function mergeMetadata(current: Record<string, unknown> | null, update: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...(current ?? {}) };
+  for (const [k, v] of Object.entries(update)) {
+    if (v === null) delete merged[k];
+    else merged[k] = v;
+  }
+  return merged;
+}
