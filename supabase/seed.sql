@@ -1,0 +1,287 @@
+-- Demo data for local runs (never applied in production). Password of every account: senha123.
+-- Fixed ids so tests and people can refer to rows (tests/integration/rls/seed.ts mirrors them):
+--   schools  5c000000-…-0001 Escola Demo, …-0002 Academia Rival
+--   users    a0000000-…-00NN   courses c0000000-…   modules d0000000-…   lessons e0000000-…
+--   materials f0000000-…   enrollments 0e000000-…   announcements aa000000-…   comments cc000000-…
+-- Files of storage objects inserted here are in supabase/seed-files/<bucket>/<object name>; local-supabase
+-- copies them into local storage when it seeds.
+
+-- ── Schools ──────────────────────────────────────────────────────────────────────────────────
+insert into public.schools (id, slug, name, description, member_area_name, logo_url, login_banner_url,
+                            login_banner_position, banner_url, banner_position, primary_color, secondary_color,
+                            support_whatsapp) values
+  ('5c000000-0000-4000-8000-000000000001', 'escola-demo', 'Escola Demo',
+   'Cursos práticos de tecnologia, negócios e comunicação para quem quer crescer na carreira.',
+   'Área de Membros Demo',
+   'http://localhost:54321/storage/v1/object/public/school-banners/5c000000-0000-4000-8000-000000000001/logo.png',
+   'http://localhost:54321/storage/v1/object/public/school-banners/5c000000-0000-4000-8000-000000000001/login-banner.jpg',
+   '50% 40%',
+   'http://localhost:54321/storage/v1/object/public/school-banners/5c000000-0000-4000-8000-000000000001/banner.jpg',
+   '50% 50%', '#3b82f6', '#8b5cf6', '5511999998888'),
+  ('5c000000-0000-4000-8000-000000000002', 'academia-rival', 'Academia Rival',
+   'Idiomas para viajar e trabalhar.', 'Portal do Aluno Rival', null,
+   'http://localhost:54321/storage/v1/object/public/school-banners/5c000000-0000-4000-8000-000000000002/login-banner.jpg',
+   '50% 50%', null, '50% 50%', '#dc2626', '#1e3a8a', null);
+
+-- ── Accounts (the auth.users trigger creates each profile from raw_user_meta_data) ───────────
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        confirmation_token, recovery_token, email_change, email_change_token_new,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', u.id::uuid, 'authenticated', 'authenticated', u.email,
+       extensions.crypt('senha123', extensions.gen_salt('bf')), now(), '', '', '', '',
+       '{"provider": "email", "providers": ["email"]}'::jsonb,
+       jsonb_build_object('name', u.name, 'school_id', u.school_id, 'must_change_password', u.must_change),
+       now() - u.age, now() - u.age
+from (values
+  ('a0000000-0000-4000-8000-000000000001', 'super@plataforma.com.br', 'Sofia Superadmin', '5c000000-0000-4000-8000-000000000001', false, interval '90 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'admin@escola-demo.com.br', 'Ana Administradora', '5c000000-0000-4000-8000-000000000001', false, interval '80 days'),
+  ('a0000000-0000-4000-8000-000000000003', 'instrutor@escola-demo.com.br', 'Igor Instrutor', '5c000000-0000-4000-8000-000000000001', false, interval '79 days'),
+  ('a0000000-0000-4000-8000-000000000004', 'admin@academia-rival.com.br', 'Rita Rival', '5c000000-0000-4000-8000-000000000002', false, interval '70 days'),
+  ('a0000000-0000-4000-8000-000000000011', 'aluno@escola-demo.com.br', 'Lucas Aluno', '5c000000-0000-4000-8000-000000000001', false, interval '60 days'),
+  ('a0000000-0000-4000-8000-000000000012', 'aluna@escola-demo.com.br', 'Mariana Aluna', '5c000000-0000-4000-8000-000000000001', false, interval '50 days'),
+  ('a0000000-0000-4000-8000-000000000013', 'pausado@escola-demo.com.br', 'Paulo Pausado', '5c000000-0000-4000-8000-000000000001', false, interval '40 days'),
+  ('a0000000-0000-4000-8000-000000000014', 'expirado@escola-demo.com.br', 'Eva Expirada', '5c000000-0000-4000-8000-000000000001', false, interval '30 days'),
+  ('a0000000-0000-4000-8000-000000000015', 'inativo@escola-demo.com.br', 'Ivo Inativo', '5c000000-0000-4000-8000-000000000001', false, interval '20 days'),
+  ('a0000000-0000-4000-8000-000000000016', 'novo@escola-demo.com.br', 'Nina Nova', '5c000000-0000-4000-8000-000000000001', true, interval '1 day'),
+  ('a0000000-0000-4000-8000-000000000021', 'aluno@academia-rival.com.br', 'Rafael Rival', '5c000000-0000-4000-8000-000000000002', false, interval '10 days')
+) as u (id, email, name, school_id, must_change, age);
+
+-- GoTrue (a real Supabase) also needs an email identity per user; local-supabase has no such table.
+do $$
+begin
+  if to_regclass('auth.identities') is not null then
+    execute $sql$
+      insert into auth.identities (id, user_id, provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+      select gen_random_uuid(), u.id, u.id::text,
+             jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+             'email', now(), now(), now()
+      from auth.users u where u.id::text like 'a0000000-0000-4000-8000-%'
+      on conflict do nothing
+    $sql$;
+  end if;
+end $$;
+
+-- Profile details the sign-up metadata does not carry.
+update public.profiles set phone = '11987654321', cpf = '123.456.789-09', address = 'Rua das Flores, 100 - São Paulo/SP'
+ where id = 'a0000000-0000-4000-8000-000000000011';
+update public.profiles set phone = '21998765432', cpf = '98765432100'
+ where id = 'a0000000-0000-4000-8000-000000000012';
+update public.profiles set phone = '11912345678', cpf = '111.222.333-96', address = 'Av. Paulista, 1000 - São Paulo/SP'
+ where id = 'a0000000-0000-4000-8000-000000000002';
+update public.profiles set phone = '5511900001111', cpf = '529.982.247-25', address = 'Rua Augusta, 55 - São Paulo/SP'
+ where id = 'a0000000-0000-4000-8000-000000000021';
+update public.profiles set is_active = false where id = 'a0000000-0000-4000-8000-000000000015';
+
+insert into public.user_roles (user_id, school_id, role) values
+  ('a0000000-0000-4000-8000-000000000001', null, 'SUPER_ADMIN'),
+  ('a0000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000001', 'SCHOOL_ADMIN'),
+  ('a0000000-0000-4000-8000-000000000003', '5c000000-0000-4000-8000-000000000001', 'INSTRUCTOR'),
+  ('a0000000-0000-4000-8000-000000000004', '5c000000-0000-4000-8000-000000000002', 'SCHOOL_ADMIN');
+
+-- ── Courses ──────────────────────────────────────────────────────────────────────────────────
+insert into public.courses (id, school_id, instructor_id, title, description, slug, thumbnail_url, thumbnail_position,
+                            banner_url, banner_position, purchase_url, price, max_installments, status, total_lessons,
+                            created_at) values
+  ('c0000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'Excel Essencial para o Trabalho',
+   'Aprenda do zero a organizar planilhas, usar fórmulas e funções como SOMA, MÉDIA e PROCV, e criar gráficos e tabelas dinâmicas para apresentar resultados.',
+   'excel-essencial',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/excel-essencial.jpg',
+   '50% 50%',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/excel-essencial-banner.jpg',
+   '50% 30%', 'https://pay.exemplo.com.br/escola-demo/excel-essencial', 197.00, 6, 'PUBLISHED', 6, now() - interval '75 days'),
+  ('c0000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'Marketing Digital para Pequenos Negócios',
+   'Monte sua presença online: redes sociais, anúncios pagos com orçamento pequeno, e-mail marketing e métricas que importam para vender mais.',
+   'marketing-digital',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/marketing-digital.webp',
+   '50% 50%', null, '50% 50%', 'https://pay.exemplo.com.br/escola-demo/marketing-digital', 297.00, 12, 'PUBLISHED', 3,
+   now() - interval '60 days'),
+  ('c0000000-0000-4000-8000-000000000003', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'Oratória e Comunicação no Trabalho',
+   'Técnicas para falar em público com segurança, estruturar apresentações e conduzir reuniões produtivas. Em produção.',
+   'oratoria',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/oratoria.png',
+   '50% 50%', null, '50% 50%', null, 149.90, 3, 'DRAFT', 1, now() - interval '20 days'),
+  ('c0000000-0000-4000-8000-000000000004', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
+   'Photoshop 2019 (edição antiga)',
+   'Versão anterior do curso de edição de imagens, substituída e mantida apenas para consulta interna.',
+   'photoshop-2019',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/photoshop.jpg',
+   '50% 50%', null, '50% 50%', null, 0, 1, 'ARCHIVED', 0, now() - interval '300 days'),
+  ('c0000000-0000-4000-8000-000000000021', '5c000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004',
+   'Inglês para Viagens',
+   'Frases e situações reais para aeroporto, hotel e restaurante.',
+   'ingles-viagens',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000002/ingles-viagens.jpg',
+   '50% 50%', null, '50% 50%', 'https://pay.exemplo.com.br/academia-rival/ingles', 99.90, 3, 'PUBLISHED', 2,
+   now() - interval '40 days');
+
+insert into public.modules (id, course_id, title, description, order_index) values
+  ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Primeiros passos',
+   'Conheça a interface do Excel e organize sua primeira planilha.', 0),
+  ('d0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 'Fórmulas e funções',
+   'SOMA, MÉDIA, SE e PROCV aplicados a problemas do dia a dia.', 1),
+  ('d0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', 'Gráficos e relatórios',
+   'Transforme números em gráficos claros e tabelas dinâmicas.', 2),
+  ('d0000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000002', 'Fundamentos',
+   'Público-alvo, posicionamento e canais.', 0),
+  ('d0000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000002', 'Anúncios pagos',
+   'Campanhas no Instagram e no Google com pouco orçamento.', 1),
+  ('d0000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000003', 'Perder o medo do palco',
+   null, 0),
+  ('d0000000-0000-4000-8000-000000000021', 'c0000000-0000-4000-8000-000000000021', 'No aeroporto',
+   'Check-in, imigração e bagagem.', 0);
+
+-- course_id is filled by trigger from the module; the contents row is created by trigger too.
+insert into public.lessons (id, module_id, title, video_type, duration_sec, order_index, is_preview) values
+  ('e0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'Boas-vindas ao curso', 'youtube', 600, 0, true),
+  ('e0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'Conhecendo a interface', 'vimeo', 480, 1, false),
+  ('e0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000002', 'Fórmulas básicas', 'upload', 6, 0, false),
+  ('e0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000002', 'PROCV na prática', 'youtube', 900, 1, false),
+  ('e0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000003', 'Criando gráficos', 'none', 0, 0, false),
+  ('e0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000003', 'Tabelas dinâmicas', 'youtube', 1200, 1, false),
+  ('e0000000-0000-4000-8000-000000000007', 'd0000000-0000-4000-8000-000000000004', 'Como funciona o marketing digital', 'youtube', 540, 0, true),
+  ('e0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000004', 'Definindo seu público', 'vimeo', 720, 1, false),
+  ('e0000000-0000-4000-8000-000000000009', 'd0000000-0000-4000-8000-000000000005', 'Sua primeira campanha', 'none', 0, 0, false),
+  ('e0000000-0000-4000-8000-000000000010', 'd0000000-0000-4000-8000-000000000006', 'Respiração e postura', 'none', 0, 0, false),
+  ('e0000000-0000-4000-8000-000000000021', 'd0000000-0000-4000-8000-000000000021', 'Check-in sem sustos', 'youtube', 420, 0, true),
+  ('e0000000-0000-4000-8000-000000000022', 'd0000000-0000-4000-8000-000000000021', 'Na imigração', 'youtube', 380, 1, false);
+
+update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', content =
+  '<h2>Seja bem-vindo!</h2><p>Neste curso você vai dominar o <strong>Excel</strong> do básico ao intermediário, sempre com exemplos do dia a dia de trabalho.</p><ul><li>Organizar dados em planilhas</li><li>Usar fórmulas e funções</li><li>Criar <em>gráficos</em> e relatórios</li></ul><p>Dúvidas? Deixe um comentário abaixo da aula.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000001';
+update public.lesson_contents set video_url = 'https://vimeo.com/76979871', content =
+  '<p>Faixa de opções, guias, células, linhas e colunas: um tour pela tela do Excel.</p><blockquote>Dica: use <code>Ctrl + Seta</code> para ir até o fim dos dados.</blockquote>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000002';
+update public.lesson_contents set
+  video_url = '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/formulas-basicas.mp4',
+  content = E'## Fórmulas básicas\n\nToda fórmula começa com **=**. Exemplos:\n\n- `=SOMA(A1:A10)` soma um intervalo\n- `=MÉDIA(B1:B10)` calcula a média\n\nBaixe a apostila em **Materiais**.'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000003';
+update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=jNQXAC9IVRw', content =
+  '<p>O <strong>PROCV</strong> busca um valor na primeira coluna de uma tabela e devolve o valor de outra coluna da mesma linha.</p><pre><code>=PROCV(A2; Produtos!A:C; 3; FALSO)</code></pre>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000004';
+update public.lesson_contents set content =
+  E'# Criando gráficos\n\nEsta aula é só leitura.\n\n1. Selecione os dados\n2. Vá em **Inserir > Gráficos**\n3. Escolha *Colunas* para comparar categorias\n\n> Gráfico bom é gráfico simples.'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000005';
+update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', content =
+  '<p>Resuma milhares de linhas em segundos com tabelas dinâmicas.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000006';
+update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=jNQXAC9IVRw', content =
+  '<p>Aula gratuita: os canais do marketing digital e como escolher por onde começar.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000007';
+update public.lesson_contents set video_url = 'https://vimeo.com/76979871', content =
+  '<p>Persona, dores e desejos: descubra para quem você vende.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000008';
+update public.lesson_contents set content = '<p>Passo a passo da primeira campanha no Instagram.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000009';
+update public.lesson_contents set content = '<p>Rascunho da aula.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000010';
+update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', content =
+  '<p>Vocabulário do check-in: <em>boarding pass</em>, <em>gate</em>, <em>carry-on</em>.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000021';
+update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=jNQXAC9IVRw', content =
+  '<p>Perguntas comuns na imigração e como responder.</p>'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000022';
+
+insert into public.materials (id, course_id, lesson_id, title, type, url, file_path, created_at) values
+  ('f0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000003',
+   'Apostila de fórmulas (PDF)', 'PDF', null,
+   '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/apostila-formulas.pdf',
+   now() - interval '70 days'),
+  ('f0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000004',
+   'Documentação oficial do PROCV', 'LINK', 'https://support.microsoft.com/pt-br/office/procv', null, now() - interval '69 days'),
+  ('f0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', null,
+   'Planilha de exercícios do curso', 'SHEET', 'https://exemplo.com.br/escola-demo/exercicios-excel.xlsx', null, now() - interval '68 days'),
+  ('f0000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000007',
+   'Checklist de canais', 'LINK', 'https://exemplo.com.br/escola-demo/checklist-canais', null, now() - interval '50 days'),
+  ('f0000000-0000-4000-8000-000000000021', 'c0000000-0000-4000-8000-000000000021', 'e0000000-0000-4000-8000-000000000022',
+   'Frases da imigração', 'PDF', 'https://exemplo.com.br/academia-rival/imigracao.pdf', null, now() - interval '30 days');
+
+-- ── Enrollments ──────────────────────────────────────────────────────────────────────────────
+insert into public.enrollments (id, user_id, course_id, status, expires_at, cohort_id, created_at) values
+  ('0e000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000011', 'c0000000-0000-4000-8000-000000000001', 'ACTIVE', null, 'turma-2026-1', now() - interval '55 days'),
+  ('0e000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000013', 'c0000000-0000-4000-8000-000000000001', 'PAUSED', null, null, now() - interval '35 days'),
+  ('0e000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000014', 'c0000000-0000-4000-8000-000000000001', 'ACTIVE', now() - interval '1 day', null, now() - interval '29 days'),
+  ('0e000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000015', 'c0000000-0000-4000-8000-000000000001', 'ACTIVE', null, null, now() - interval '19 days'),
+  ('0e000000-0000-4000-8000-000000000021', 'a0000000-0000-4000-8000-000000000021', 'c0000000-0000-4000-8000-000000000021', 'ACTIVE', null, null, now() - interval '9 days');
+
+-- ── Progress, ratings, comments (authors' name/avatar are copied by trigger) ─────────────────
+insert into public.progress (user_id, lesson_id, completed_at, last_position_sec) values
+  ('a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000001', now() - interval '50 days', 600),
+  ('a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000002', now() - interval '45 days', 480),
+  ('a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000003', null, 3),
+  ('a0000000-0000-4000-8000-000000000014', 'e0000000-0000-4000-8000-000000000001', now() - interval '20 days', 600),
+  ('a0000000-0000-4000-8000-000000000021', 'e0000000-0000-4000-8000-000000000021', now() - interval '5 days', 420);
+
+insert into public.lesson_ratings (user_id, lesson_id, rating) values
+  ('a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000001', 5),
+  ('a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000002', 4),
+  ('a0000000-0000-4000-8000-000000000021', 'e0000000-0000-4000-8000-000000000021', 5);
+
+insert into public.lesson_comments (id, user_id, lesson_id, comment, created_at) values
+  ('cc000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000001',
+   'Aula muito clara! Já consegui organizar a planilha de gastos da minha empresa.', now() - interval '49 days'),
+  ('cc000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000001',
+   'Que ótimo, Lucas! No módulo 2 vamos automatizar essa planilha com fórmulas.', now() - interval '48 days'),
+  ('cc000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000011', 'e0000000-0000-4000-8000-000000000003',
+   'O vídeo ficou curtinho, mas a apostila ajudou bastante.', now() - interval '40 days'),
+  ('cc000000-0000-4000-8000-000000000021', 'a0000000-0000-4000-8000-000000000021', 'e0000000-0000-4000-8000-000000000021',
+   'Very useful, thanks!', now() - interval '4 days');
+
+-- ── Announcements ────────────────────────────────────────────────────────────────────────────
+insert into public.announcements (id, school_id, instructor_id, course_id, title, body, image_url, video_url, video_type,
+                                  is_active, priority, created_at) values
+  ('aa000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', null,
+   'Bem-vindo à nova Área de Membros!',
+   '<h2>Novidades</h2><p>Agora você acompanha seu <strong>progresso</strong> em cada curso e pode <em>avaliar</em> as aulas.</p><p>Confira o curso <a href="/course/c0000000-0000-4000-8000-000000000001">Excel Essencial</a>.</p>',
+   'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/anuncio-boas-vindas.jpg',
+   null, 'youtube', true, 10, now() - interval '2 days'),
+  ('aa000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'c0000000-0000-4000-8000-000000000002',
+   'Aula ao vivo de Marketing Digital',
+   '<p>Quinta-feira às 20h: tire suas dúvidas ao vivo.</p>', null,
+   'https://www.youtube.com/watch?v=jNQXAC9IVRw', 'youtube', true, 5, now() - interval '1 day'),
+  ('aa000000-0000-4000-8000-000000000003', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', null,
+   'Manutenção programada (encerrado)', '<p>A plataforma ficará fora do ar no domingo.</p>', null, null, 'youtube',
+   false, 0, now() - interval '30 days'),
+  ('aa000000-0000-4000-8000-000000000021', '5c000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004', null,
+   'Welcome!', '<p>Bem-vindo à Academia Rival.</p>', null, null, 'youtube', true, 1, now() - interval '3 days');
+
+-- ── Secrets (stored the way create_integration / set_system_config store them) ──────────────
+insert into public.integration_settings (id, school_id, provider, environment, is_active, api_key_last4) values
+  ('ee000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'asaas', 'sandbox', true, 'demo'),
+  ('ee000000-0000-4000-8000-000000000021', '5c000000-0000-4000-8000-000000000002', 'asaas', 'sandbox', true, 'ival');
+insert into private.integration_secrets (integration_id, api_key) values
+  ('ee000000-0000-4000-8000-000000000001', '$aact_SEGREDO_escola_demo'),
+  ('ee000000-0000-4000-8000-000000000021', '$aact_SEGREDO_academia_rival');
+insert into public.system_config (id, key, value_last4, description, created_by) values
+  ('5f000000-0000-4000-8000-000000000001', 'ASAAS_API_KEY', '_key', 'Chave Asaas da plataforma (sandbox de demonstração)',
+   'a0000000-0000-4000-8000-000000000001');
+insert into private.system_secrets (config_id, value) values
+  ('5f000000-0000-4000-8000-000000000001', '$aact_SEGREDO_sistema_key');
+
+-- ── Storage objects whose bytes are in supabase/seed-files/<bucket>/<name> ───────────────────
+insert into storage.objects (bucket_id, name, owner, metadata)
+select o.bucket, o.name, null,
+       jsonb_build_object('size', o.size, 'mimetype', o.mime, 'contentLength', o.size, 'cacheControl', 'max-age=3600',
+                          'httpStatusCode', 200)
+from (values
+  ('school-banners', '5c000000-0000-4000-8000-000000000001/banner.jpg', 6458, 'image/jpeg'),
+  ('school-banners', '5c000000-0000-4000-8000-000000000001/login-banner.jpg', 7161, 'image/jpeg'),
+  ('school-banners', '5c000000-0000-4000-8000-000000000001/logo.png', 1399, 'image/png'),
+  ('school-banners', '5c000000-0000-4000-8000-000000000002/login-banner.jpg', 7416, 'image/jpeg'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000001/excel-essencial.jpg', 3502, 'image/jpeg'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000001/excel-essencial-banner.jpg', 4214, 'image/jpeg'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000001/marketing-digital.webp', 844, 'image/webp'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000001/oratoria.png', 6093, 'image/png'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000001/photoshop.jpg', 3600, 'image/jpeg'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000001/anuncio-boas-vindas.jpg', 5515, 'image/jpeg'),
+  ('course-thumbnails', '5c000000-0000-4000-8000-000000000002/ingles-viagens.jpg', 4393, 'image/jpeg'),
+  ('lesson-videos',
+   '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/formulas-basicas.mp4',
+   33070, 'video/mp4'),
+  ('lesson-materials',
+   '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/apostila-formulas.pdf',
+   1023, 'application/pdf')
+) as o (bucket, name, size, mime);
