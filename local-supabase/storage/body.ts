@@ -1,0 +1,180 @@
+// Receives an upload body (raw, or multipart/form-data as browsers send it) straight into a temp
+// file: bytes are streamed, hashed and counted, never held whole in memory.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { errors } from './errors.ts';
+
+export interface UploadLimits {
+  /** Bytes; null = no limit. */
+  maxSize: number | null;
+  /** null or empty = any type; entries like 'image/png' or 'image/*'. */
+  allowedMimeTypes: string[] | null;
+}
+
+export interface ReceivedFile {
+  tempPath: string;
+  size: number;
+  /** Quoted MD5 of the bytes, like S3's ETag. */
+  eTag: string;
+  mimetype: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+/** Storage's rule: 'type/sub' must match an allowed 'type/sub' or 'type/*' (parameters ignored). */
+export function checkMimeType(mimetype: string, allowed: string[] | null): void {
+  if (!allowed || allowed.length === 0) return;
+  const [type, sub] = mimetype.split(';')[0].trim().toLowerCase().split('/');
+  const ok =
+    !!type &&
+    !!sub &&
+    allowed.some((a) => {
+      const [aType, aSub] = a.trim().toLowerCase().split('/');
+      return aType === type && (aSub === '*' || aSub === sub);
+    });
+  if (!ok) throw errors.invalidMime(mimetype);
+}
+
+/** Counts and hashes bytes; past the limit it drops them but keeps reading, so the client gets our 413. */
+class Meter extends Transform {
+  size = 0;
+  tooLarge = false;
+  private readonly hash = createHash('md5');
+  constructor(private readonly max: number | null) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.max !== null && this.size > this.max) this.tooLarge = true;
+    if (this.tooLarge) return done();
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  digest(): string {
+    return `"${this.hash.digest('hex')}"`;
+  }
+}
+
+async function writeToTemp(source: Readable, tmpDir: string, max: number | null): Promise<{ tempPath: string; size: number; eTag: string }> {
+  const tempPath = path.join(tmpDir, randomUUID());
+  const meter = new Meter(max);
+  try {
+    await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx' }));
+  } catch (e) {
+    await unlink(tempPath).catch(() => {});
+    throw e;
+  }
+  if (meter.tooLarge) {
+    await unlink(tempPath).catch(() => {});
+    throw errors.tooLarge();
+  }
+  return { tempPath, size: meter.size, eTag: meter.digest() };
+}
+
+function cacheControlOf(value: string | undefined): string {
+  if (!value) return 'no-cache';
+  return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : value;
+}
+
+function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    throw errors.invalidRequest('Invalid metadata');
+  }
+}
+
+/** Stops reading into our logic but lets the rest of the body flow away, so the response still arrives. */
+function discard(req: IncomingMessage): void {
+  req.resume();
+}
+
+export async function receiveUpload(req: IncomingMessage, tmpDir: string, limits: UploadLimits): Promise<ReceivedFile> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (/^multipart\/form-data/i.test(contentType)) return receiveMultipart(req, tmpDir, limits);
+
+  const mimetype = contentType || 'application/octet-stream';
+  const declared = Number(req.headers['content-length']);
+  try {
+    checkMimeType(mimetype, limits.allowedMimeTypes);
+    if (limits.maxSize !== null && Number.isFinite(declared) && declared > limits.maxSize) throw errors.tooLarge();
+  } catch (e) {
+    discard(req);
+    throw e;
+  }
+  const xMetadata = req.headers['x-metadata'];
+  const userMetadata =
+    typeof xMetadata === 'string' ? parseUserMetadata(Buffer.from(xMetadata, 'base64').toString('utf8')) : null;
+  const cacheControl = req.headers['cache-control'];
+  const file = await writeToTemp(req, tmpDir, limits.maxSize);
+  return { ...file, mimetype, cacheControl: cacheControlOf(typeof cacheControl === 'string' ? cacheControl : undefined), userMetadata };
+}
+
+function receiveMultipart(req: IncomingMessage, tmpDir: string, limits: UploadLimits): Promise<ReceivedFile> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 1024 * 1024 } });
+    } catch {
+      discard(req);
+      reject(errors.invalidRequest('Invalid multipart body'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let mimetype = 'application/octet-stream';
+    let file: Promise<{ tempPath: string; size: number; eTag: string }> | null = null;
+
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (_name, stream, info) => {
+      // Storage takes the first file part; later ones are read and dropped.
+      if (file) return void stream.resume();
+      mimetype = info.mimeType || 'application/octet-stream';
+      file = (async () => {
+        try {
+          checkMimeType(mimetype, limits.allowedMimeTypes);
+        } catch (e) {
+          stream.resume();
+          throw e;
+        }
+        return writeToTemp(stream, tmpDir, limits.maxSize);
+      })();
+      file.catch(() => {}); // reported on 'close'
+    });
+    parser.on('error', () => {
+      req.unpipe(parser);
+      discard(req);
+      reject(errors.invalidRequest('Invalid multipart body'));
+    });
+    parser.on('close', () => {
+      if (!file) return reject(errors.invalidRequest('No content provided'));
+      file.then(
+        (written) => {
+          try {
+            resolve({
+              ...written,
+              mimetype,
+              cacheControl: cacheControlOf(fields.cacheControl),
+              userMetadata: parseUserMetadata(fields.metadata),
+            });
+          } catch (e) {
+            void unlink(written.tempPath).catch(() => {});
+            reject(e);
+          }
+        },
+        reject,
+      );
+    });
+    req.on('aborted', () => reject(errors.invalidRequest('Upload aborted')));
+    req.pipe(parser);
+  });
+}
