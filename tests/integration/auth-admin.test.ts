@@ -56,6 +56,7 @@ describe('admin users API', () => {
 
     const { data, error } = await admin().listUsers({ page: 1, perPage: 2 });
     expect(error).toBeNull();
+    if (!('aud' in data)) throw new Error('listUsers returned no pagination');
     expect(data.users).toHaveLength(2);
     expect(data.users.map((u) => u.email)).toEqual([emails[2], emails[1]]);
     expect(data.total).toBe(total);
