@@ -1,6 +1,310 @@
-import type { Handler, ServerContext } from '../http.ts';
-import { sendJson } from '../http.ts';
+// /rest/v1: the PostgREST subset supabase-js (postgrest-js v2) uses. Each request is parsed and
+// resolved against the schema cache first, then runs as ONE statement in ONE transaction as the
+// caller's role (asCaller), so RLS and grants decide; response bodies are built as JSON in SQL.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { asCaller, authenticate, HttpError, JwtError, readBody, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
+import type { Sql } from '../db/engine.ts';
+import { fromDbError, pgrstError, tableNotFound } from './errors.ts';
+import { bodyRows, deleteSql, insertSql, MUTATION_ALIAS, updateSql } from './mutate.ts';
+import { parseQuery, type ParsedQuery } from './query-params.ts';
+import { columnTypes, Params, ReadBuilder, type Node, type Source } from './read-builder.ts';
+import { checkProfile, parseAccept, parsePrefer, parseRange, type Accept, type Preferences } from './request.ts';
+import { argumentNames, callSql, resolveCall, resultKind } from './rpc.ts';
+import { SchemaCache, type Table } from './schema-cache.ts';
+import { parseSelect, type SelectItem } from './select-parser.ts';
+import { quoteIdent } from './ident.ts';
 
-export function createRestHandler(_ctx: ServerContext): Handler & { close?: () => Promise<void> } {
-  return async (_req, res) => sendJson(res, 501, { message: 'not implemented yet' });
+interface Reply {
+  status: number;
+  body?: string;
+  headers: Record<string, string>;
+}
+
+/** What one statement returns: the rows read or modified, the total for counts, and the JSON. */
+interface ResultRow {
+  n: number | string;
+  total: number | string | null;
+  inserted: number | string | null;
+  body: string | null;
+}
+
+export function createRestHandler(ctx: ServerContext): Handler & { close?: () => Promise<void>; cache: SchemaCache } {
+  const cache = new SchemaCache(ctx.engine);
+
+  const handler = async (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
+    let auth: RequestAuth;
+    try {
+      auth = await authenticate(req, ctx.config);
+    } catch (e) {
+      if (!(e instanceof JwtError)) throw e;
+      const code = e.expired ? 'PGRST303' : 'PGRST301';
+      return sendJson(res, 401, { code, details: null, hint: null, message: e.message }, {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${e.message}"`,
+      });
+    }
+    let reply: Reply;
+    try {
+      reply = await route(req, path, url, auth);
+    } catch (e) {
+      const mapped = fromDbError(e, auth.role);
+      if (mapped instanceof HttpError) return sendJson(res, mapped.status, mapped.body, mapped.headers);
+      throw mapped;
+    }
+    const isHead = req.method === 'HEAD';
+    sendJson(res, reply.status, isHead ? undefined : reply.body, reply.headers);
+  };
+
+  async function route(req: IncomingMessage, path: string, url: URL, auth: RequestAuth): Promise<Reply> {
+    checkProfile(req);
+    const segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    const method = req.method ?? 'GET';
+    if (segments.length === 0) {
+      if (method !== 'GET' && method !== 'HEAD') throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      // The OpenAPI root: list what is exposed (enough for tools that probe it).
+      await cache.ensureLoaded();
+      return { status: 200, body: JSON.stringify({ swagger: '2.0', info: { title: 'local-supabase', version: '12' }, paths: Object.fromEntries(cache.tableNames().map((t) => [`/${t}`, {}])) }), headers: {} };
+    }
+    if (segments[0] === 'rpc' && segments.length === 2) return rpc(req, segments[1], url, auth);
+    if (segments.length !== 1) throw pgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
+    const table = await cache.lookup(() => cache.table(segments[0]));
+    if (!table) throw tableNotFound(segments[0]);
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        return read(req, table, url, auth);
+      case 'POST':
+        return mutate(req, table, url, auth, 'insert');
+      case 'PATCH':
+        return mutate(req, table, url, auth, 'update');
+      case 'DELETE':
+        return mutate(req, table, url, auth, 'delete');
+      default:
+        throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    }
+  }
+
+  const tableSource = (table: Table, sql = `"public".${quoteIdent(table.name)}`): Source => ({
+    sql,
+    label: table.name,
+    columns: columnTypes(table.columns),
+    table: table.name,
+  });
+
+  /** The JSON of the rows of `node` (array, or the first row for the object media type). */
+  function bodySql(rb: ReadBuilder, node: Node, accept: Accept, paginate = true): string {
+    const t = quoteIdent('pgrst_t');
+    let json = accept.shape === 'object' ? `(json_agg(${t})->0)` : `coalesce(json_agg(${t}), '[]')`;
+    if (accept.stripNulls) json = `json_strip_nulls(${json})`;
+    const text = accept.shape === 'object' ? `coalesce(${json}::text, 'null')` : `${json}::text`;
+    return `select count(*) as n, ${text} as body from (${rb.selectSql(node, [], { paginate })}) as ${t}`;
+  }
+
+  async function read(req: IncomingMessage, table: Table, url: URL, auth: RequestAuth): Promise<Reply> {
+    const accept = parseAccept(req);
+    const prefer = parsePrefer(req);
+    const q = parseQuery(url.searchParams);
+    applyRange(req, q);
+    const rb = new ReadBuilder(cache, q);
+    const node = await rb.plan(tableSource(table), selectItems(q));
+    const isHead = req.method === 'HEAD';
+    const total = prefer.count ? `(${rb.countSql(node)})` : 'null';
+    const sql = isHead
+      ? `select count(*) as n, ${total} as total, null as body from (${rb.selectSql(node)}) as pgrst_t`
+      : `select pgrst_r.n, ${total} as total, pgrst_r.body from (${bodySql(rb, node, accept)}) as pgrst_r`;
+    const row = await run(auth, req, url, (tx) => tx.query<ResultRow>(sql, rb.params.values));
+    return rangeReply(row, node.offset ?? 0, accept, prefer);
+  }
+
+  function rangeReply(row: ResultRow, offset: number, accept: Accept, prefer: Preferences): Reply {
+    const n = Number(row.n);
+    const total = row.total === null ? null : Number(row.total);
+    if (accept.shape === 'object' && n !== 1) throw singleError(n);
+    const headers: Record<string, string> = { 'Content-Range': contentRange(offset, offset + n - 1, total) };
+    if (accept.shape === 'object') headers['Content-Type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
+    let status = 200;
+    if (total !== null) {
+      if (offset > total) {
+        throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, headers);
+      }
+      if (n < total) status = 206;
+    }
+    if (prefer.count) headers['Preference-Applied'] = 'count=exact';
+    return { status, body: row.body ?? '', headers };
+  }
+
+  async function mutate(req: IncomingMessage, table: Table, url: URL, auth: RequestAuth, kind: 'insert' | 'update' | 'delete'): Promise<Reply> {
+    const accept = parseAccept(req);
+    const prefer = parsePrefer(req);
+    const q = parseQuery(url.searchParams);
+    const params = new Params();
+    // Filters of the top level select the rows to change; the rest shapes the representation.
+    const rootConditions = q.conditions.get('') ?? [];
+    q.conditions.delete('');
+    q.limit.delete('');
+    q.offset.delete('');
+    let statement: string | null;
+    if (kind === 'insert') {
+      const body = await readJsonBody(req);
+      statement = insertSql(
+        {
+          table,
+          rows: bodyRows(body, true),
+          columns: q.columns,
+          onConflict: q.onConflict,
+          resolution: prefer.resolution,
+          missingDefault: prefer.missingDefault,
+        },
+        params,
+      );
+    } else {
+      const wb = new ReadBuilder(cache, { ...emptyQuery(), conditions: new Map([['', rootConditions]]) }, params);
+      const whereNode = await wb.plan(tableSource(table), [], MUTATION_ALIAS);
+      const where = wb.whereList(whereNode);
+      statement = kind === 'update' ? updateSql(table, bodyRows(await readJsonBody(req), false)[0], q.columns, where, params) : deleteSql(table, where);
+    }
+    const representation = prefer.return === 'representation';
+    const rb = new ReadBuilder(cache, q, params);
+    const node = await rb.plan(tableSource(table, 'pgrst_source'), representation ? selectItems(q) : []);
+    let row: ResultRow = { n: 0, total: null, inserted: 0, body: accept.shape === 'object' ? 'null' : '[]' };
+    if (statement) {
+      const body = representation ? `(select pgrst_b.body from (${bodySql(rb, node, accept, false)}) as pgrst_b)` : 'null';
+      const sql =
+        `with pgrst_ret as (${statement}), pgrst_source as (select (r).* from pgrst_ret) ` +
+        `select (select count(*) from pgrst_ret) as n, (select count(*) from pgrst_ret where ins) as inserted, null as total, ${body} as body`;
+      row = await run(auth, req, url, async (tx) => {
+        const r = await tx.query<ResultRow>(sql, params.values);
+        // A single object was asked for: anything but one row undoes the change (as PostgREST does).
+        if (accept.shape === 'object' && Number(r.rows[0].n) !== 1) throw singleError(Number(r.rows[0].n));
+        return r;
+      });
+    } else if (accept.shape === 'object') {
+      throw singleError(0);
+    }
+    const n = Number(row.n);
+    const headers: Record<string, string> = {};
+    const count = prefer.count ? n : null;
+    headers['Content-Range'] = kind === 'update' ? contentRange(0, n - 1, count) : contentRange(1, 0, count);
+    if (prefer.return) headers['Preference-Applied'] = `return=${prefer.return}`;
+    if (kind === 'insert' && prefer.resolution) headers['Preference-Applied'] = [`resolution=${prefer.resolution}`, headers['Preference-Applied']].filter(Boolean).join(', ');
+    let status: number;
+    if (kind === 'insert') status = prefer.resolution === 'merge-duplicates' && Number(row.inserted) === 0 && n > 0 ? 200 : 201;
+    else status = representation ? 200 : 204;
+    if (!representation) return { status, headers };
+    if (accept.shape === 'object') headers['Content-Type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
+    return { status, body: row.body ?? '[]', headers };
+  }
+
+  async function rpc(req: IncomingMessage, name: string, url: URL, auth: RequestAuth): Promise<Reply> {
+    const method = req.method ?? 'GET';
+    if (!['GET', 'HEAD', 'POST'].includes(method)) throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    const accept = parseAccept(req);
+    const prefer = parsePrefer(req);
+    const isPost = method === 'POST';
+    let args: Record<string, unknown> = {};
+    let skip = new Set<string>();
+    if (isPost) {
+      const body = await readJsonBody(req);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw pgrstError(400, 'PGRST102', 'Empty or invalid json');
+      args = body as Record<string, unknown>;
+    } else {
+      // GET: query parameters named like an argument are arguments, the others filter the result.
+      const names = (await argumentNames(cache, name)) ?? new Set<string>();
+      for (const [k, v] of url.searchParams) if (names.has(k)) args[k] = v;
+      skip = new Set(Object.keys(args));
+    }
+    const call = await resolveCall(cache, name, args, isPost);
+    const q = parseQuery(url.searchParams, skip);
+    applyRange(req, q);
+    const params = new Params();
+    const kind = resultKind(call.fn);
+    const source = `with pgrst_source as materialized (${callSql(call, params)}) `;
+    let sql: string;
+    let offset = 0;
+    if (kind === 'rows') {
+      const rb = new ReadBuilder(cache, q, params);
+      const node = await rb.plan(
+        { sql: 'pgrst_source', label: call.fn.name, columns: columnTypes(call.fn.returnColumns ?? []), table: call.fn.returnTable },
+        selectItems(q),
+      );
+      offset = node.offset ?? 0;
+      const shape: Accept = call.fn.returnsSet ? accept : { ...accept, shape: 'object' };
+      const total = prefer.count ? `(${rb.countSql(node)})` : 'null';
+      sql = `${source}select pgrst_r.n, ${total} as total, pgrst_r.body from (${bodySql(rb, node, shape)}) as pgrst_r`;
+    } else {
+      if (q.conditions.size || q.order.size) throw pgrstError(400, 'PGRST100', `failed to parse filter on a function that returns ${call.fn.returnType.sql}`, 'only functions returning rows can be filtered or ordered');
+      const limit = q.limit.get('');
+      offset = q.offset.get('') ?? 0;
+      const rows = `(select pgrst_scalar from pgrst_source${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}) as pgrst_t`;
+      const json =
+        call.fn.returnsSet && accept.shape === 'array' ? `coalesce(json_agg(pgrst_scalar), '[]')::text` : `coalesce((json_agg(pgrst_scalar)->0)::text, 'null')`;
+      sql = `${source}select count(*) as n, ${prefer.count ? '(select count(*) from pgrst_source)' : 'null'} as total, ${json} as body from ${rows}`;
+    }
+    const row = await run(auth, req, url, (tx) => tx.query<ResultRow>(sql, params.values));
+    if (kind === 'void') return { status: 204, headers: { 'Content-Range': contentRange(offset, offset + Number(row.n) - 1, null) } };
+    if (kind === 'rows' && !call.fn.returnsSet) {
+      // A function returning one row answers with an object.
+      const reply = rangeReply(row, offset, { ...accept, shape: accept.shape === 'object' || Number(row.n) === 1 ? 'object' : 'array' }, prefer);
+      return reply;
+    }
+    if (kind === 'scalar') {
+      if (accept.shape === 'object' && call.fn.returnsSet && Number(row.n) !== 1) throw singleError(Number(row.n));
+      return { ...rangeReply({ ...row, n: call.fn.returnsSet ? row.n : 1 }, offset, { ...accept, shape: 'array' }, prefer) };
+    }
+    return rangeReply(row, offset, accept, prefer);
+  }
+
+  /** Runs one statement as the caller; `Prefer: tx=rollback` is not honoured (commit always). */
+  async function run(auth: RequestAuth, req: IncomingMessage, url: URL, fn: (tx: Sql) => Promise<{ rows: ResultRow[] }>): Promise<ResultRow> {
+    try {
+      const r = await asCaller(ctx, auth, req, url.pathname, fn);
+      return r.rows[0];
+    } catch (e) {
+      // A name the cache knew but the database no longer has: refresh for the next request.
+      const code = (e as { code?: string }).code;
+      if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
+      throw e;
+    }
+  }
+
+  return Object.assign(handler, { cache });
+}
+
+function emptyQuery(): ParsedQuery {
+  return { select: null, columns: null, onConflict: null, conditions: new Map(), order: new Map(), limit: new Map(), offset: new Map() };
+}
+
+function selectItems(q: ParsedQuery): SelectItem[] {
+  return parseSelect(q.select ?? '*');
+}
+
+/** `Range: a-b` narrows limit/offset of the top level as PostgREST does. */
+function applyRange(req: IncomingMessage, q: ParsedQuery): void {
+  const range = parseRange(req);
+  if (!range) return;
+  const offset = q.offset.get('') ?? range.from;
+  q.offset.set('', offset);
+  if (range.to !== null) {
+    const size = range.to - range.from + 1;
+    const limit = q.limit.get('');
+    q.limit.set('', limit === undefined ? size : Math.min(limit, size));
+  }
+}
+
+function contentRange(lower: number, upper: number, total: number | null): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === null ? '*' : total}`;
+}
+
+function singleError(n: number): HttpError {
+  return pgrstError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const raw = (await readBody(req)).toString('utf8');
+  if (!raw.trim()) return {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw pgrstError(400, 'PGRST102', 'Empty or invalid json');
+  }
 }

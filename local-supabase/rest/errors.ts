@@ -1,0 +1,65 @@
+// PostgREST's error bodies `{code, message, details, hint}` and its HTTP statuses.
+import { HttpError } from '../http.ts';
+import { isPgError } from '../db/engine.ts';
+import type { DbRole } from '../jwt.ts';
+
+export function pgrstError(
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+  headers: Record<string, string> = {},
+): HttpError {
+  return new HttpError(status, { code, details, hint, message }, headers);
+}
+
+/** PGRST100: the query string does not follow PostgREST's grammar. */
+export function parseError(what: string, input: string, details: string): HttpError {
+  return pgrstError(400, 'PGRST100', `failed to parse ${what} (${input})`, details);
+}
+
+export function tableNotFound(name: string, suggestion?: string): HttpError {
+  return pgrstError(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${name}' in the schema cache`,
+    null,
+    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+  );
+}
+
+export function columnNotFound(table: string, column: string): HttpError {
+  // What PostgreSQL reports for an unknown column in a read; PostgREST passes it on as 400.
+  return pgrstError(400, '42703', `column ${table}.${column} does not exist`);
+}
+
+export function payloadColumnNotFound(table: string, column: string): HttpError {
+  return pgrstError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+}
+
+/** HTTP status PostgREST gives a PostgreSQL SQLSTATE. */
+export function statusForSqlState(code: string, role: DbRole): number {
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (code === '23503' || code === '23505') return 409;
+  if (code === '25006') return 405;
+  if (code === 'P0001') return 400;
+  if (code === '42883' || code === '42P01') return 404;
+  if (code === '42P17') return 500;
+  const cls = code.slice(0, 2);
+  if (cls === '08' || cls === '53') return 503;
+  if (cls === '0L' || cls === '0P' || cls === '28') return 403;
+  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500;
+  return 400;
+}
+
+/** Maps an error thrown by the database into PostgREST's response; other errors pass through. */
+export function fromDbError(e: unknown, role: DbRole): unknown {
+  if (e instanceof HttpError || !isPgError(e) || !e.code) return e;
+  return new HttpError(statusForSqlState(e.code, role), {
+    code: e.code,
+    details: e.detail ?? null,
+    hint: e.hint ?? null,
+    message: e.message,
+  });
+}

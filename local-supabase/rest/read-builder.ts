@@ -1,0 +1,361 @@
+// Builds the SQL of a read (GET, the representation of a mutation, the result of an rpc) in one
+// statement: embedded resources are correlated subqueries building their JSON with json_agg /
+// row_to_json, so there is no N+1 and every value has PostgreSQL's JSON format on both engines.
+// Names are resolved against the schema cache and quoted; every user value is a bound parameter.
+import { HttpError } from '../http.ts';
+import type { PgType } from './catalog.ts';
+import { parseError, pgrstError, columnNotFound } from './errors.ts';
+import { qualified, quoteIdent } from './ident.ts';
+import type { Condition, Filter, OrderTerm, ParsedQuery } from './query-params.ts';
+import { applyHint, type Relationship, type SchemaCache } from './schema-cache.ts';
+import type { Field, SelectItem } from './select-parser.ts';
+
+/** Bound parameters of one statement; every value travels as text and is cast in SQL. */
+export class Params {
+  readonly values: (string | null)[] = [];
+  add(value: string | null): string {
+    this.values.push(value);
+    return `$${this.values.length}::text`;
+  }
+}
+
+/** What a level of the query reads from. */
+export interface Source {
+  /** SQL of the FROM item (a quoted table, a CTE name, a function call). */
+  sql: string;
+  /** Name used in error messages. */
+  label: string;
+  columns: Map<string, PgType>;
+  /** The public table this source is, for relationships (null: none can be embedded). */
+  table: string | null;
+}
+
+interface Embed {
+  key: string;
+  name: string;
+  rel: Relationship;
+  node: Node;
+  inner: boolean;
+  spread: boolean;
+  /** `rel()` with no columns: only used to filter the parent. */
+  hidden: boolean;
+  /** `rel(count)`: the number of related rows. */
+  countOnly: boolean;
+}
+
+export interface Node {
+  source: Source;
+  alias: string;
+  path: string;
+  items: SelectItem[];
+  embeds: Embed[];
+  conditions: Condition[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
+
+export class ReadBuilder {
+  private aliasCount = 0;
+  private readonly usedPaths = new Set<string>(['']);
+
+  constructor(
+    private readonly cache: SchemaCache,
+    private readonly q: ParsedQuery,
+    readonly params: Params = new Params(),
+  ) {}
+
+  nextAlias(prefix = 't'): string {
+    return `pgrst_${prefix}${this.aliasCount++}`;
+  }
+
+  /** Resolves the select tree against the cache (reloading it on a miss). */
+  async plan(source: Source, items: SelectItem[], alias = this.nextAlias()): Promise<Node> {
+    const node = await this.planNode(source, items, '', alias);
+    for (const map of [this.q.conditions, this.q.order, this.q.limit, this.q.offset]) {
+      for (const path of map.keys()) {
+        if (!this.usedPaths.has(path)) {
+          throw pgrstError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,
+            `Verify that '${path}' is included in the 'select' query parameter.`);
+        }
+      }
+    }
+    return node;
+  }
+
+  private async planNode(source: Source, items: SelectItem[], path: string, alias: string): Promise<Node> {
+    this.usedPaths.add(path);
+    const node: Node = {
+      source,
+      alias,
+      path,
+      items,
+      embeds: [],
+      conditions: this.q.conditions.get(path) ?? [],
+      order: this.q.order.get(path) ?? [],
+      limit: this.q.limit.get(path),
+      offset: this.q.offset.get(path),
+    };
+    for (const item of items) {
+      if (item.kind !== 'embed') continue;
+      if (!source.table) {
+        throw pgrstError(400, 'PGRST200', `Could not find a relationship between '${source.label}' and '${item.name}' in the schema cache`);
+      }
+      const rel = await this.resolveRelationship(source.table, item.name, item.hint);
+      const target = this.cache.table(rel.to)!;
+      const key = item.alias ?? item.name;
+      const childPath = path ? `${path}.${key}` : key;
+      // Filters may address an embed by its alias or its name.
+      if (item.alias && item.alias !== item.name) this.mergePath(path ? `${path}.${item.name}` : item.name, childPath);
+      if (item.spread && (rel.cardinality === 'o2m' || rel.cardinality === 'm2m')) {
+        throw pgrstError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, "'" + source.label + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship");
+      }
+      const countOnly =
+        item.children.length === 1 &&
+        item.children[0].kind === 'field' &&
+        item.children[0].field.name === 'count' &&
+        item.children[0].field.json.length === 0 &&
+        !target.columnMap.has('count');
+      const child = await this.planNode(
+        { sql: qualified('public', target.name), label: target.name, columns: columnTypes(target.columns), table: target.name },
+        countOnly ? [] : item.children,
+        childPath,
+        this.nextAlias(),
+      );
+      node.embeds.push({ key, name: item.name, rel, node: child, inner: item.inner, spread: item.spread, hidden: item.children.length === 0, countOnly });
+    }
+    return node;
+  }
+
+  private mergePath(from: string, to: string) {
+    for (const map of [this.q.conditions, this.q.order] as Map<string, unknown[]>[]) {
+      const extra = map.get(from);
+      if (extra) {
+        map.set(to, [...(map.get(to) ?? []), ...extra]);
+        map.delete(from);
+      }
+    }
+    for (const map of [this.q.limit, this.q.offset]) {
+      const v = map.get(from);
+      if (v !== undefined) {
+        map.set(to, v);
+        map.delete(from);
+      }
+    }
+  }
+
+  private async resolveRelationship(from: string, target: string, hint: string | undefined): Promise<Relationship> {
+    const found = await this.cache.lookup(() => {
+      const rels = applyHint(this.cache.relationships(from, target), hint);
+      return rels.length ? rels : undefined;
+    });
+    if (!found) {
+      throw pgrstError(
+        400,
+        'PGRST200',
+        `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
+        `Searched for a foreign key relationship between '${from}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+        null,
+      );
+    }
+    if (found.length > 1) {
+      throw new HttpError(300, {
+        code: 'PGRST201',
+        details: found.map((r) => ({
+          cardinality: r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : r.cardinality === 'o2o' ? 'one-to-one' : 'many-to-many',
+          embedding: `${from} with ${r.to}`,
+          relationship: r.junction ? `${r.junction.table} using ${r.junction.fromFk.name} and ${r.junction.toFk.name}` : `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})`,
+        })),
+        hint: `Try changing '${target}' to one of the following: ${found.map((r) => `'${target}!${r.junction ? r.junction.table : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+        message: `Could not embed because more than one relationship was found for '${from}' and '${target}'`,
+      });
+    }
+    return found[0];
+  }
+
+  // ── rendering ────────────────────────────────────────────────────────────────────────────
+
+  /** `select <list> from <source> <joins> where <conds> order by … limit … offset …` for one level. */
+  selectSql(node: Node, extraWhere: string[] = [], options: { paginate?: boolean } = {}): string {
+    const joins: string[] = [];
+    const list = this.selectList(node, joins);
+    const where = [...extraWhere, ...this.whereList(node)];
+    let sql = `select ${list.length ? list.join(', ') : ''} from ${node.source.sql} as ${quoteIdent(node.alias)}`;
+    if (joins.length) sql += ' ' + joins.join(' ');
+    if (where.length) sql += ` where ${where.join(' and ')}`;
+    const order = this.orderList(node);
+    if (order.length) sql += ` order by ${order.join(', ')}`;
+    if (options.paginate !== false) {
+      if (node.limit !== undefined) sql += ` limit ${node.limit}`;
+      if (node.offset !== undefined && node.offset > 0) sql += ` offset ${node.offset}`;
+    }
+    return sql;
+  }
+
+  /** `select count(*) from <source> where <conds>` of the top level. */
+  countSql(node: Node): string {
+    const where = this.whereList(node);
+    return `select count(*) from ${node.source.sql} as ${quoteIdent(node.alias)}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+  }
+
+  private selectList(node: Node, joins: string[]): string[] {
+    const out: string[] = [];
+    const a = quoteIdent(node.alias);
+    let embedIndex = 0;
+    for (const item of node.items) {
+      if (item.kind === 'star') {
+        out.push(`${a}.*`);
+      } else if (item.kind === 'field') {
+        const { expr } = this.fieldExpr(node, item.field);
+        const key = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
+        out.push(`${item.cast ? `(${expr})::${item.cast}` : expr} as ${quoteIdent(key)}`);
+      } else {
+        const embed = node.embeds[embedIndex++];
+        if (embed.hidden) continue;
+        if (embed.spread) {
+          const lateral = this.nextAlias('s');
+          joins.push(`left join lateral (${this.selectSql(embed.node, [this.joinCondition(node, embed)])} limit 1) as ${quoteIdent(lateral)} on true`);
+          out.push(`${quoteIdent(lateral)}.*`);
+        } else {
+          out.push(`${this.embedExpr(node, embed)} as ${quoteIdent(embed.key)}`);
+        }
+      }
+    }
+    return out;
+  }
+
+  private embedExpr(parent: Node, embed: Embed): string {
+    const cond = this.joinCondition(parent, embed);
+    const toMany = embed.rel.cardinality === 'o2m' || embed.rel.cardinality === 'm2m';
+    const child = embed.node;
+    if (embed.countOnly) {
+      const where = [cond, ...this.whereList(child)].join(' and ');
+      const count = `(select count(*) from ${child.source.sql} as ${quoteIdent(child.alias)} where ${where})`;
+      return toMany ? `json_build_array(json_build_object('count', ${count}))` : `json_build_object('count', ${count})`;
+    }
+    const sub = this.selectSql(child, [cond], { paginate: toMany });
+    const e = quoteIdent(this.nextAlias('e'));
+    if (toMany) return `coalesce((select json_agg(${e}) from (${sub}) as ${e}), '[]')`;
+    return `(select row_to_json(${e}) from (${sub} limit 1) as ${e})`;
+  }
+
+  /** The condition linking an embedded level to its parent row. */
+  private joinCondition(parent: Node, embed: Embed): string {
+    const p = quoteIdent(parent.alias);
+    const c = quoteIdent(embed.node.alias);
+    const rel = embed.rel;
+    if (rel.junction) {
+      const j = quoteIdent(this.nextAlias('j'));
+      const { fromFk, toFk } = rel.junction;
+      const conds = [
+        ...fromFk.columns.map((col, i) => `${j}.${quoteIdent(col)} = ${p}.${quoteIdent(fromFk.refColumns[i])}`),
+        ...toFk.columns.map((col, i) => `${j}.${quoteIdent(col)} = ${c}.${quoteIdent(toFk.refColumns[i])}`),
+      ];
+      return `exists (select 1 from ${qualified('public', rel.junction.table)} as ${j} where ${conds.join(' and ')})`;
+    }
+    return rel.join.map(([from, to]) => `${c}.${quoteIdent(to)} = ${p}.${quoteIdent(from)}`).join(' and ');
+  }
+
+  whereList(node: Node): string[] {
+    const out = node.conditions.map((c) => this.conditionSql(node, c));
+    for (const embed of node.embeds) {
+      if (embed.inner) out.push(this.existsSql(node, embed, false));
+    }
+    return out;
+  }
+
+  private existsSql(node: Node, embed: Embed, negate: boolean): string {
+    const where = [this.joinCondition(node, embed), ...this.whereList(embed.node)].join(' and ');
+    return `${negate ? 'not ' : ''}exists (select 1 from ${embed.node.source.sql} as ${quoteIdent(embed.node.alias)} where ${where})`;
+  }
+
+  private conditionSql(node: Node, c: Condition): string {
+    if (c.kind === 'embedNull') {
+      const embed = node.embeds.find((e) => e.key === c.embed)!;
+      return this.existsSql(node, embed, c.isNull);
+    }
+    if (c.kind === 'logic') {
+      if (!c.children.length) return c.negate ? 'false' : 'true';
+      const inner = c.children.map((x) => this.conditionSql(node, x)).join(c.op === 'and' ? ' and ' : ' or ');
+      return `${c.negate ? 'not ' : ''}(${inner})`;
+    }
+    const f = c.filter;
+    // `rel=is.null` / `rel=not.is.null`: filter the parent by the presence of an embedded row.
+    if (f.op === 'is' && f.value === 'null' && !f.field.json.length && !node.source.columns.has(f.field.name)) {
+      const embed = node.embeds.find((e) => e.key === f.field.name);
+      if (embed) return this.existsSql(node, embed, !f.negate);
+    }
+    return this.filterSql(node, f);
+  }
+
+  /** A column reference with its JSON path, and the SQL type values compared with it take. */
+  fieldExpr(node: Node, field: Field): { expr: string; type: string; pgType: PgType } {
+    const type = node.source.columns.get(field.name);
+    if (!type) throw columnNotFound(node.source.label, field.name);
+    let expr = `${quoteIdent(node.alias)}.${quoteIdent(field.name)}`;
+    let sqlType = type.sql;
+    for (const step of field.json) {
+      const key = /^-?\d+$/.test(step.key) ? String(Number(step.key)) : this.params.add(step.key);
+      expr = `(${expr}${step.arrow}${key})`;
+      sqlType = step.arrow === '->>' ? 'text' : type.name === 'json' ? 'json' : 'jsonb';
+    }
+    return { expr, type: sqlType, pgType: type };
+  }
+
+  private filterSql(node: Node, f: Filter): string {
+    const { expr, type } = this.fieldExpr(node, f.field);
+    const typed = (v: string) => `${this.params.add(v)}::${type}`;
+    const text = (v: string) => this.params.add(v);
+    const like = (v: string) => text(v.replaceAll('*', '%'));
+    const simple: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
+    const textOps: Record<string, string> = { like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
+    let sql: string;
+    if (f.quantifier) {
+      const values = f.value as string[];
+      const op = simple[f.op] ?? textOps[f.op];
+      const conv = textOps[f.op] ? (f.op === 'like' || f.op === 'ilike' ? like : text) : typed;
+      sql = values.length ? `${expr} ${op} ${f.quantifier}(array[${values.map(conv).join(', ')}])` : f.quantifier === 'all' ? 'true' : 'false';
+    } else if (f.op in simple) {
+      sql = `${expr} ${simple[f.op]} ${typed(f.value as string)}`;
+    } else if (f.op === 'like' || f.op === 'ilike') {
+      sql = `${expr} ${f.op} ${like(f.value as string)}`;
+    } else if (f.op in textOps) {
+      sql = `${expr} ${textOps[f.op]} ${text(f.value as string)}`;
+    } else if (f.op === 'is') {
+      sql = `${expr} is ${f.value === 'not_null' ? 'not null' : f.value}`;
+    } else if (f.op === 'isdistinct') {
+      sql = `${expr} is distinct from ${typed(f.value as string)}`;
+    } else if (f.op === 'in') {
+      const values = f.value as string[];
+      sql = values.length ? `${expr} in (${values.map(typed).join(', ')})` : 'false';
+    } else {
+      const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op];
+      if (!fn) throw parseError('filter', f.op, 'unknown operator');
+      const config = f.config ? `${text(f.config)}::regconfig, ` : '';
+      const vector = type === 'tsvector' ? expr : `to_tsvector(${config}${expr})`;
+      sql = `${vector} @@ ${fn}(${config}${text(f.value as string)})`;
+    }
+    return f.negate ? `not (${sql})` : sql;
+  }
+
+  private orderList(node: Node): string[] {
+    return node.order.map((t) => {
+      let expr: string;
+      if (t.relation) {
+        const embed = node.embeds.find((e) => e.key === t.relation || e.name === t.relation);
+        if (!embed || embed.rel.cardinality === 'o2m' || embed.rel.cardinality === 'm2m') {
+          throw pgrstError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${node.source.label}' and '${t.relation}' do not form a many-to-one or one-to-one relationship, or '${t.relation}' is not embedded`);
+        }
+        const { expr: col } = this.fieldExpr(embed.node, t.field);
+        expr = `(select ${col} from ${embed.node.source.sql} as ${quoteIdent(embed.node.alias)} where ${this.joinCondition(node, embed)} limit 1)`;
+      } else {
+        expr = this.fieldExpr(node, t.field).expr;
+      }
+      return `${expr} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
+    });
+  }
+}
+
+export function columnTypes(columns: { name: string; type: PgType }[]): Map<string, PgType> {
+  return new Map(columns.map((c) => [c.name, c.type]));
+}
