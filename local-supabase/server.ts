@@ -11,6 +11,7 @@ import { createRestHandler } from './rest/index.ts';
 import { createAuthHandler } from './auth/index.ts';
 import { createStorageHandler } from './storage/index.ts';
 import { createFunctionsHandler } from './functions/index.ts';
+import { rebaseSeededUrls, uploadSeedFiles } from './seed-files.ts';
 
 export interface StartOptions {
   /** A new in-memory database (and a temporary storage folder), migrated and seeded. */
@@ -93,6 +94,14 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+
+  // A new database got the seed; a fresh start (new temporary storage) from a seeded snapshot or
+  // template needs the seeded objects' bytes too.
+  if (options.seed !== false && (migration.seeded || options.fresh)) {
+    const count = await uploadSeedFiles(url, config.serviceRoleKey, path.join(config.rootDir, 'supabase'));
+    await rebaseSeededUrls(engine, url);
+    if (count) log(`uploaded ${count} seed files to storage`);
+  }
 
   let closing: Promise<void> | null = null;
   return {
