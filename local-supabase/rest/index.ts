@@ -44,7 +44,19 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     }
     let reply: Reply;
     try {
-      reply = await route(req, path, url, auth);
+      const generation = cache.generation;
+      const method = req.method ?? 'GET';
+      const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : undefined;
+      try {
+        reply = await route(req, path, url, auth, body);
+      } catch (e) {
+        // A name the cache does not know (or knows wrongly): reload it once and try again. The
+        // failed attempt changed nothing: planning errors come before SQL, SQL errors roll back.
+        const code = e instanceof HttpError ? e.body.code : (e as { code?: unknown }).code;
+        if (typeof code !== 'string' || !CACHE_MISS_CODES.has(code) || cache.generation !== generation) throw e;
+        await cache.reload();
+        reply = await route(req, path, url, auth, body);
+      }
     } catch (e) {
       const mapped = fromDbError(e, auth.role);
       if (mapped instanceof HttpError) return sendJson(res, mapped.status, mapped.body, mapped.headers);
@@ -54,7 +66,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     sendJson(res, reply.status, isHead ? undefined : reply.body, reply.headers);
   };
 
-  async function route(req: IncomingMessage, path: string, url: URL, auth: RequestAuth): Promise<Reply> {
+  async function route(req: IncomingMessage, path: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
     checkProfile(req);
     const segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
     const method = req.method ?? 'GET';
@@ -64,7 +76,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       await cache.ensureLoaded();
       return { status: 200, body: JSON.stringify({ swagger: '2.0', info: { title: 'local-supabase', version: '12' }, paths: Object.fromEntries(cache.tableNames().map((t) => [`/${t}`, {}])) }), headers: {} };
     }
-    if (segments[0] === 'rpc' && segments.length === 2) return rpc(req, segments[1], url, auth);
+    if (segments[0] === 'rpc' && segments.length === 2) return rpc(req, segments[1], url, auth, body);
     if (segments.length !== 1) throw pgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
     const table = await cache.lookup(() => cache.table(segments[0]));
     if (!table) throw tableNotFound(segments[0]);
@@ -73,11 +85,11 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'HEAD':
         return read(req, table, url, auth);
       case 'POST':
-        return mutate(req, table, url, auth, 'insert');
+        return mutate(req, table, url, auth, 'insert', body);
       case 'PATCH':
-        return mutate(req, table, url, auth, 'update');
+        return mutate(req, table, url, auth, 'update', body);
       case 'DELETE':
-        return mutate(req, table, url, auth, 'delete');
+        return mutate(req, table, url, auth, 'delete', body);
       default:
         throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     }
@@ -132,7 +144,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return { status, body: row.body ?? '', headers };
   }
 
-  async function mutate(req: IncomingMessage, table: Table, url: URL, auth: RequestAuth, kind: 'insert' | 'update' | 'delete'): Promise<Reply> {
+  async function mutate(req: IncomingMessage, table: Table, url: URL, auth: RequestAuth, kind: 'insert' | 'update' | 'delete', body: unknown): Promise<Reply> {
     const accept = parseAccept(req);
     const prefer = parsePrefer(req);
     const q = parseQuery(url.searchParams);
@@ -144,7 +156,6 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     q.offset.delete('');
     let statement: string | null;
     if (kind === 'insert') {
-      const body = await readJsonBody(req);
       statement = insertSql(
         {
           table,
@@ -160,7 +171,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       const wb = new ReadBuilder(cache, { ...emptyQuery(), conditions: new Map([['', rootConditions]]) }, params);
       const whereNode = await wb.plan(tableSource(table), [], MUTATION_ALIAS);
       const where = wb.whereList(whereNode);
-      statement = kind === 'update' ? updateSql(table, bodyRows(await readJsonBody(req), false)[0], q.columns, where, params) : deleteSql(table, where);
+      statement = kind === 'update' ? updateSql(table, bodyRows(body, false)[0], q.columns, where, params) : deleteSql(table, where);
     }
     const representation = prefer.return === 'representation';
     const rb = new ReadBuilder(cache, q, params);
@@ -194,7 +205,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return { status, body: row.body ?? '[]', headers };
   }
 
-  async function rpc(req: IncomingMessage, name: string, url: URL, auth: RequestAuth): Promise<Reply> {
+  async function rpc(req: IncomingMessage, name: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
     const method = req.method ?? 'GET';
     if (!['GET', 'HEAD', 'POST'].includes(method)) throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     const accept = parseAccept(req);
@@ -203,7 +214,6 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     let args: Record<string, unknown> = {};
     let skip = new Set<string>();
     if (isPost) {
-      const body = await readJsonBody(req);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw pgrstError(400, 'PGRST102', 'Empty or invalid json');
       args = body as Record<string, unknown>;
     } else {
@@ -219,7 +229,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const kind = resultKind(call.fn);
     const source = `with pgrst_source as materialized (${callSql(call, params)}) `;
     let sql: string;
-    let offset = 0;
+    let offset: number;
     if (kind === 'rows') {
       const rb = new ReadBuilder(cache, q, params);
       const node = await rb.plan(
@@ -253,21 +263,17 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return rangeReply(row, offset, accept, prefer);
   }
 
-  /** Runs one statement as the caller; `Prefer: tx=rollback` is not honoured (commit always). */
+  /** Runs one statement as the caller, in one transaction. */
   async function run(auth: RequestAuth, req: IncomingMessage, url: URL, fn: (tx: Sql) => Promise<{ rows: ResultRow[] }>): Promise<ResultRow> {
-    try {
-      const r = await asCaller(ctx, auth, req, url.pathname, fn);
-      return r.rows[0];
-    } catch (e) {
-      // A name the cache knew but the database no longer has: refresh for the next request.
-      const code = (e as { code?: string }).code;
-      if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
-      throw e;
-    }
+    const r = await asCaller(ctx, auth, req, url.pathname, fn);
+    return r.rows[0];
   }
 
   return Object.assign(handler, { cache });
 }
+
+/** Errors that may only mean the schema cache is stale. */
+const CACHE_MISS_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703', '42P01', '42883']);
 
 function emptyQuery(): ParsedQuery {
   return { select: null, columns: null, onConflict: null, conditions: new Map(), order: new Map(), limit: new Map(), offset: new Map() };

@@ -1,6 +1,6 @@
 // The in-memory schema cache: tables, columns, relationships and functions of `public`, as PostgREST
-// keeps them. Every name a request uses is looked up here before it reaches SQL. The cache reloads
-// when a lookup misses (a migration or a test created something since), once per burst of misses.
+// keeps them. Every name a request uses is looked up here before it reaches SQL. The REST handler
+// reloads it when a request misses a name (a migration or a test created something since).
 import type { Engine } from '../db/engine.ts';
 import { readCatalog, type Catalog, type CatalogFunction, type CatalogTable, type CatalogForeignKey, type CatalogColumn } from './catalog.ts';
 
@@ -27,6 +27,7 @@ export class SchemaCache {
   private functions = new Map<string, CatalogFunction[]>();
   private loading: Promise<void> | null = null;
   private loadedAt = 0;
+  private loads = 0;
 
   constructor(private readonly engine: Engine) {}
 
@@ -44,6 +45,7 @@ export class SchemaCache {
           this.functions.set(f.name, list);
         }
         this.loadedAt = Date.now();
+        this.loads++;
       } finally {
         this.loading = null;
       }
@@ -55,16 +57,15 @@ export class SchemaCache {
     if (!this.loadedAt) await this.reload();
   }
 
-  /**
-   * Runs a lookup; when it misses, reloads the cache once and tries again. Misses right after a
-   * reload (within 50 ms) do not reload again, so hammering unknown names costs little.
-   */
+  /** Runs a lookup on the loaded cache (a miss is retried by the handler after a reload). */
   async lookup<T>(fn: () => T | undefined): Promise<T | undefined> {
     await this.ensureLoaded();
-    const first = fn();
-    if (first !== undefined) return first;
-    if (Date.now() - this.loadedAt > 50 || this.loading) await this.reload();
     return fn();
+  }
+
+  /** Counts loads, so a request can tell whether the cache was refreshed since it started. */
+  get generation(): number {
+    return this.loads;
   }
 
   table(name: string): Table | undefined {
