@@ -64,6 +64,21 @@ describe('sign-up', () => {
     expect(row.rows[0]!.email).toBe(email.toLowerCase());
   });
 
+  it('goes through auth.users normally, so the profile trigger of the migrations fires', async () => {
+    const school = await backend.server.ctx.engine.query<{ id: string }>('select id::text as id from public.schools order by slug limit 1');
+    const { data, error } = await backend.anon().auth.signUp({
+      email: uniqueEmail('profile'),
+      password: 'segredo1',
+      options: { data: { name: 'Perfil Criado', school_id: school.rows[0]!.id } },
+    });
+    expect(error).toBeNull();
+    const profile = await backend.server.ctx.engine.query<{ name: string; school_id: string }>(
+      'select name, school_id::text as school_id from public.profiles where id = $1',
+      [data.user!.id],
+    );
+    expect(profile.rows).toEqual([{ name: 'Perfil Criado', school_id: school.rows[0]!.id }]);
+  });
+
   it('refuses an email that is already registered, whatever its case', async () => {
     const email = uniqueEmail('dup');
     const first = await backend.anon().auth.signUp({ email, password: 'segredo1' });
@@ -140,6 +155,15 @@ describe('sign-in with password', () => {
     expect(ok.data.user!.user_metadata).toEqual({ name: 'Seed' });
     const bad = await backend.anon().auth.signInWithPassword({ email, password: 'senha124' });
     expect(bad.error?.code).toBe('invalid_credentials');
+  });
+
+  it('signs in the accounts of seed.sql with the seed password', async () => {
+    const seeded = await backend.server.ctx.engine.query<{ email: string }>(
+      `select email from auth.users where encrypted_password like '$2a$%' order by created_at limit 1`,
+    );
+    expect(seeded.rows.length).toBe(1);
+    const client = await backend.signIn(seeded.rows[0]!.email);
+    expect((await client.auth.getUser()).data.user!.email).toBe(seeded.rows[0]!.email);
   });
 
   it('refuses an unconfirmed email', async () => {
