@@ -356,7 +356,7 @@ create index lesson_comments_course_id_idx on public.lesson_comments (course_id)
 create index lesson_comments_user_id_idx on public.lesson_comments (user_id);
 create trigger lesson_comments_touch before update on public.lesson_comments
   for each row execute function private.touch_timestamps();
-create trigger lesson_comments_set_course before insert or update of lesson_id on public.lesson_comments
+create trigger lesson_comments_set_course before insert or update on public.lesson_comments
   for each row execute function private.set_course_from_lesson();
 
 create or replace function private.lesson_comments_prepare() returns trigger

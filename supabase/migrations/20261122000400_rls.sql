@@ -340,20 +340,30 @@ end $$;
 -- (production before sandbox when both are active).
 create or replace function public.get_integration_secret(p_school_id uuid, p_provider text)
 returns table (integration_id uuid, environment text, api_key text)
-language sql stable security definer set search_path = '' as $$
-  select i.id, i.environment, s.api_key
-  from public.integration_settings i join private.integration_secrets s on s.integration_id = i.id
-  where i.school_id = p_school_id and i.provider = p_provider and i.is_active
-  order by (i.environment = 'production') desc, i.created_at desc
-  limit 1
-$$;
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  -- Besides the grant: refuse any API caller but the service role, should grants ever widen.
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  return query
+    select i.id, i.environment, s.api_key
+    from public.integration_settings i join private.integration_secrets s on s.integration_id = i.id
+    where i.school_id = p_school_id and i.provider = p_provider and i.is_active
+    order by (i.environment = 'production') desc, i.created_at desc
+    limit 1;
+end $$;
 
 -- For edge functions (service role only): a system secret by key.
 create or replace function public.get_system_secret(p_key text) returns text
-language sql stable security definer set search_path = '' as $$
-  select s.value from public.system_config c join private.system_secrets s on s.config_id = c.id
-  where c.key = p_key
-$$;
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  return (select s.value from public.system_config c join private.system_secrets s on s.config_id = c.id
+          where c.key = p_key);
+end $$;
 
 revoke all on function public.create_integration(text, text, text, uuid) from public, anon;
 revoke all on function public.set_system_config(text, text, text) from public, anon;
