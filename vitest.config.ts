@@ -29,6 +29,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own local-supabase; PGlite is single-threaded, so two at a time on 2 cores.
           maxWorkers: 2,
+          // supabase-js wants a WebSocket global (realtime), which Node 20 has only behind this flag.
+          execArgv: ['--experimental-websocket'],
         },
       },
     ],
