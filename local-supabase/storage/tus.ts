@@ -3,7 +3,7 @@
 // cacheControl (and metadata). The same RLS, size and type rules as plain uploads apply: RLS insert is
 // tested before the upload is accepted, and the row is written as the caller when the last byte lands.
 import { mkdirSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -111,7 +111,9 @@ export function createTusHandler(s: Store) {
         });
         await datastore.configstore.delete(upload.id);
       } catch (e) {
-        await datastore.remove(upload.id).catch(() => {});
+        // The upload is over either way: drop its bytes (if still here) and its record.
+        await unlink(tempPath).catch(() => {});
+        await datastore.configstore.delete(upload.id).catch(() => {});
         throw e;
       }
       return {};
