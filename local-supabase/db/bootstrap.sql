@@ -1,6 +1,7 @@
 -- What a Supabase project provides before any migration runs: roles, schemas, auth.users and its
 -- helper functions, storage tables and helpers, and the default grants on public.
--- Idempotent: safe on a database that already has it.
+-- Idempotent: safe on a database that already has it. The privileges a new project starts with are
+-- in bootstrap-grants.sql, applied once: re-granting would undo the revokes of our migrations.
 
 -- ── Roles ─────────────────────────────────────────────────────────────────────────────────────
 do $$
@@ -144,7 +145,6 @@ create index if not exists objects_bucket_id_name_idx on storage.objects (bucket
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
-grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
 create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
 declare _parts text[];
@@ -167,12 +167,3 @@ begin
 end $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
-
--- ── public: Supabase's default privileges (RLS decides the rows) ─────────────────────────────
-grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

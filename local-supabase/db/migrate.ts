@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Engine } from './engine.ts';
 
 const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.sql');
+const BOOTSTRAP_GRANTS = path.join(import.meta.dirname, 'bootstrap-grants.sql');
 
 export interface MigrateResult {
   applied: string[];
@@ -14,6 +15,7 @@ export interface MigrateResult {
 export async function migrate(engine: Engine, supabaseDir: string, options: { seed?: boolean } = {}): Promise<MigrateResult> {
   const fresh = !(await hasBootstrap(engine));
   await engine.exec(await readFile(BOOTSTRAP, 'utf8'));
+  if (fresh) await engine.exec(await readFile(BOOTSTRAP_GRANTS, 'utf8'));
 
   const dir = path.join(supabaseDir, 'migrations');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();

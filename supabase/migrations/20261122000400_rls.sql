@@ -40,7 +40,9 @@ grant select, insert, delete on public.lessons to authenticated;
 grant update (module_id, title, video_type, duration_sec, order_index, is_preview) on public.lessons to authenticated;
 
 grant select, insert, delete on public.lesson_contents to authenticated;
-grant update (content, video_url) on public.lesson_contents to authenticated;
+-- Upserts (PostgREST sets every column of the payload, the conflict key included) need update on
+-- the key columns too; RLS WITH CHECK and the course_id triggers keep the rows where they belong.
+grant update (lesson_id, content, video_url) on public.lesson_contents to authenticated;
 
 grant select, insert, delete on public.materials to authenticated;
 grant update (course_id, lesson_id, title, type, url, file_path) on public.materials to authenticated;
@@ -50,13 +52,13 @@ grant update (status, expires_at, cohort_id) on public.enrollments to authentica
 
 -- No delete: completion is final.
 grant select, insert on public.progress to authenticated;
-grant update (completed_at, last_position_sec) on public.progress to authenticated;
+grant update (user_id, course_id, lesson_id, completed_at, last_position_sec) on public.progress to authenticated;
 
 grant select, insert, delete on public.lesson_comments to authenticated;
 grant update (comment) on public.lesson_comments to authenticated;
 
 grant select, insert, delete on public.lesson_ratings to authenticated;
-grant update (rating) on public.lesson_ratings to authenticated;
+grant update (user_id, course_id, lesson_id, rating) on public.lesson_ratings to authenticated;
 
 grant select, insert, delete on public.announcements to authenticated;
 grant update (course_id, title, body, image_url, video_url, video_type, is_active, priority)
