@@ -47,6 +47,12 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
+  it('after a sign-out in this tab, sends the signed-out page to the school login', async () => {
+    const router = renderAt('/profile', sessionValue({ signOutTarget: '/escola-demo' }));
+    expect(await screen.findByRole('heading', { name: 'Login da escola' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/escola-demo');
+  });
+
   it('lets signed-in users into protected pages', async () => {
     renderAt('/profile', signedIn());
     expect(await screen.findByRole('heading', { name: 'Meu Perfil' })).toBeInTheDocument();

@@ -1,31 +1,29 @@
 // Route guards of SPEC §2: spinner while the session loads; signed-out visitors of protected routes
 // go to /auth; signed-in visitors of /auth and /:slug go to /; /admin only for admin roles.
-import { useEffect } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { useSignOutAndLeave } from './layout/use-sign-out';
 
 /** Signs out accounts that may not use the member area (inactive or without a profile). */
 function RefuseAccount() {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
+  const leave = useSignOutAndLeave();
+  const started = useRef(false);
   useEffect(() => {
-    let cancelled = false;
-    void signOut().then((to) => {
-      if (!cancelled) navigate(to, { replace: true });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [signOut, navigate]);
+    if (started.current) return;
+    started.current = true;
+    void leave();
+  }, [leave]);
   return <PageSpinner />;
 }
 
 /** Member area: signed-in users with an active profile. */
 export function RequireAuth() {
-  const { loading, user, profile, profileMissing, mustChangePassword, school } = useSession();
+  const { loading, user, profile, profileMissing, mustChangePassword, school, signOutTarget } = useSession();
   if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to="/auth" replace />;
+  // After a sign-out in this tab, the school's login page; otherwise /auth.
+  if (!user) return <Navigate to={signOutTarget ?? '/auth'} replace />;
   if (profileMissing || (profile && !profile.is_active)) return <RefuseAccount />;
   // The forced password change happens on the login page.
   if (mustChangePassword) return <Navigate to={school?.slug ? `/${school.slug}` : '/auth'} replace />;

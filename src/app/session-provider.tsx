@@ -20,6 +20,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [initializing, setInitializing] = useState(true);
   const [authFlowPending, setAuthFlowPending] = useState(false);
+  const [signOutTarget, setSignOutTarget] = useState<string | null>(null);
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event, next) => {
@@ -27,6 +28,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSession(next);
       setInitializing(false);
       if (event === 'SIGNED_OUT') queryClient.clear();
+      if (event === 'SIGNED_IN') setSignOutTarget(null);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
@@ -47,6 +49,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const destination = signOutDestination(school?.slug);
+    // Set first: the guards send the now signed-out page there, whichever navigation runs first.
+    setSignOutTarget(destination);
     await supabase.auth.signOut();
     queryClient.clear();
     return destination;
@@ -69,8 +73,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       authFlowPending,
       setAuthFlowPending,
       signOut,
+      signOutTarget,
     };
-  }, [session, user, userId, profile, rolesQ.data, rolesQ.isPending, school, initializing, profileQ.isPending, profileQ.isSuccess, profileQ.data, authFlowPending, signOut]);
+  }, [signOutTarget, session, user, userId, profile, rolesQ.data, rolesQ.isPending, school, initializing, profileQ.isPending, profileQ.isSuccess, profileQ.data, authFlowPending, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

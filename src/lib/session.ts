@@ -99,6 +99,8 @@ export interface SessionContextValue {
   setAuthFlowPending: (pending: boolean) => void;
   /** Signs out, clears cached data and returns the path to go to (/{slug} or /auth). */
   signOut: () => Promise<string>;
+  /** After a sign-out in this tab: where the guards send the signed-out user (else /auth). */
+  signOutTarget: string | null;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -1,3 +1,4 @@
+/* eslint-disable react-refresh/only-export-components -- test helpers */
 // Test helpers: a SessionContext value with overrides, and a router with the app's guards.
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
@@ -34,6 +35,7 @@ export function sessionValue(overrides: Partial<SessionContextValue> = {}): Sess
     authFlowPending: false,
     setAuthFlowPending: vi.fn(),
     signOut: vi.fn(async () => '/auth'),
+    signOutTarget: null,
     ...overrides,
   };
 }

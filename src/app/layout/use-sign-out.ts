@@ -8,6 +8,6 @@ export function useSignOutAndLeave() {
   const navigate = useNavigate();
   return useCallback(async () => {
     const to = await signOut();
-    navigate(to, { replace: true });
+    await navigate(to, { replace: true });
   }, [signOut, navigate]);
 }

@@ -1,5 +1,8 @@
-import { PagePlaceholder } from './placeholder';
+import { useParams } from 'react-router-dom';
+import { LoginPage } from '@/features/auth/components/login-page';
 
+/** /auth and /:slug */
 export default function AuthRoute() {
-  return <PagePlaceholder title="Entrar" />;
+  const { slug } = useParams();
+  return <LoginPage key={slug ?? ''} slug={slug} />;
 }

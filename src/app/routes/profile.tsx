@@ -1,5 +1,5 @@
-import { PagePlaceholder } from './placeholder';
+import { ProfilePage } from '@/features/profile/components/profile-page';
 
 export default function ProfileRoute() {
-  return <PagePlaceholder title="Meu Perfil" />;
+  return <ProfilePage />;
 }

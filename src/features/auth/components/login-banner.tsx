@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { GraduationCap } from 'lucide-react';
+import { cn } from '@/lib/utils';
+import type { SchoolLogin } from '../api/school-login';
+
+/** The school's login banner at its focal position, or a gradient with the member-area and school names. */
+export function LoginBanner({ school, className }: { school: SchoolLogin | null; className?: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = school?.login_banner_url;
+  const showImage = !!url && failed !== url;
+  const title = school?.member_area_name || school?.name || 'Área de Membros';
+  return (
+    <div className={cn('relative overflow-hidden bg-gradient-to-br from-primary to-secondary', className)} data-testid="login-banner">
+      {showImage ? (
+        <>
+          <img
+            src={url}
+            alt={`Banner de ${school?.name ?? 'login'}`}
+            className="absolute inset-0 size-full object-cover"
+            style={{ objectPosition: school?.login_banner_position || '50% 50%' }}
+            onError={() => setFailed(url)}
+          />
+          <div className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent" aria-hidden="true" />
+          {school && (
+            <div className="absolute inset-x-0 bottom-0 p-6 text-white lg:p-10">
+              <p className="text-lg font-semibold drop-shadow lg:text-2xl">{title}</p>
+              <p className="text-sm text-white/85 drop-shadow">{school.name}</p>
+            </div>
+          )}
+        </>
+      ) : (
+        <div className="relative flex h-full flex-col justify-end gap-3 p-6 text-white lg:justify-center lg:p-12">
+          <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-white/10 blur-2xl" />
+          <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-80 rounded-full bg-black/10 blur-2xl" />
+          <span className="relative hidden size-14 items-center justify-center rounded-2xl bg-white/15 backdrop-blur lg:flex" aria-hidden="true">
+            <GraduationCap className="size-7" />
+          </span>
+          <p className="relative text-2xl font-bold tracking-tight lg:text-4xl">{title}</p>
+          {school && <p className="relative text-base text-white/85 lg:text-lg">{school.name}</p>}
+          {!school && <p className="relative text-base text-white/85 lg:text-lg">Sua plataforma de cursos online</p>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { SearchX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { applyBrandColors } from '@/lib/brand';
+import { useSession } from '@/lib/session';
+import { useSchoolLogin } from '../api/school-login';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { LoginBanner } from './login-banner';
+import { LoginForm } from './login-form';
+import { SignUpForm } from './sign-up-form';
+import { WhatsAppButton } from './whatsapp-button';
+
+/** /auth (no school) and /{slug} (the school's branded login page). */
+export function LoginPage({ slug }: { slug?: string }) {
+  const schoolQ = useSchoolLogin(slug);
+  const school = slug ? (schoolQ.data ?? null) : null;
+  const { user, mustChangePassword, authFlowPending } = useSession();
+
+  useEffect(() => {
+    applyBrandColors(school?.primary_color, school?.secondary_color);
+  }, [school]);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = school ? `Entrar · ${school.member_area_name || school.name}` : 'Entrar · Área de Membros';
+    return () => {
+      document.title = previous;
+    };
+  }, [school]);
+
+  if (slug && schoolQ.isPending) return <PageSpinner />;
+  if (slug && (schoolQ.isError || !school)) return <SchoolNotFound failed={schoolQ.isError} />;
+
+  const title = school?.member_area_name || school?.name || 'Área de Membros';
+  return (
+    <div className="min-h-dvh bg-background lg:grid lg:grid-cols-2">
+      <LoginBanner school={school} className="h-44 sm:h-56 lg:sticky lg:top-0 lg:h-dvh" />
+      <main className="relative flex justify-center px-4 pb-12 lg:items-center lg:px-10 lg:py-12">
+        <div className="-mt-10 w-full max-w-md lg:mt-0">
+          <Card className="shadow-lg lg:shadow-sm">
+            <CardHeader className="items-center pb-4 text-center">
+              {school?.logo_url && <img src={school.logo_url} alt={`Logo de ${school.name}`} className="mb-2 h-12 w-auto max-w-40 object-contain" />}
+              <h1 className="text-xl leading-tight font-semibold sm:text-2xl">{title}</h1>
+              <CardDescription>{school ? `Acesse sua área de membros da ${school.name}` : 'Acesse sua área de membros'}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Tabs defaultValue="login">
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="signup">Criar Conta</TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm schoolSlug={school?.slug} />
+                </TabsContent>
+                <TabsContent value="signup">
+                  <SignUpForm schoolId={school?.id} schoolSlug={school?.slug} />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          <p className="mt-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {school?.name ?? 'Área de Membros'}</p>
+        </div>
+      </main>
+      {school?.support_whatsapp && <WhatsAppButton number={school.support_whatsapp} />}
+      <ChangePasswordDialog open={!!user && mustChangePassword && !authFlowPending} />
+    </div>
+  );
+}
+
+function SchoolNotFound({ failed }: { failed: boolean }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground" aria-hidden="true">
+            <SearchX className="size-6" />
+          </span>
+          <h1 className="text-xl font-semibold">Escola não encontrada</h1>
+          <CardDescription>
+            {failed ? 'Não foi possível carregar a escola. Tente novamente mais tarde.' : 'Verifique o endereço de acesso enviado pela sua escola.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to="/auth">Ir para o login</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+// Own profile: form save and avatar upload (bucket avatars, {userId}/avatar.{ext}).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { supabase } from '@/lib/supabase';
+import { sessionKeys, type ProfileRow } from '@/lib/session';
+import { avatarPath } from '@/lib/upload';
+import { errorMessage } from '@/lib/utils';
+import type { ProfileValues } from '../schemas';
+
+export async function updateProfile(userId: string, values: ProfileValues): Promise<ProfileRow> {
+  const { data, error } = await supabase
+    .from('profiles')
+    .update({ name: values.name, phone: values.phone || null, cpf: values.cpf || null, address: values.address || null })
+    .eq('id', userId)
+    .select('*')
+    .single();
+  if (error) throw error;
+  return data as ProfileRow;
+}
+
+/** The object path inside bucket `avatars` of a public avatar URL, when it is one of the user's files. */
+export function avatarObjectPath(url: string | null | undefined, userId: string): string | null {
+  if (!url) return null;
+  const match = /\/storage\/v1\/object\/public\/avatars\/([^?#]+)/.exec(url);
+  if (!match) return null;
+  const path = decodeURIComponent(match[1]!);
+  return path.startsWith(`${userId}/`) ? path : null;
+}
+
+export async function uploadAvatar(userId: string, file: File, previousUrl: string | null): Promise<string> {
+  const path = avatarPath(userId, file);
+  const bucket = supabase.storage.from('avatars');
+  const { error } = await bucket.upload(path, file, { upsert: true, contentType: file.type, cacheControl: '3600' });
+  if (error) throw error;
+  const oldPath = avatarObjectPath(previousUrl, userId);
+  if (oldPath && oldPath !== path) await bucket.remove([oldPath]); // a failed cleanup is not the user's problem
+  // The path is stable, so a version parameter makes browsers fetch the new photo.
+  const url = `${bucket.getPublicUrl(path).data.publicUrl}?v=${Date.now()}`;
+  const { error: updateError } = await supabase.from('profiles').update({ avatar_url: url }).eq('id', userId);
+  if (updateError) throw updateError;
+  return url;
+}
+
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ProfileValues) => updateProfile(userId, values),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(sessionKeys.profile(userId), profile);
+      toast.success('Perfil atualizado com sucesso!');
+    },
+    onError: (error) => toast.error('Erro ao atualizar perfil', { description: errorMessage(error) }),
+  });
+}
+
+export function useUploadAvatar(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, previousUrl }: { file: File; previousUrl: string | null }) => uploadAvatar(userId, file, previousUrl),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.profile(userId) });
+      toast.success('Foto de perfil atualizada!');
+    },
+    onError: (error) => toast.error('Erro ao fazer upload da foto', { description: errorMessage(error) }),
+  });
+}

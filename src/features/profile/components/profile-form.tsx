@@ -1,0 +1,95 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { maskCpf, maskPhone } from '@/lib/format';
+import type { ProfileRow } from '@/lib/session';
+import { profileSchema, type ProfileValues } from '../schemas';
+
+export interface ProfileFormProps {
+  profile: Pick<ProfileRow, 'name' | 'phone' | 'cpf' | 'address'>;
+  email?: string | null;
+  pending?: boolean;
+  onSubmit: (values: ProfileValues) => void;
+}
+
+export function ProfileForm({ profile, email, pending, onSubmit }: ProfileFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    values: {
+      name: profile.name ?? '',
+      phone: maskPhone(profile.phone ?? ''),
+      cpf: maskCpf(profile.cpf ?? ''),
+      address: profile.address ?? '',
+    },
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-label="Dados pessoais">
+      <FormField label="Nome Completo" error={errors.name?.message} required>
+        <Input autoComplete="name" {...register('name')} />
+      </FormField>
+      {email && (
+        <FormField label="Email" hint="O email de acesso não pode ser alterado aqui.">
+          <Input type="email" value={email} readOnly disabled />
+        </FormField>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <FormField label="Telefone" error={errors.phone?.message}>
+              <Input
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="(00) 00000-0000"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(maskPhone(e.target.value))}
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="cpf"
+          render={({ field }) => (
+            <FormField label="CPF" error={errors.cpf?.message}>
+              <Input
+                inputMode="numeric"
+                placeholder="000.000.000-00"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(maskCpf(e.target.value))}
+              />
+            </FormField>
+          )}
+        />
+      </div>
+      <FormField label="Endereço" error={errors.address?.message}>
+        <Textarea rows={3} autoComplete="street-address" placeholder="Rua, número, bairro, cidade - UF" {...register('address')} />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Salvando...' : 'Salvar Alterações'}
+        </Button>
+      </div>
+    </form>
+  );
+}

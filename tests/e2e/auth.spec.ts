@@ -1,0 +1,168 @@
+import { PASSWORD, signIn, signInAndWaitHome, signOut, signUp, expect, test, uniqueEmail } from './helpers';
+
+test.describe('school login pages', () => {
+  test('escola-demo shows its branding, both tabs and the WhatsApp support button', async ({ page }) => {
+    await page.goto('/escola-demo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Área de Membros Demo' })).toBeVisible();
+    await expect(page.getByTestId('login-banner')).toContainText('Área de Membros Demo');
+    await expect(page.getByTestId('login-banner')).toContainText('Escola Demo');
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    const login = page.getByRole('form', { name: 'Login' });
+    await expect(login.getByLabel('Email')).toBeVisible();
+    await expect(login.getByLabel('Senha')).toBeVisible();
+    await expect(login.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Criar Conta' }).click();
+    const signup = page.getByRole('form', { name: 'Criar Conta' });
+    await expect(signup.getByLabel('Nome Completo')).toBeVisible();
+    await expect(signup.getByRole('button', { name: 'Criar Conta' })).toBeVisible();
+    const whatsapp = page.getByRole('link', { name: 'Falar com o suporte pelo WhatsApp' });
+    await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5511999998888');
+    await expect(whatsapp).toHaveAttribute('target', '_blank');
+  });
+
+  test('academia-rival shows its own branding and no WhatsApp button', async ({ page }) => {
+    await page.goto('/academia-rival');
+    await expect(page.getByRole('heading', { level: 1, name: 'Portal do Aluno Rival' })).toBeVisible();
+    await expect(page.getByTestId('login-banner')).toContainText('Academia Rival');
+    await expect(page.getByRole('link', { name: 'Falar com o suporte pelo WhatsApp' })).toHaveCount(0);
+    // The school's primary colour drives the theme.
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
+    expect(primary.toLowerCase()).toBe('#dc2626');
+  });
+
+  test('/auth works without a school', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Área de Membros' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Criar Conta' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Falar com o suporte pelo WhatsApp' })).toHaveCount(0);
+  });
+
+  test('an unknown slug shows Escola não encontrada', async ({ page }) => {
+    await page.goto('/escola-que-nao-existe');
+    await expect(page.getByRole('heading', { name: 'Escola não encontrada' })).toBeVisible();
+  });
+
+  test('login form validation messages', async ({ page }) => {
+    await page.goto('/escola-demo');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    await expect(form.getByText('Informe seu email')).toBeVisible();
+    await expect(form.getByText('Informe sua senha')).toBeVisible();
+    await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test('sign-up at a school page creates an account of that school and goes to /', async ({ page }) => {
+  const email = uniqueEmail('cadastro');
+  await signUp(page, { name: 'Carla Cadastro', email });
+  await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The header shows the school's member-area name: the account belongs to escola-demo.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Área de Membros Demo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('sign-up validation: short password and missing name', async ({ page }) => {
+  await page.goto('/escola-demo');
+  await page.getByRole('tab', { name: 'Criar Conta' }).click();
+  const form = page.getByRole('form', { name: 'Criar Conta' });
+  await form.getByLabel('Email').fill('x@exemplo.com.br');
+  await form.getByLabel('Senha').fill('123');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(form.getByText('Informe seu nome completo')).toBeVisible();
+  await expect(form.getByText('A senha deve ter no mínimo 6 caracteres')).toBeVisible();
+});
+
+test('a student signs in (no Admin button), the session survives a reload, and signs out to the school page', async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu da conta' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Perfil' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await signOut(page);
+  await expect(page).toHaveURL(/\/escola-demo$/);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('an admin signs in, sees the Admin button and reaches /admin, then signs out', async ({ page }) => {
+  await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+  const admin = page.getByRole('banner').getByRole('link', { name: 'Admin' });
+  await expect(admin).toBeVisible();
+  await admin.click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Menu administrativo' })).toBeVisible();
+  await expect(page.getByText('Administrador', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/escola-demo$/);
+});
+
+test('a student of the other school signs out to their own school page', async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@academia-rival.com.br', PASSWORD, 'academia-rival');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal do Aluno Rival' })).toBeVisible();
+  await signOut(page);
+  await expect(page).toHaveURL(/\/academia-rival$/);
+});
+
+test('a student visiting /admin is sent to /', async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  await page.goto('/admin/courses');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
+});
+
+test('an inactive account is refused with its message', async ({ page }) => {
+  await signIn(page, 'inativo@escola-demo.com.br');
+  await expect(page.getByText('Sua conta está inativa. Entre em contato com o administrador.')).toBeVisible();
+  await expect(page).toHaveURL(/\/escola-demo$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a wrong password shows Erro ao fazer login with the server message', async ({ page }) => {
+  await signIn(page, 'aluno@escola-demo.com.br', 'senha-errada');
+  await expect(page.getByText('Erro ao fazer login')).toBeVisible();
+  await expect(page.getByText(/invalid login credentials/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/escola-demo$/);
+});
+
+test('novo@ must change the password, cannot dismiss the dialog, and signs in with the new one', async ({ page }) => {
+  const newPassword = 'novaSenha456';
+  await signIn(page, 'novo@escola-demo.com.br');
+  const dialog = page.getByRole('dialog', { name: 'Alterar Senha' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Fechar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+  // Protected pages send the user back to the dialog.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/escola-demo$/);
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Nova Senha').fill('123');
+  await dialog.getByLabel('Confirmar Senha').fill('123');
+  await dialog.getByRole('button', { name: 'Alterar Senha' }).click();
+  await expect(dialog.getByText('A senha deve ter no mínimo 6 caracteres')).toBeVisible();
+  await dialog.getByLabel('Nova Senha').fill(newPassword);
+  await dialog.getByLabel('Confirmar Senha').fill('outraSenha');
+  await dialog.getByRole('button', { name: 'Alterar Senha' }).click();
+  await expect(dialog.getByText('Por favor, digite a mesma senha nos dois campos')).toBeVisible();
+  await dialog.getByLabel('Confirmar Senha').fill(newPassword);
+  await dialog.getByRole('button', { name: 'Alterar Senha' }).click();
+  await expect(page.getByText('Senha alterada!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog).toHaveCount(0);
+
+  await signOut(page);
+  await expect(page).toHaveURL(/\/escola-demo$/);
+  await signIn(page, 'novo@escola-demo.com.br', PASSWORD);
+  await expect(page.getByText('Erro ao fazer login')).toBeVisible();
+  await signInAndWaitHome(page, 'novo@escola-demo.com.br', newPassword);
+  await expect(page.getByRole('dialog', { name: 'Alterar Senha' })).toHaveCount(0);
+});
