@@ -3,46 +3,16 @@
 import { createContext, useContext } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import type { Session, User } from '@supabase/supabase-js';
+import type { Tables } from '@/types/database';
 import { supabase } from './supabase';
 
 export type AppRole = 'SUPER_ADMIN' | 'SCHOOL_ADMIN' | 'INSTRUCTOR' | 'STAFF';
 export const ADMIN_ROLES: readonly AppRole[] = ['SUPER_ADMIN', 'SCHOOL_ADMIN', 'INSTRUCTOR', 'STAFF'];
 
-// Hand-typed rows until src/types/database.ts is generated (npm run gen:types).
-export interface ProfileRow {
-  id: string;
-  school_id: string | null;
-  name: string | null;
-  phone: string | null;
-  cpf: string | null;
-  address: string | null;
-  avatar_url: string | null;
-  is_active: boolean;
-  must_change_password: boolean;
-  created_at: string;
-}
-
-export interface UserRoleRow {
-  user_id: string;
-  school_id: string | null;
-  role: AppRole;
-}
-
-export interface SchoolRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  member_area_name: string | null;
-  logo_url: string | null;
-  login_banner_url: string | null;
-  login_banner_position: string | null;
-  banner_url: string | null;
-  banner_position: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  support_whatsapp: string | null;
-}
+// Rows of the generated schema types (npm run gen:types).
+export type ProfileRow = Tables<'profiles'>;
+export type SchoolRow = Tables<'schools'>;
+export type UserRoleRow = Pick<Tables<'user_roles'>, 'user_id' | 'school_id'> & { role: AppRole };
 
 /** Query keys of the session data (profile, roles, school). */
 export const sessionKeys = {
@@ -55,7 +25,7 @@ export const sessionKeys = {
 export async function fetchProfile(userId: string): Promise<ProfileRow | null> {
   const { data, error } = await supabase.from('profiles').select('*').eq('id', userId).maybeSingle();
   if (error) throw error;
-  return data as ProfileRow | null;
+  return data;
 }
 
 export async function fetchRoles(userId: string): Promise<UserRoleRow[]> {
@@ -67,7 +37,7 @@ export async function fetchRoles(userId: string): Promise<UserRoleRow[]> {
 export async function fetchSchool(schoolId: string): Promise<SchoolRow | null> {
   const { data, error } = await supabase.from('schools').select('*').eq('id', schoolId).maybeSingle();
   if (error) throw error;
-  return data as SchoolRow | null;
+  return data;
 }
 
 export const profileQuery = (userId: string) => queryOptions({ queryKey: sessionKeys.profile(userId), queryFn: () => fetchProfile(userId) });

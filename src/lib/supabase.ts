@@ -1,6 +1,7 @@
 // The one supabase-js client of the SPA. Configured at build time from VITE_SUPABASE_URL and
 // VITE_SUPABASE_ANON_KEY; without them it talks to the local backend (`npm start`, port 54321).
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@/types/database';
 
 /** The Supabase CLI's public local-development anon key (also in .env.example). */
 const LOCAL_ANON_KEY =
@@ -9,6 +10,6 @@ const LOCAL_ANON_KEY =
 export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || 'http://localhost:54321';
 export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
 
-export const supabase = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
 });

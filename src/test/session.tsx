@@ -18,6 +18,7 @@ export const testProfile: ProfileRow = {
   is_active: true,
   must_change_password: false,
   created_at: '2024-01-01T00:00:00Z',
+  updated_at: '2024-01-01T00:00:00Z',
 };
 
 export function sessionValue(overrides: Partial<SessionContextValue> = {}): SessionContextValue {

@@ -2,19 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { sessionKeys } from '@/lib/session';
+import type { Tables } from '@/types/database';
 
-export interface SchoolLogin {
-  id: string;
-  slug: string;
-  name: string;
-  member_area_name: string | null;
-  logo_url: string | null;
-  login_banner_url: string | null;
-  login_banner_position: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  support_whatsapp: string | null;
-}
+/** The columns anon may read (a column grant: `select *` is refused). */
+export type SchoolLogin = Pick<
+  Tables<'schools'>,
+  'id' | 'slug' | 'name' | 'member_area_name' | 'logo_url' | 'login_banner_url' | 'login_banner_position' | 'primary_color' | 'secondary_color' | 'support_whatsapp'
+>;
 
 export const SCHOOL_LOGIN_COLUMNS =
   'id, slug, name, member_area_name, logo_url, login_banner_url, login_banner_position, primary_color, secondary_color, support_whatsapp';
@@ -22,7 +16,7 @@ export const SCHOOL_LOGIN_COLUMNS =
 export async function fetchSchoolLogin(slug: string): Promise<SchoolLogin | null> {
   const { data, error } = await supabase.from('schools').select(SCHOOL_LOGIN_COLUMNS).eq('slug', slug).maybeSingle();
   if (error) throw error;
-  return data as SchoolLogin | null;
+  return data;
 }
 
 export const schoolLoginQuery = (slug: string) =>

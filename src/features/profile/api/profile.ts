@@ -15,7 +15,7 @@ export async function updateProfile(userId: string, values: ProfileValues): Prom
     .select('*')
     .single();
   if (error) throw error;
-  return data as ProfileRow;
+  return data;
 }
 
 /** The object path inside bucket `avatars` of a public avatar URL, when it is one of the user's files. */
