@@ -1,11 +1,8 @@
-import { Bell } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { AnnouncementBell } from '@/features/announcements/components/announcement-bell';
+import { useSession } from '@/lib/session';
 
-/** Placeholder of the member header's bell: the announcements feature replaces this component. */
+/** The member header's bell: the school's active announcements (features/announcements). */
 export function HeaderBell() {
-  return (
-    <Button variant="ghost" size="icon" aria-label="Notificações" className="text-muted-foreground">
-      <Bell className="size-5" aria-hidden="true" />
-    </Button>
-  );
+  const { school, profile } = useSession();
+  return <AnnouncementBell schoolId={school?.id ?? profile?.school_id} />;
 }

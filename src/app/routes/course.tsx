@@ -1,6 +1,74 @@
-import { PagePlaceholder } from './placeholder';
+// Course detail (SPEC §2 "Course detail", issue 6). One request: the course with its outline, my
+// enrollment and my progress (features/courses); the lesson player reuses that cache entry.
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SearchX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useHeaderCourseProgress } from '@/app/layout/header-progress-context';
+import { useCourseDetail } from '@/features/courses/api/hooks';
+import {
+  CourseBanner,
+  CourseProgressCard,
+  CourseSkeleton,
+  EnrollmentNotice,
+  ModulesSection,
+  NotEnrolledCard,
+} from '@/features/courses/components/course-detail';
+import { LoadError } from '@/features/courses/components/home-sections';
+import { courseProgress, enrollmentAccess, firstPreviewLesson, lessonIdsOf, nextLessonToStudy } from '@/features/courses/lib/progress';
+import { useSession } from '@/lib/session';
 
-// Placeholder: the course detail (issue: student learning pages) replaces this file.
 export default function CoursePage() {
-  return <PagePlaceholder title="Curso" />;
+  const { courseId = '' } = useParams();
+  const { user, isAdmin } = useSession();
+  const detail = useCourseDetail(courseId, user?.id);
+  const course = detail.data;
+
+  const view = useMemo(() => {
+    if (!course) return null;
+    const access = enrollmentAccess(course.enrollments[0]);
+    const hasAccess = isAdmin || access === 'active';
+    const progress = courseProgress(lessonIdsOf(course.modules), course.progress);
+    const next = nextLessonToStudy(course.modules, course.progress);
+    const preview = firstPreviewLesson(course.modules);
+    return { access, hasAccess, progress, next, preview };
+  }, [course, isAdmin]);
+
+  useHeaderCourseProgress(view && view.access !== 'none' ? view.progress.percent : null);
+
+  if (detail.isPending) return <CourseSkeleton />;
+  if (detail.isError)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <LoadError onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  if (!course || !view)
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-20 text-center">
+        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-xl font-semibold">Curso não encontrado</h1>
+        <p className="text-sm text-muted-foreground">Este curso não existe ou não está disponível para você.</p>
+        <Button asChild variant="outline">
+          <Link to="/">Voltar</Link>
+        </Button>
+      </div>
+    );
+
+  const started = course.progress.length > 0;
+  return (
+    <>
+      <CourseBanner course={course} />
+      <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
+        {view.access === 'none' && !isAdmin && (
+          <NotEnrolledCard purchaseUrl={course.purchase_url} previewHref={view.preview ? `/course/${course.id}/lesson/${view.preview.id}` : null} />
+        )}
+        {(view.access === 'paused' || view.access === 'expired') && !isAdmin && <EnrollmentNotice kind={view.access} />}
+        {view.hasAccess && view.access === 'active' && (
+          <CourseProgressCard progress={view.progress} started={started} resumeHref={view.next ? `/course/${course.id}/lesson/${view.next.id}` : null} />
+        )}
+        <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} />
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,53 @@
-import { PagePlaceholder } from './placeholder';
+// Student home (SPEC §2 "Student home", issue 6): banner, real progress, "Continuar assistindo",
+// "Meus Cursos" / "Cursos Disponíveis", and the school's announcement popup. Data: the catalog
+// (1 request: courses + outline + my enrollments + my progress) and the active announcements
+// (1 request, shared with the header bell).
+import { useMemo } from 'react';
+import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
+import { useCatalog } from '@/features/courses/api/hooks';
+import {
+  ContinueWatchingCard,
+  CourseSection,
+  EmptyCourses,
+  HomeBanner,
+  HomeSkeleton,
+  LoadError,
+  ProgressSummaryCard,
+} from '@/features/courses/components/home-sections';
+import { buildHome } from '@/features/courses/lib/progress';
+import { useSession } from '@/lib/session';
 
-// Placeholder: the student home (issue: student learning pages) replaces this file.
 export default function HomePage() {
-  return <PagePlaceholder title="Bem-vindo de volta" />;
+  const { user, profile, school, isAdmin } = useSession();
+  const schoolId = school?.id ?? profile?.school_id ?? null;
+  const catalog = useCatalog(schoolId, user?.id);
+  const home = useMemo(() => (catalog.data ? buildHome(catalog.data, { isAdmin }) : null), [catalog.data, isAdmin]);
+  const studying = home ? home.mine.filter((c) => c.hasAccess).length : 0;
+
+  return (
+    <>
+      <HomeBanner bannerUrl={school?.banner_url} bannerPosition={school?.banner_position} name={profile?.name} />
+      <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-8 sm:px-6 sm:py-10">
+        {catalog.isPending && schoolId ? (
+          <HomeSkeleton />
+        ) : catalog.isError ? (
+          <LoadError onRetry={() => void catalog.refetch()} />
+        ) : !home || (home.mine.length === 0 && home.available.length === 0) ? (
+          <EmptyCourses />
+        ) : (
+          <>
+            <div className={home.continueWatching ? 'grid gap-4 md:grid-cols-2' : 'grid gap-4 md:max-w-md'}>
+              <ProgressSummaryCard overall={home.overall} courses={studying} />
+              {home.continueWatching && <ContinueWatchingCard item={home.continueWatching} />}
+            </div>
+            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} />}
+            {home.available.length > 0 && (
+              <CourseSection id="cursos-disponiveis" title="Cursos Disponíveis" subtitle="Conheça outros cursos da sua escola" cards={home.available} />
+            )}
+          </>
+        )}
+      </div>
+      {schoolId && <AnnouncementPopup schoolId={schoolId} />}
+    </>
+  );
 }

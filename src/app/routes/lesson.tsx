@@ -1,6 +1,166 @@
-import { PagePlaceholder } from './placeholder';
+// Lesson player (SPEC §2 "Lesson player", §4 completion/position rules, issue 6). Data: the course
+// detail (outline + my enrollment + my progress; cached per course, shared with the course page, so
+// moving between lessons does not refetch it), the lesson bundle (content, video URL, materials, my
+// rating, comments) and, for an uploaded video, its signed URL: at most 3 requests.
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SearchX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { savePositionOnUnload, useCompleteLesson, useCourseDetail, useSaveLessonPosition } from '@/features/courses/api/hooks';
+import { courseProgress, enrollmentAccess, lessonIdsOf } from '@/features/courses/lib/progress';
+import { useLessonBundle } from '@/features/lessons/api/hooks';
+import {
+  AccessRestricted,
+  Breadcrumb,
+  Comments,
+  CompleteButton,
+  LessonHeader,
+  LessonNav,
+  LessonRating,
+  LessonSkeleton,
+  LessonTabs,
+} from '@/features/lessons/components/lesson-parts';
+import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
+import { LessonVideo } from '@/features/lessons/components/lesson-video';
+import { locateLesson } from '@/features/lessons/lib/navigation';
+import { useSession } from '@/lib/session';
 
-// Placeholder: the lesson player (issue: student learning pages) replaces this file.
+function NotFound() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
+      <SearchX className="size-10 text-slate-400" aria-hidden="true" />
+      <h1 className="text-xl font-semibold text-white">Aula não encontrada</h1>
+      <p className="text-sm text-slate-400">Esta aula não existe ou não está disponível para você.</p>
+      <Button asChild variant="outline">
+        <Link to="/">Voltar ao início</Link>
+      </Button>
+    </div>
+  );
+}
+
 export default function LessonPage() {
-  return <PagePlaceholder title="Aula" />;
+  const { courseId = '', lessonId = '' } = useParams();
+  const { user, profile, session, isAdmin } = useSession();
+  const userId = user?.id;
+  const detail = useCourseDetail(courseId, userId);
+  const bundle = useLessonBundle(lessonId, userId);
+  const complete = useCompleteLesson(courseId, userId);
+  const savePosition = useSaveLessonPosition(courseId, userId);
+
+  const course = detail.data ?? null;
+  const view = useMemo(() => {
+    if (!course) return null;
+    const access = enrollmentAccess(course.enrollments[0]);
+    const completedIds = new Set(course.progress.filter((p) => p.completed_at).map((p) => p.lesson_id));
+    return {
+      access,
+      courseAccess: isAdmin || access === 'active',
+      completedIds,
+      progress: courseProgress(lessonIdsOf(course.modules), course.progress),
+      located: locateLesson(course.modules, lessonId),
+      row: course.progress.find((p) => p.lesson_id === lessonId) ?? null,
+    };
+  }, [course, isAdmin, lessonId]);
+
+  const userName = profile?.name || user?.email || '';
+  const loading = detail.isPending || bundle.isPending;
+  const lessonData = bundle.data;
+  const notFound = !loading && (!course || !view?.located || !lessonData || lessonData.course_id !== courseId);
+  // The backend decides: without access the lesson's content row is not readable.
+  const restricted = !loading && !notFound && !lessonData?.contents;
+
+  let main: React.ReactNode;
+  if (detail.isError || bundle.isError) {
+    main = (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
+        <p className="text-white">Não foi possível carregar a aula.</p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            void detail.refetch();
+            void bundle.refetch();
+          }}
+        >
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  } else if (loading) {
+    main = (
+      <div className="mx-auto w-full max-w-[1600px] sm:px-4 sm:py-6">
+        <LessonSkeleton />
+      </div>
+    );
+  } else if (notFound) {
+    main = <NotFound />;
+  } else if (restricted) {
+    main = <AccessRestricted courseId={courseId} />;
+  } else {
+    const { located, row, completedIds, courseAccess } = view!;
+    const lesson = located!.lesson;
+    const contents = lessonData!.contents!;
+    const completed = completedIds.has(lesson.id);
+    const markComplete = (id: string) => {
+      if (!completedIds.has(id) && !complete.isPending) complete.mutate(id);
+    };
+    main = (
+      <div className="mx-auto grid w-full max-w-[1600px] gap-6 pb-28 sm:px-4 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          <LessonVideo
+            key={lesson.id}
+            kind={lesson.video_type}
+            url={contents.video_url}
+            durationSec={lesson.duration_sec}
+            completed={completed}
+            startAt={row?.last_position_sec ?? 0}
+            onSave={(t) => savePosition.mutate({ lessonId: lesson.id, positionSec: t })}
+            onUnload={(t) => {
+              if (session && userId) savePositionOnUnload({ accessToken: session.access_token, userId, lessonId: lesson.id, positionSec: t });
+            }}
+            onComplete={() => markComplete(lesson.id)}
+          />
+          <div className="grid gap-6 px-4 sm:px-0">
+            <div className="grid gap-3">
+              <Breadcrumb moduleTitle={located!.module.title} />
+              <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{lesson.title}</h1>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <LessonRating key={lesson.id} lessonId={lesson.id} userId={userId!} value={lessonData!.myRating} />
+                <LessonNav courseId={courseId} previous={located!.previous} next={located!.next} />
+              </div>
+              <p className="text-xs text-slate-500">
+                Aula {located!.index} de {located!.total} · Módulo {located!.moduleNumber}
+              </p>
+            </div>
+            <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
+              <LessonTabs key={lesson.id} content={contents.content} materials={lessonData!.materials} />
+            </div>
+            <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
+              <Comments key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} comments={lessonData!.comments} />
+            </div>
+          </div>
+        </div>
+        <div className="hidden lg:block" data-testid="lesson-sidebar">
+          <div className="sticky top-22">
+            <LessonSidebar
+              courseId={courseId}
+              modules={course!.modules}
+              currentLessonId={lesson.id}
+              completedIds={completedIds}
+              canComplete={courseAccess}
+              onComplete={markComplete}
+            />
+          </div>
+        </div>
+        <CompleteButton completed={completed} pending={complete.isPending && complete.variables === lesson.id} onComplete={() => markComplete(lesson.id)} />
+      </div>
+    );
+  }
+
+  const showRing = view && (view.access !== 'none' || isAdmin);
+  return (
+    <div className="min-h-dvh bg-slate-950 text-slate-100">
+      <LessonHeader courseId={courseId} courseTitle={course?.title ?? ''} percent={showRing ? view.progress.percent : null} userName={userName} avatarUrl={profile?.avatar_url} />
+      <main id="conteudo">{main}</main>
+    </div>
+  );
 }

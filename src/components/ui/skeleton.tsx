@@ -1,0 +1,7 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '@/lib/utils';
+
+/** Grey pulsing block shown while data loads. */
+export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-slate-200/80', className)} {...props} />;
+}

@@ -1,0 +1,118 @@
+// TanStack Query over the course reads and progress writes. Keys:
+//   ['courses', 'catalog', schoolId, userId]   home page (course list with progress)
+//   ['courses', 'detail', courseId, userId]    course page and lesson player (outline + enrollment + progress)
+// The lesson player reads the same detail entry, so moving between lessons of a course does not
+// refetch the outline. Writes patch the detail entry in place and mark the catalog stale.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
+
+export const courseKeys = {
+  all: ['courses'] as const,
+  catalogs: () => [...courseKeys.all, 'catalog'] as const,
+  catalog: (schoolId: string, userId: string) => [...courseKeys.catalogs(), schoolId, userId] as const,
+  details: () => [...courseKeys.all, 'detail'] as const,
+  detail: (courseId: string, userId: string) => [...courseKeys.details(), courseId, userId] as const,
+};
+
+export const catalogQuery = (schoolId: string, userId: string) =>
+  queryOptions({
+    queryKey: courseKeys.catalog(schoolId, userId),
+    queryFn: () => fetchCatalog(supabase, { schoolId, userId }),
+  });
+
+export const courseDetailQuery = (courseId: string, userId: string) =>
+  queryOptions({
+    queryKey: courseKeys.detail(courseId, userId),
+    queryFn: () => fetchCourseDetail(supabase, { courseId, userId }),
+    // The outline changes rarely; progress in it is patched by the writes below.
+    staleTime: 5 * 60_000,
+  });
+
+export function useCatalog(schoolId: string | null | undefined, userId: string | null | undefined) {
+  return useQuery({ ...catalogQuery(schoolId ?? '', userId ?? ''), enabled: !!schoolId && !!userId });
+}
+
+export function useCourseDetail(courseId: string, userId: string | null | undefined) {
+  return useQuery({ ...courseDetailQuery(courseId, userId ?? ''), enabled: !!courseId && !!userId });
+}
+
+/** Writes a progress row into the cached course detail (insert or replace by lesson). */
+export function patchDetailProgress(client: QueryClient, courseId: string, userId: string, row: ProgressRow) {
+  client.setQueryData<CourseDetail | null>(courseKeys.detail(courseId, userId), (old) => {
+    if (!old) return old;
+    const rest = old.progress.filter((p) => p.lesson_id !== row.lesson_id);
+    const prev = old.progress.find((p) => p.lesson_id === row.lesson_id);
+    // Completion is final: never let a late write erase it in the cache.
+    const merged: ProgressRow = { ...row, completed_at: prev?.completed_at ?? row.completed_at };
+    return { ...old, progress: [...rest, merged] };
+  });
+}
+
+/** Marks a lesson completed: optimistic, final, toast 'Aula marcada como concluída!'. */
+export function useCompleteLesson(courseId: string, userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['progress', 'complete', courseId],
+    mutationFn: (lessonId: string) => completeLesson(supabase, userId!, lessonId),
+    onMutate: async (lessonId) => {
+      if (!userId) return;
+      const key = courseKeys.detail(courseId, userId);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<CourseDetail | null>(key);
+      const existing = previous?.progress.find((p) => p.lesson_id === lessonId);
+      patchDetailProgress(queryClient, courseId, userId, {
+        lesson_id: lessonId,
+        completed_at: new Date().toISOString(),
+        last_position_sec: existing?.last_position_sec ?? 0,
+        updated_at: new Date().toISOString(),
+      });
+      return { previous };
+    },
+    onError: (error, _lessonId, context) => {
+      if (userId && context?.previous !== undefined) queryClient.setQueryData(courseKeys.detail(courseId, userId), context.previous);
+      toast.error('Erro ao marcar aula como concluída', { description: errorMessage(error) });
+    },
+    onSuccess: (row) => {
+      if (userId) patchDetailProgress(queryClient, courseId, userId, row);
+      toast.success('Aula marcada como concluída!');
+    },
+    onSettled: () => {
+      // The home page's numbers come from the catalog: refetch it when it is next shown.
+      void queryClient.invalidateQueries({ queryKey: courseKeys.catalogs() });
+    },
+  });
+}
+
+/** Saves the playback position quietly (no toast); keeps the cached position for a later resume. */
+export function useSaveLessonPosition(courseId: string, userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['progress', 'position', courseId],
+    mutationFn: ({ lessonId, positionSec }: { lessonId: string; positionSec: number }) => saveLessonPosition(supabase, userId!, lessonId, positionSec),
+    onSuccess: (row) => {
+      if (!userId) return;
+      patchDetailProgress(queryClient, courseId, userId, row);
+      void queryClient.invalidateQueries({ queryKey: courseKeys.catalogs(), refetchType: 'none' });
+    },
+    onError: (error) => console.warn('Não foi possível salvar a posição do vídeo', error),
+  });
+}
+
+/** Last-chance save while the page is being closed (pagehide): a supabase-js request may be cut off
+ * by the unload, so send the same PostgREST upsert as a keepalive fetch. */
+export function savePositionOnUnload({ accessToken, userId, lessonId, positionSec }: { accessToken: string; userId: string; lessonId: string; positionSec: number }) {
+  void fetch(`${SUPABASE_URL}/rest/v1/progress?on_conflict=user_id,lesson_id`, {
+    method: 'POST',
+    keepalive: true,
+    headers: {
+      apikey: SUPABASE_ANON_KEY,
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal,resolution=merge-duplicates',
+    },
+    body: JSON.stringify({ user_id: userId, lesson_id: lessonId, last_position_sec: Math.max(0, Math.floor(positionSec)) }),
+  }).catch(() => undefined);
+}

@@ -1,0 +1,147 @@
+// The student pages' reads and progress writes, as plain functions over a supabase-js client (the SPA
+// passes the one client of src/lib/supabase.ts; scripts/bench/pages.ts passes its own, in node).
+// Each page loads in one request per query below: the home page embeds modules → lessons, the
+// student's enrollment and progress in the course list; the course page embeds the outline, the
+// enrollment and the progress in one course row. Row-level security decides what comes back.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from '@/types/database';
+
+// Text columns with a check constraint, narrowed to their values.
+export type EnrollmentStatus = 'ACTIVE' | 'PAUSED';
+export type VideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
+
+export type EnrollmentState = Pick<Tables<'enrollments'>, 'expires_at'> & { status: EnrollmentStatus };
+
+export type ProgressRow = Pick<Tables<'progress'>, 'lesson_id' | 'completed_at' | 'last_position_sec' | 'updated_at'>;
+
+export type CatalogLesson = Pick<Tables<'lessons'>, 'id' | 'title' | 'order_index' | 'is_preview' | 'duration_sec'>;
+
+export interface CatalogModule {
+  id: string;
+  order_index: number;
+  lessons: CatalogLesson[];
+}
+
+export interface CatalogCourse {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  thumbnail_url: string | null;
+  thumbnail_position: string;
+  purchase_url: string | null;
+  created_at: string;
+  modules: CatalogModule[];
+  enrollments: EnrollmentState[];
+  progress: ProgressRow[];
+}
+
+export type OutlineLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title' | 'order_index' | 'duration_sec' | 'is_preview'> & {
+  video_type: VideoType;
+};
+
+export type OutlineModule = Pick<Tables<'modules'>, 'id' | 'title' | 'description' | 'thumbnail_url' | 'order_index'> & {
+  lessons: OutlineLesson[];
+};
+
+export interface CourseDetail {
+  id: string;
+  school_id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  thumbnail_url: string | null;
+  thumbnail_position: string;
+  banner_url: string | null;
+  banner_position: string;
+  purchase_url: string | null;
+  status: string;
+  modules: OutlineModule[];
+  enrollments: EnrollmentState[];
+  progress: ProgressRow[];
+}
+
+const PROGRESS_COLUMNS = 'lesson_id, completed_at, last_position_sec, updated_at';
+
+export const CATALOG_SELECT =
+  'id, slug, title, description, thumbnail_url, thumbnail_position, purchase_url, created_at, ' +
+  'modules(id, order_index, lessons(id, title, order_index, is_preview, duration_sec)), ' +
+  'enrollments(status, expires_at), ' +
+  `progress(${PROGRESS_COLUMNS})`;
+
+export const COURSE_DETAIL_SELECT =
+  'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, status, ' +
+  'modules(id, title, description, thumbnail_url, order_index, lessons(id, module_id, title, order_index, duration_sec, is_preview, video_type)), ' +
+  'enrollments(status, expires_at), ' +
+  `progress(${PROGRESS_COLUMNS})`;
+
+const byOrder = <T extends { order_index: number; id: string }>(a: T, b: T) => a.order_index - b.order_index || a.id.localeCompare(b.id);
+
+/** Modules and their lessons in order_index order (the server orders too; this keeps ties stable). */
+export function sortOutline<M extends { order_index: number; id: string; lessons: L[] }, L extends { order_index: number; id: string }>(
+  modules: M[] | null | undefined,
+): M[] {
+  return [...(modules ?? [])].sort(byOrder).map((m) => ({ ...m, lessons: [...(m.lessons ?? [])].sort(byOrder) }));
+}
+
+/** The school's published courses with everything the home page shows (one request). */
+export async function fetchCatalog(client: SupabaseClient, { schoolId, userId }: { schoolId: string; userId: string }): Promise<CatalogCourse[]> {
+  const { data, error } = await client
+    .from('courses')
+    .select(CATALOG_SELECT)
+    .eq('school_id', schoolId)
+    .eq('status', 'PUBLISHED')
+    // Staff may read everyone's enrollments and progress: keep only the caller's.
+    .eq('enrollments.user_id', userId)
+    .eq('progress.user_id', userId)
+    .order('created_at', { ascending: false })
+    .order('id');
+  if (error) throw error;
+  return ((data ?? []) as unknown as CatalogCourse[]).map((c) => ({ ...c, modules: sortOutline(c.modules) }));
+}
+
+/** One course with its outline, the caller's enrollment and progress (one request); null when hidden. */
+export async function fetchCourseDetail(client: SupabaseClient, { courseId, userId }: { courseId: string; userId: string }): Promise<CourseDetail | null> {
+  const { data, error } = await client
+    .from('courses')
+    .select(COURSE_DETAIL_SELECT)
+    .eq('id', courseId)
+    .eq('enrollments.user_id', userId)
+    .eq('progress.user_id', userId)
+    .maybeSingle();
+  if (error) {
+    // A malformed id is "not found" for the student, not a crash.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  if (!data) return null;
+  const course = data as unknown as CourseDetail;
+  return { ...course, modules: sortOutline(course.modules) };
+}
+
+// ── Progress writes ─────────────────────────────────────────────────────────────────────────
+// Upsert on (user_id, lesson_id). The database keeps the first completed_at (completion is final)
+// and sets course_id from the lesson.
+
+/** Marks a lesson completed. */
+export async function completeLesson(client: SupabaseClient, userId: string, lessonId: string): Promise<ProgressRow> {
+  const { data, error } = await client
+    .from('progress')
+    .upsert({ user_id: userId, lesson_id: lessonId, completed_at: new Date().toISOString() }, { onConflict: 'user_id,lesson_id' })
+    .select(PROGRESS_COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as ProgressRow;
+}
+
+/** Saves the playback position (whole seconds); completed_at is not sent, so it is left as it is. */
+export async function saveLessonPosition(client: SupabaseClient, userId: string, lessonId: string, positionSec: number): Promise<ProgressRow> {
+  const last_position_sec = Math.max(0, Math.floor(positionSec));
+  const { data, error } = await client
+    .from('progress')
+    .upsert({ user_id: userId, lesson_id: lessonId, last_position_sec }, { onConflict: 'user_id,lesson_id' })
+    .select(PROGRESS_COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as ProgressRow;
+}

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BookOpen, GraduationCap, Play } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { ProgressRing } from '@/components/ui/progress-ring';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { ContinueWatching, CourseCardModel, ProgressSummary } from '../lib/progress';
+import { formatClock } from '../lib/time';
+import { CourseCard, CourseCardSkeleton } from './course-card';
+
+export function HomeBanner({ bannerUrl, bannerPosition, name }: { bannerUrl: string | null | undefined; bannerPosition: string | null | undefined; name?: string | null }) {
+  const first = name?.trim().split(/\s+/)[0];
+  return (
+    <section className="relative isolate overflow-hidden bg-slate-900 text-white" aria-labelledby="home-title">
+      {bannerUrl ? (
+        <img src={bannerUrl} alt="" className="absolute inset-0 -z-10 size-full object-cover" style={{ objectPosition: bannerPosition || '50% 50%' }} />
+      ) : (
+        <div className="absolute inset-0 -z-10 bg-gradient-to-br from-primary to-secondary" />
+      )}
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/85 via-slate-950/55 to-slate-950/10" />
+      <div className="mx-auto flex min-h-52 w-full max-w-7xl flex-col justify-end gap-2 px-4 py-8 sm:min-h-64 sm:px-6 sm:py-10">
+        {first && <p className="text-sm font-medium text-white/80">Olá, {first}!</p>}
+        <h1 id="home-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          Bem-vindo de volta
+        </h1>
+        <p className="max-w-xl text-base text-white/85 sm:text-lg">Continue sua jornada de aprendizado</p>
+      </div>
+    </section>
+  );
+}
+
+export function ProgressSummaryCard({ overall, courses }: { overall: ProgressSummary; courses: number }) {
+  return (
+    <section aria-labelledby="seu-progresso" className="flex items-center gap-5 rounded-2xl border border-border bg-white p-5 shadow-sm" data-testid="overall-progress">
+      <ProgressRing value={overall.percent} size={72} label="Seu progresso geral" />
+      <div className="min-w-0">
+        <h2 id="seu-progresso" className="text-base font-semibold">
+          Seu Progresso
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {overall.completed} de {overall.total} aulas completas
+        </p>
+        <p className="mt-0.5 text-xs text-muted-foreground">
+          {courses === 0 ? 'Nenhum curso em andamento' : `${courses} ${courses === 1 ? 'curso em andamento' : 'cursos em andamento'}`}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function ContinueWatchingCard({ item }: { item: ContinueWatching }) {
+  const pct = item.durationSec > 0 ? (item.positionSec / item.durationSec) * 100 : 0;
+  return (
+    <section aria-labelledby="continuar-assistindo" className="flex flex-col gap-3 rounded-2xl border border-border bg-gradient-to-br from-slate-900 to-slate-800 p-5 text-white shadow-sm sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <h2 id="continuar-assistindo" className="text-xs font-semibold tracking-wide text-white/70 uppercase">
+          Continuar assistindo
+        </h2>
+        <p className="mt-1 truncate text-base font-semibold">{item.lessonTitle}</p>
+        <p className="truncate text-sm text-white/70">{item.courseTitle}</p>
+        {item.positionSec > 0 && (
+          <div className="mt-2 flex items-center gap-2">
+            <ProgressBar value={pct} label="Posição no vídeo" className="h-1.5 max-w-48 bg-white/20" />
+            <span className="text-xs text-white/70">parou em {formatClock(item.positionSec)}</span>
+          </div>
+        )}
+      </div>
+      <Button asChild className="bg-white text-slate-900 hover:bg-white/90">
+        <Link to={`/course/${item.courseId}/lesson/${item.lessonId}`} aria-label={`Continuar assistindo: ${item.lessonTitle}`}>
+          <Play aria-hidden="true" className="fill-current" />
+          Continuar
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+export function CourseSection({ id, title, subtitle, cards }: { id: string; title: string; subtitle?: ReactNode; cards: CourseCardModel[] }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-4">
+      <div className="flex items-end justify-between gap-2">
+        <div>
+          <h2 id={id} className="text-xl font-bold tracking-tight">
+            {title}
+          </h2>
+          {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
+        </div>
+        <span className="text-sm text-muted-foreground">{cards.length}</span>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((c) => (
+          <CourseCard key={c.course.id} model={c} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function EmptyCourses() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <GraduationCap className="size-7" aria-hidden="true" />
+      </span>
+      <h2 className="text-lg font-semibold">Nenhum curso disponível</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">Entre em contato com sua escola para mais informações</p>
+    </div>
+  );
+}
+
+export function HomeSkeleton() {
+  return (
+    <div className="grid gap-8" data-testid="home-skeleton">
+      <div className="grid gap-4 md:grid-cols-2">
+        <Skeleton className="h-28 rounded-2xl" />
+        <Skeleton className="h-28 rounded-2xl" />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <CourseCardSkeleton key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-white px-6 py-12 text-center">
+      <BookOpen className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">Não foi possível carregar os cursos.</p>
+      <Button variant="outline" onClick={onRetry}>
+        Tentar novamente
+      </Button>
+    </div>
+  );
+}

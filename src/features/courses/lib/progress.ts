@@ -1,0 +1,146 @@
+// Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
+import type { CatalogCourse, EnrollmentState, ProgressRow } from '../api/queries';
+
+export type EnrollmentAccess = 'none' | 'active' | 'paused' | 'expired';
+
+/** What the student's enrollment allows now: ACTIVE and not past expires_at is 'active'. */
+export function enrollmentAccess(enrollment: EnrollmentState | null | undefined, now: Date = new Date()): EnrollmentAccess {
+  if (!enrollment) return 'none';
+  if (enrollment.status !== 'ACTIVE') return 'paused';
+  if (enrollment.expires_at && new Date(enrollment.expires_at).getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+export interface ProgressSummary {
+  completed: number;
+  total: number;
+  /** 0-100, rounded. */
+  percent: number;
+}
+
+export function percentOf(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.round((completed / total) * 100));
+}
+
+/** Completed lessons of the course / lessons of the course. Progress of lessons no longer in the
+ * course does not count; total_lessons (an admin-typed number) is not used. */
+export function courseProgress(lessonIds: readonly string[], progress: readonly Pick<ProgressRow, 'lesson_id' | 'completed_at'>[]): ProgressSummary {
+  const ids = new Set(lessonIds);
+  const done = new Set(progress.filter((p) => p.completed_at && ids.has(p.lesson_id)).map((p) => p.lesson_id));
+  return { completed: done.size, total: ids.size, percent: percentOf(done.size, ids.size) };
+}
+
+/** Sum of several courses' progress (the home "Seu Progresso"). */
+export function overallProgress(parts: readonly ProgressSummary[]): ProgressSummary {
+  const completed = parts.reduce((n, p) => n + p.completed, 0);
+  const total = parts.reduce((n, p) => n + p.total, 0);
+  return { completed, total, percent: percentOf(completed, total) };
+}
+
+export function lessonIdsOf(modules: readonly { lessons: readonly { id: string }[] }[]): string[] {
+  return modules.flatMap((m) => m.lessons.map((l) => l.id));
+}
+
+/** The first is_preview lesson in outline order (modules and lessons already sorted). */
+export function firstPreviewLesson<L extends { id: string; is_preview: boolean }>(modules: readonly { lessons: readonly L[] }[]): L | null {
+  for (const m of modules) {
+    const l = m.lessons.find((x) => x.is_preview);
+    if (l) return l;
+  }
+  return null;
+}
+
+export interface CourseCardModel {
+  course: CatalogCourse;
+  /** Has an enrollment (any status). */
+  enrolled: boolean;
+  access: EnrollmentAccess;
+  /** May open every lesson (active enrollment, or admin). */
+  hasAccess: boolean;
+  progress: ProgressSummary;
+  firstPreviewLessonId: string | null;
+  /** External purchase URL, or the checkout route. */
+  purchaseHref: string;
+  purchaseExternal: boolean;
+}
+
+export function toCourseCard(course: CatalogCourse, { isAdmin, now = new Date() }: { isAdmin: boolean; now?: Date }): CourseCardModel {
+  const enrollment = course.enrollments[0] ?? null;
+  const access = enrollmentAccess(enrollment, now);
+  const hasAccess = isAdmin || access === 'active';
+  return {
+    course,
+    enrolled: enrollment !== null,
+    access,
+    hasAccess,
+    progress: courseProgress(lessonIdsOf(course.modules), course.progress),
+    firstPreviewLessonId: firstPreviewLesson(course.modules)?.id ?? null,
+    purchaseHref: course.purchase_url || `/checkout/${course.slug}`,
+    purchaseExternal: !!course.purchase_url,
+  };
+}
+
+export interface HomeModel {
+  /** Courses with an enrollment (active, paused or expired). */
+  mine: CourseCardModel[];
+  /** Published courses without an enrollment. */
+  available: CourseCardModel[];
+  /** Progress over the courses the student can study. */
+  overall: ProgressSummary;
+  continueWatching: ContinueWatching | null;
+}
+
+export interface ContinueWatching {
+  courseId: string;
+  courseTitle: string;
+  lessonId: string;
+  lessonTitle: string;
+  positionSec: number;
+  durationSec: number;
+}
+
+/** The lesson the student last watched (most recently updated progress row) in a course they can open. */
+export function continueWatching(cards: readonly CourseCardModel[]): ContinueWatching | null {
+  let best: { row: ProgressRow; card: CourseCardModel } | null = null;
+  for (const card of cards) {
+    if (!card.hasAccess) continue;
+    for (const row of card.course.progress) {
+      if (!best || row.updated_at > best.row.updated_at) best = { row, card };
+    }
+  }
+  if (!best) return null;
+  const lesson = best.card.course.modules.flatMap((m) => m.lessons).find((l) => l.id === best.row.lesson_id);
+  if (!lesson) return null;
+  return {
+    courseId: best.card.course.id,
+    courseTitle: best.card.course.title,
+    lessonId: lesson.id,
+    lessonTitle: lesson.title,
+    positionSec: best.row.last_position_sec,
+    durationSec: lesson.duration_sec,
+  };
+}
+
+export function buildHome(courses: readonly CatalogCourse[], { isAdmin, now = new Date() }: { isAdmin: boolean; now?: Date }): HomeModel {
+  const cards = courses.map((c) => toCourseCard(c, { isAdmin, now }));
+  const mine = cards.filter((c) => c.enrolled);
+  const available = cards.filter((c) => !c.enrolled);
+  const studying = mine.filter((c) => c.hasAccess);
+  return {
+    mine,
+    available,
+    overall: overallProgress(studying.map((c) => c.progress)),
+    continueWatching: continueWatching(cards),
+  };
+}
+
+/** Where "Continuar curso" goes: the first lesson not completed yet, in outline order (or the first). */
+export function nextLessonToStudy<L extends { id: string }>(
+  modules: readonly { lessons: readonly L[] }[],
+  progress: readonly Pick<ProgressRow, 'lesson_id' | 'completed_at'>[],
+): L | null {
+  const done = new Set(progress.filter((p) => p.completed_at).map((p) => p.lesson_id));
+  const all = modules.flatMap((m) => m.lessons);
+  return all.find((l) => !done.has(l.id)) ?? all[0] ?? null;
+}

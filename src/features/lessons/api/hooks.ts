@@ -1,0 +1,93 @@
+// TanStack Query over the lesson player's reads and writes. Keys:
+//   ['lessons', 'bundle', lessonId, userId]    content, video URL, materials, my rating, comments
+//   ['lessons', 'video-url', path]             signed URL of an uploaded video
+// Rating and comment writes patch the bundle entry with the server's answer (no refetch).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import { addComment, fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
+
+export const lessonKeys = {
+  all: ['lessons'] as const,
+  bundles: () => [...lessonKeys.all, 'bundle'] as const,
+  bundle: (lessonId: string, userId: string) => [...lessonKeys.bundles(), lessonId, userId] as const,
+  videoUrl: (path: string) => [...lessonKeys.all, 'video-url', path] as const,
+};
+
+/** Lifetime of a signed video URL; the cached one is replaced well before it ends. */
+export const VIDEO_URL_TTL_SEC = 15 * 60;
+
+export const lessonBundleQuery = (lessonId: string, userId: string) =>
+  queryOptions({
+    queryKey: lessonKeys.bundle(lessonId, userId),
+    queryFn: () => fetchLessonBundle(supabase, { lessonId, userId }),
+  });
+
+export function useLessonBundle(lessonId: string, userId: string | null | undefined) {
+  return useQuery({ ...lessonBundleQuery(lessonId, userId ?? ''), enabled: !!lessonId && !!userId });
+}
+
+export function useSignedVideoUrl(path: string | null) {
+  return useQuery({
+    queryKey: lessonKeys.videoUrl(path ?? ''),
+    queryFn: () => signLessonVideo(supabase, path!, VIDEO_URL_TTL_SEC),
+    enabled: !!path,
+    staleTime: (VIDEO_URL_TTL_SEC - 5 * 60) * 1000,
+    gcTime: (VIDEO_URL_TTL_SEC - 5 * 60) * 1000,
+    refetchOnMount: false,
+    retry: false,
+  });
+}
+
+export function useRateLesson(lessonId: string, userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const key = lessonKeys.bundle(lessonId, userId ?? '');
+  return useMutation({
+    mutationFn: (rating: number) => rateLesson(supabase, { userId: userId!, lessonId, rating }),
+    onMutate: async (rating) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<LessonBundle | null>(key);
+      queryClient.setQueryData<LessonBundle | null>(key, (old) => (old ? { ...old, myRating: rating } : old));
+      return { previous };
+    },
+    onError: (error, _rating, context) => {
+      if (context?.previous !== undefined) queryClient.setQueryData(key, context.previous);
+      toast.error('Erro ao enviar avaliação', { description: errorMessage(error) });
+    },
+    onSuccess: () => toast.success('Avaliação enviada!'),
+  });
+}
+
+export function useAddComment(lessonId: string, userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const key = lessonKeys.bundle(lessonId, userId ?? '');
+  return useMutation({
+    mutationFn: (comment: string) => addComment(supabase, { userId: userId!, lessonId, comment }),
+    onSuccess: (row) => {
+      queryClient.setQueryData<LessonBundle | null>(key, (old) =>
+        old ? { ...old, comments: [row, ...old.comments.filter((c) => c.id !== row.id)] } : old,
+      );
+      toast.success('Comentário adicionado!');
+    },
+    onError: (error) => toast.error('Erro ao adicionar comentário', { description: errorMessage(error) }),
+  });
+}
+
+/** Opens a material: links as they are, files through a short-lived signed URL, in a new tab. */
+export function useOpenMaterial() {
+  return useMutation({
+    mutationFn: async ({ path, tab }: { path: string; tab: Window | null }) => {
+      const url = await signMaterial(supabase, path);
+      return { url, tab };
+    },
+    onSuccess: ({ url, tab }) => {
+      if (tab && !tab.closed) tab.location.href = url;
+      else window.open(url, '_blank', 'noopener');
+    },
+    onError: (error, { tab }) => {
+      tab?.close();
+      toast.error('Erro ao abrir material', { description: errorMessage(error) });
+    },
+  });
+}

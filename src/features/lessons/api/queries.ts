@@ -1,0 +1,110 @@
+// The lesson player's own reads and writes as plain functions over a supabase-js client. One request
+// brings the lesson's content and video URL, its materials, the caller's rating and the comments:
+// lesson_contents and materials come back only with access to the lesson (row-level security), so
+// an absent lesson_contents row means "no access".
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from '@/types/database';
+
+export type MaterialType = 'PDF' | 'SLIDE' | 'SHEET' | 'LINK' | 'OTHER' | 'VIDEO';
+
+export type LessonMaterial = Pick<Tables<'materials'>, 'id' | 'title' | 'url' | 'file_path' | 'created_at'> & { type: MaterialType };
+
+export type LessonComment = Pick<Tables<'lesson_comments'>, 'id' | 'user_id' | 'comment' | 'author_name' | 'author_avatar_url' | 'created_at'>;
+
+export type LessonContent = Pick<Tables<'lesson_contents'>, 'content' | 'video_url'>;
+
+export interface LessonBundle {
+  id: string;
+  course_id: string;
+  /** null: the caller may not open this lesson. */
+  contents: LessonContent | null;
+  materials: LessonMaterial[];
+  comments: LessonComment[];
+  /** The caller's rating, 0 when none. */
+  myRating: number;
+}
+
+export const COMMENT_COLUMNS = 'id, user_id, comment, author_name, author_avatar_url, created_at';
+
+export const LESSON_BUNDLE_SELECT =
+  'id, course_id, lesson_contents(content, video_url), ' +
+  'materials(id, title, type, url, file_path, created_at), ' +
+  'lesson_ratings(rating), ' +
+  `lesson_comments(${COMMENT_COLUMNS})`;
+
+interface RawBundle {
+  id: string;
+  course_id: string;
+  lesson_contents: LessonContent | LessonContent[] | null;
+  materials: LessonMaterial[] | null;
+  lesson_ratings: { rating: number }[] | null;
+  lesson_comments: LessonComment[] | null;
+}
+
+const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+
+/** null when the lesson is not visible at all (other school, unpublished course, unknown id). */
+export async function fetchLessonBundle(client: SupabaseClient, { lessonId, userId }: { lessonId: string; userId: string }): Promise<LessonBundle | null> {
+  const { data, error } = await client
+    .from('lessons')
+    .select(LESSON_BUNDLE_SELECT)
+    .eq('id', lessonId)
+    // Staff read everyone's ratings: keep the caller's.
+    .eq('lesson_ratings.user_id', userId)
+    .order('created_at', { referencedTable: 'materials', ascending: false })
+    .order('created_at', { referencedTable: 'lesson_comments', ascending: false })
+    .maybeSingle();
+  if (error) {
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  if (!data) return null;
+  const raw = data as unknown as RawBundle;
+  // One-to-one embeds are an object in PostgREST; accept an array too.
+  const contents = Array.isArray(raw.lesson_contents) ? (raw.lesson_contents[0] ?? null) : raw.lesson_contents;
+  return {
+    id: raw.id,
+    course_id: raw.course_id,
+    contents,
+    materials: [...(raw.materials ?? [])].sort(newestFirst),
+    comments: [...(raw.lesson_comments ?? [])].sort(newestFirst),
+    myRating: raw.lesson_ratings?.[0]?.rating ?? 0,
+  };
+}
+
+/** Signed URL of an uploaded lesson video (private bucket lesson-videos), valid for `expiresIn` seconds. */
+export async function signLessonVideo(client: SupabaseClient, path: string, expiresIn = 15 * 60): Promise<string> {
+  const { data, error } = await client.storage.from('lesson-videos').createSignedUrl(path, expiresIn);
+  if (error) throw error;
+  return data.signedUrl;
+}
+
+/** Signed URL of a material file (private bucket lesson-materials), short-lived: it is opened at once. */
+export async function signMaterial(client: SupabaseClient, path: string, expiresIn = 60): Promise<string> {
+  const { data, error } = await client.storage.from('lesson-materials').createSignedUrl(path, expiresIn);
+  if (error) throw error;
+  return data.signedUrl;
+}
+
+/** Sets the caller's rating of a lesson, replacing an earlier one (upsert on user_id, lesson_id). */
+export async function rateLesson(client: SupabaseClient, { userId, lessonId, rating }: { userId: string; lessonId: string; rating: number }): Promise<number> {
+  const { data, error } = await client
+    .from('lesson_ratings')
+    .upsert({ user_id: userId, lesson_id: lessonId, rating }, { onConflict: 'user_id,lesson_id' })
+    .select('rating')
+    .single();
+  if (error) throw error;
+  return (data as { rating: number }).rating;
+}
+
+/** Adds a comment; the database trims it and sets the author's name and avatar. */
+export async function addComment(client: SupabaseClient, { userId, lessonId, comment }: { userId: string; lessonId: string; comment: string }): Promise<LessonComment> {
+  const { data, error } = await client
+    .from('lesson_comments')
+    .insert({ user_id: userId, lesson_id: lessonId, comment: comment.trim() })
+    .select(COMMENT_COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as LessonComment;
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Check, ChevronDown, PlayCircle } from 'lucide-react';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { minutesFromSeconds } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+export interface SidebarLesson {
+  id: string;
+  title: string;
+  duration_sec: number;
+  is_preview: boolean;
+}
+
+export interface SidebarModule {
+  id: string;
+  title: string;
+  lessons: readonly SidebarLesson[];
+}
+
+export interface LessonSidebarProps {
+  courseId: string;
+  modules: readonly SidebarModule[];
+  currentLessonId: string;
+  completedIds: ReadonlySet<string>;
+  /** Whether the check may complete lessons (the student has access to the whole course). */
+  canComplete: boolean;
+  onComplete: (lessonId: string) => void;
+}
+
+function ModuleGroup({
+  module,
+  number,
+  courseId,
+  currentLessonId,
+  completedIds,
+  canComplete,
+  onComplete,
+}: Omit<LessonSidebarProps, 'modules'> & { module: SidebarModule; number: number }) {
+  const containsCurrent = module.lessons.some((l) => l.id === currentLessonId);
+  const [open, setOpen] = useState(containsCurrent);
+  const done = module.lessons.filter((l) => completedIds.has(l.id)).length;
+  return (
+    <Collapsible open={open} onOpenChange={setOpen} className="border-b border-white/10 last:border-b-0">
+      <CollapsibleTrigger className="flex w-full cursor-pointer items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-white/5">
+        <span className="min-w-0 flex-1">
+          <span className="block text-xs font-medium text-slate-400">Módulo {number}</span>
+          <span className="block truncate text-sm font-semibold text-slate-100">{module.title}</span>
+          <span className="text-xs text-slate-500">
+            {done}/{module.lessons.length} aulas
+          </span>
+        </span>
+        <ChevronDown className={cn('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </CollapsibleTrigger>
+      <CollapsibleContent>
+        <ul className="pb-2">
+          {module.lessons.map((lesson) => {
+            const completed = completedIds.has(lesson.id);
+            const current = lesson.id === currentLessonId;
+            return (
+              <li key={lesson.id} className={cn('flex items-center gap-2 px-3 py-1.5', current && 'bg-primary/15')}>
+                <button
+                  type="button"
+                  role="checkbox"
+                  aria-checked={completed}
+                  aria-label={completed ? `${lesson.title}: concluída` : `Marcar "${lesson.title}" como concluída`}
+                  disabled={completed || !canComplete}
+                  onClick={() => onComplete(lesson.id)}
+                  className={cn(
+                    'flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-full border transition-colors disabled:cursor-default',
+                    completed ? 'border-green-500 bg-green-500 text-white' : 'border-slate-500 hover:border-primary hover:bg-primary/20 disabled:opacity-40',
+                  )}
+                >
+                  {completed && <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />}
+                </button>
+                <Link
+                  to={`/course/${courseId}/lesson/${lesson.id}`}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn('flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-sm transition-colors hover:text-white', current ? 'font-semibold text-white' : 'text-slate-300')}
+                >
+                  {current && <PlayCircle className="size-4 shrink-0 text-primary" aria-hidden="true" />}
+                  <span className="min-w-0 flex-1 truncate">{lesson.title}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{minutesFromSeconds(lesson.duration_sec)} min</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </CollapsibleContent>
+    </Collapsible>
+  );
+}
+
+/** Desktop side panel: 'Ver todos os módulos', collapsible modules, a check per lesson. */
+export function LessonSidebar(props: LessonSidebarProps) {
+  return (
+    <aside aria-labelledby="todos-modulos" className="overflow-hidden rounded-xl border border-white/10 bg-slate-900/80">
+      <h2 id="todos-modulos" className="border-b border-white/10 px-4 py-3 text-sm font-semibold text-white">
+        Ver todos os módulos
+      </h2>
+      <div className="max-h-[calc(100dvh-9rem)] overflow-y-auto">
+        {props.modules.map((m, i) => (
+          <ModuleGroup key={m.id} module={m} number={i + 1} {...props} />
+        ))}
+      </div>
+    </aside>
+  );
+}

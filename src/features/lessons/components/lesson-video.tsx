@@ -1,0 +1,201 @@
+import { lazy, Suspense, useRef, useState, type SyntheticEvent } from 'react';
+import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useSignedVideoUrl } from '../api/hooks';
+import { usePlayback } from '../hooks/use-playback';
+import { resumePosition } from '../lib/playback';
+
+const ReactPlayer = lazy(() => import('react-player'));
+
+const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+export type LessonVideoKind = 'none' | 'youtube' | 'vimeo' | 'upload';
+
+export interface LessonVideoProps {
+  kind: LessonVideoKind;
+  /** External URL (youtube/vimeo) or object path in lesson-videos (upload). */
+  url: string | null;
+  durationSec: number;
+  completed: boolean;
+  startAt: number;
+  onSave: (positionSec: number) => void;
+  onUnload: (positionSec: number) => void;
+  onComplete: () => void;
+}
+
+function rateLabel(r: number) {
+  return `${String(r).replace('.', ',')}x`;
+}
+
+function SpeedControl({ rate, onChange }: { rate: number; onChange: (r: number) => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-slate-200 hover:bg-white/10 hover:text-white" aria-label={`Velocidade de reprodução: ${rateLabel(rate)}`}>
+          <Gauge aria-hidden="true" />
+          {rateLabel(rate)}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-40">
+        <DropdownMenuLabel>Velocidade</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {PLAYBACK_RATES.map((r) => (
+          <DropdownMenuItem key={r} onSelect={() => onChange(r)} aria-checked={r === rate} role="menuitemradio" className={cn(r === rate && 'font-semibold text-primary')}>
+            {r === 1 ? 'Normal' : rateLabel(r)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function Frame({ children, className, kind }: { children: React.ReactNode; className?: string; kind?: string }) {
+  return (
+    <div data-testid="video-frame" data-video-kind={kind} className={cn('relative aspect-video w-full overflow-hidden bg-black sm:rounded-xl', className)}>
+      {children}
+    </div>
+  );
+}
+
+function NoVideo() {
+  return (
+    <Frame kind="none" className="bg-gradient-to-br from-slate-900 to-slate-800">
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-400">
+        <VideoOff className="size-10" aria-hidden="true" />
+        <p className="text-sm">Nenhum vídeo disponível para esta aula.</p>
+      </div>
+    </Frame>
+  );
+}
+
+type MediaLike = { currentTime: number; duration: number };
+
+/** The lesson's video: YouTube/Vimeo through react-player, an uploaded file through a short-lived
+ * signed URL in a <video> without download, context menu or picture-in-picture. Every kind reports
+ * time updates to the position/completion rules; the speed control is ours for all kinds. */
+export function LessonVideo(props: LessonVideoProps) {
+  const { kind, url } = props;
+  const [rate, setRate] = useState(1);
+  const playback = usePlayback(props);
+  const resumed = useRef(false);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const resumeAfterError = useRef<number | null>(null);
+  const signed = useSignedVideoUrl(kind === 'upload' ? url : null);
+
+  if (kind === 'none' || !url) return <NoVideo />;
+
+  const onLoadedMetadata = (e: SyntheticEvent<HTMLVideoElement>) => {
+    const media = e.currentTarget as unknown as MediaLike;
+    if (resumeAfterError.current !== null) {
+      media.currentTime = resumeAfterError.current;
+      resumeAfterError.current = null;
+      return;
+    }
+    if (resumed.current) return;
+    resumed.current = true;
+    const at = resumePosition(props.startAt, media.duration);
+    if (at > 0) media.currentTime = at;
+  };
+  const onTimeUpdate = (e: SyntheticEvent<HTMLVideoElement>) => {
+    const media = e.currentTarget as unknown as MediaLike;
+    playback.onTime(media.currentTime, media.duration);
+  };
+
+  let player: React.ReactNode;
+  if (kind === 'upload') {
+    if (signed.isPending) {
+      player = (
+        <div className="absolute inset-0 flex items-center justify-center">
+          <Spinner className="text-white" label="Carregando vídeo..." />
+        </div>
+      );
+    } else if (signed.isError || !signed.data) {
+      player = (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-300">
+          <p className="text-sm">Não foi possível carregar o vídeo.</p>
+          <Button size="sm" variant="outline" onClick={() => void signed.refetch()}>
+            <RefreshCw aria-hidden="true" /> Tentar novamente
+          </Button>
+        </div>
+      );
+    } else {
+      player = (
+        <video
+          ref={(el) => {
+            videoRef.current = el;
+            if (el) el.playbackRate = rate;
+          }}
+          key={signed.data}
+          src={signed.data}
+          controls
+          controlsList="nodownload noplaybackrate noremoteplayback"
+          disablePictureInPicture
+          disableRemotePlayback
+          playsInline
+          preload="metadata"
+          onContextMenu={(e) => e.preventDefault()}
+          onLoadedMetadata={onLoadedMetadata}
+          onTimeUpdate={onTimeUpdate}
+          onPause={playback.onPause}
+          onRateChange={(e) => {
+            if (e.currentTarget.playbackRate !== rate) e.currentTarget.playbackRate = rate;
+          }}
+          onError={(e) => {
+            // The signed URL may have expired during a long session: get a new one, keep the place.
+            resumeAfterError.current = e.currentTarget.currentTime || null;
+            void signed.refetch();
+          }}
+          data-testid="lesson-video"
+          className="absolute inset-0 size-full bg-black"
+        />
+      );
+    }
+  } else {
+    player = (
+      <Suspense
+        fallback={
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Spinner className="text-white" label="Carregando vídeo..." />
+          </div>
+        }
+      >
+        <ReactPlayer
+          src={url}
+          controls
+          playbackRate={rate}
+          width="100%"
+          height="100%"
+          style={{ position: 'absolute', inset: 0 }}
+          onLoadedMetadata={onLoadedMetadata}
+          onTimeUpdate={onTimeUpdate}
+          onPause={playback.onPause}
+        />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      <Frame kind={kind}>{player}</Frame>
+      <div className="flex items-center justify-end gap-2 px-2 sm:px-0">
+        <SpeedControl
+          rate={rate}
+          onChange={(r) => {
+            setRate(r);
+            if (videoRef.current) videoRef.current.playbackRate = r;
+          }}
+        />
+      </div>
+    </div>
+  );
+}
