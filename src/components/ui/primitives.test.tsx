@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Avatar } from './avatar';
+import { FormField } from './form-field';
+import { ImageUpload } from './image-upload';
+import { Input } from './input';
+import { ProgressRing } from './progress-ring';
+import { StarRating } from './star-rating';
+
+describe('ProgressRing', () => {
+  it('is a 48 px progressbar with the clamped, rounded percent', () => {
+    const { rerender } = render(<ProgressRing value={44.6} />);
+    const bar = screen.getByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '45');
+    expect(bar).toHaveStyle({ width: '48px', height: '48px' });
+    expect(bar).toHaveTextContent('45%');
+    rerender(<ProgressRing value={140} />);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  });
+});
+
+describe('Avatar', () => {
+  it('falls back to initials', () => {
+    render(<Avatar name="Maria da Silva" />);
+    expect(screen.getByText('MS')).toBeInTheDocument();
+  });
+});
+
+describe('StarRating', () => {
+  it('saves the clicked star', async () => {
+    const onChange = vi.fn();
+    render(<StarRating value={2} onChange={onChange} />);
+    expect(screen.getByRole('radio', { name: '2 estrelas' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('radio', { name: '4 estrelas' }));
+    expect(onChange).toHaveBeenCalledWith(4);
+  });
+  it('read-only shows the value as text for screen readers', () => {
+    render(<StarRating value={3} readOnly />);
+    expect(screen.getByRole('img', { name: 'Avaliação: 3 de 5' })).toBeInTheDocument();
+  });
+});
+
+describe('FormField', () => {
+  it('links label, input and the announced error', () => {
+    render(
+      <FormField label="Nome" error="Nome é obrigatório">
+        <Input />
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Nome');
+    const error = screen.getByRole('alert');
+    expect(error).toHaveTextContent('Nome é obrigatório');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-describedby', error.id);
+  });
+});
+
+describe('ImageUpload', () => {
+  it('refuses files that fail the check and passes valid ones on', async () => {
+    const onFile = vi.fn();
+    const { container } = render(<ImageUpload onFile={onFile} />);
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await userEvent.upload(input, big);
+    expect(screen.getByRole('alert')).toHaveTextContent('A imagem deve ter no máximo 5MB');
+    expect(onFile).not.toHaveBeenCalled();
+    const ok = new File([new Uint8Array(10)], 'ok.webp', { type: 'image/webp' });
+    await userEvent.upload(input, ok);
+    expect(onFile).toHaveBeenCalledWith(ok);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
