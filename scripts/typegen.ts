@@ -1,8 +1,7 @@
 // Renders the TypeScript types of the `public` schema in the shape `supabase gen types typescript`
 // produces (Database with Tables/Views/Functions/Enums/CompositeTypes and the Tables<> helpers).
 // Output is deterministic: everything is sorted by name.
-import type { Catalog, CatalogFunction, CatalogTable, PgType } from '../local-supabase/rest/catalog.ts';
-import type { CatalogForeignKey } from '../local-supabase/rest/catalog.ts';
+import type { Catalog, CatalogForeignKey, CatalogFunction, CatalogTable, PgType } from '../local-supabase/rest/catalog.ts';
 
 const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
 const STRING = new Set([
@@ -41,7 +40,7 @@ function objectType(fields: string[], indent: string, closeIndent: string): stri
   return '{\n' + block(fields, indent) + '\n' + closeIndent + '}';
 }
 
-function relationships(table: CatalogTable, fks: CatalogForeignKey[], tables: Map<string, CatalogTable>, indent: string): string {
+function relationships(table: CatalogTable, fks: CatalogForeignKey[], indent: string): string {
   const own = fks.filter((f) => f.table === table.name).sort(byName);
   if (!own.length) return '[]';
   const isUnique = (cols: string[]) => table.uniques.some((u) => u.length === cols.length && u.every((c) => cols.includes(c)));
@@ -56,11 +55,10 @@ function relationships(table: CatalogTable, fks: CatalogForeignKey[], tables: Ma
       '},',
     ].map((l) => indent + '  ' + l).join('\n'),
   );
-  void tables;
   return '[\n' + items.join('\n') + '\n' + indent + ']';
 }
 
-function tableBlock(t: CatalogTable, catalog: Catalog, tables: Map<string, CatalogTable>, indent: string, isView: boolean): string {
+function tableBlock(t: CatalogTable, catalog: Catalog, indent: string, isView: boolean): string {
   const cols = [...t.columns].sort(byName);
   const row = cols.map((c) => `${key(c.name)}: ${tsType(c.type)}${c.nullable || isView ? ' | null' : ''}`);
   const i2 = indent + '  ';
@@ -81,7 +79,7 @@ function tableBlock(t: CatalogTable, catalog: Catalog, tables: Map<string, Catal
       .map((c) => (never(c) ? `${key(c.name)}?: never` : `${key(c.name)}?: ${tsType(c.type)}${c.nullable || isView ? ' | null' : ''}`));
     lines.push(`  Insert: ${objectType(insert, i3, i2)}`, `  Update: ${objectType(update, i3, i2)}`);
   }
-  lines.push(`  Relationships: ${relationships(t, catalog.foreignKeys, tables, i2)}`, '}');
+  lines.push(`  Relationships: ${relationships(t, catalog.foreignKeys, i2)}`, '}');
   return block(lines, indent);
 }
 
@@ -97,7 +95,7 @@ function functionReturn(f: CatalogFunction, catalog: Catalog, indent: string): s
   } else {
     base = tsType(f.returnType);
   }
-  return f.returnsSet ? (f.returnColumns ? `${base}[]` : `${base}[]`) : base;
+  return f.returnsSet ? `${base}[]` : base;
 }
 
 function functionsBlock(catalog: Catalog, indent: string): string {
@@ -129,7 +127,6 @@ function functionsBlock(catalog: Catalog, indent: string): string {
 }
 
 export function generateTypes(catalog: Catalog): string {
-  const tables = new Map(catalog.tables.map((t) => [t.name, t]));
   const base = catalog.tables.filter((t) => t.kind === 'r' || t.kind === 'p' || t.kind === 'f').sort(byName);
   const views = catalog.tables.filter((t) => t.kind === 'v' || t.kind === 'm').sort(byName);
   const enums = [...catalog.enums].sort(byName);
@@ -137,8 +134,8 @@ export function generateTypes(catalog: Catalog): string {
   const ind = '      ';
   const section = (items: string[]) => (items.length ? '{\n' + items.join('\n') + '\n    }' : '{\n      [_ in never]: never\n    }');
 
-  const tablesSrc = section(base.map((t) => tableBlock(t, catalog, tables, ind, false)));
-  const viewsSrc = section(views.map((t) => tableBlock(t, catalog, tables, ind, true)));
+  const tablesSrc = section(base.map((t) => tableBlock(t, catalog, ind, false)));
+  const viewsSrc = section(views.map((t) => tableBlock(t, catalog, ind, true)));
   const enumsSrc = section(enums.map((e) => `${ind}${key(e.name)}: ${e.values.map(str).join(' | ')}`));
   const compositeSrc = section(
     composites.map((c) => `${ind}${key(c.name)}: ${objectType([...c.attributes].sort(byName).map((a) => `${key(a.name)}: ${tsType(a.type)} | null`), ind + '  ', ind)}`),
