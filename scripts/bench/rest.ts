@@ -10,14 +10,6 @@ const STUDENT = { email: 'aluno@escola-demo.com.br', password: 'senha123' };
 const QUERY =
   'id, title, slug, price, modules(id, title, order_index, lessons(id, title, video_type, duration_sec, order_index, is_preview))';
 
-// supabase-js builds a realtime client on creation; Node 20 has no WebSocket global and we never open one.
-if (typeof globalThis.WebSocket === 'undefined') {
-  (globalThis as Record<string, unknown>).WebSocket = class {
-    constructor() {
-      throw new Error('WebSocket is not used by the benchmark');
-    }
-  };
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

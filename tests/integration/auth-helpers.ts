@@ -5,15 +5,6 @@ import { SignJWT } from 'jose';
 import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
 import { ANON_KEY } from './harness.ts';
 
-// supabase-js builds a realtime client on creation and throws on Node 20 without a WebSocket global
-// (Node 22 has one). These tests never open a socket; a constructor that refuses is enough.
-if (typeof globalThis.WebSocket === 'undefined') {
-  (globalThis as Record<string, unknown>).WebSocket = class {
-    constructor() {
-      throw new Error('WebSocket is not available in the auth tests');
-    }
-  };
-}
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 

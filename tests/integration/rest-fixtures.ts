@@ -7,15 +7,6 @@ import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
 import { LOCAL_ANON_KEY as ANON_KEY } from '../../local-supabase/config.ts';
 import type { TestBackend } from './harness.ts';
 
-// supabase-js builds a realtime client on creation, which throws on Node 20 without a WebSocket
-// global (Node 22 has one). These tests never open a socket; a constructor that refuses is enough.
-if (typeof globalThis.WebSocket === 'undefined') {
-  (globalThis as Record<string, unknown>).WebSocket = class {
-    constructor() {
-      throw new Error('WebSocket is not available in the REST tests');
-    }
-  };
-}
 
 export const FIXTURE_SQL = `
 create table public.rt_schools (id int primary key, name text not null, slug text unique);
