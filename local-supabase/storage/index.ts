@@ -1,5 +1,5 @@
 // /storage/v1: the subset of Supabase Storage's HTTP API that storage-js (v2) and the app use.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { authenticate, JwtError, readJson, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
 import * as buckets from './buckets.ts';
@@ -8,6 +8,7 @@ import { checkObjectName, objectsDir, tempDir } from './keys.ts';
 import {
   checkExpiresIn,
   copyObject,
+  createSignedUploadUrl,
   findBucket,
   findObjectAsSuperuser,
   findVisibleObject,
@@ -18,6 +19,7 @@ import {
   sendObject,
   signObjectUrl,
   uploadObject,
+  uploadWithSignedUrl,
   verifySignedUrl,
   type ListOptions,
   type Store,
@@ -56,6 +58,8 @@ function target(segs: string[]): { bucketId: string; name: string } {
 
 export function createStorageHandler(ctx: ServerContext): Handler & { close?: () => Promise<void> } {
   const s: Store = { ctx, tmpDir: tempDir(ctx.storageDir) };
+  // Whatever is in tmp is from uploads a previous run never finished.
+  rmSync(s.tmpDir, { recursive: true, force: true });
   mkdirSync(s.tmpDir, { recursive: true });
   mkdirSync(objectsDir(ctx.storageDir), { recursive: true });
   const tus = createTusHandler(s);
@@ -104,8 +108,17 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
       return sendObject(s, req, res, obj, url);
     }
 
+    if (kind === 'upload' && segs[2] === 'sign' && method === 'PUT') {
+      const { bucketId, name } = target(segs.slice(3));
+      return sendJson(res, 200, await uploadWithSignedUrl(s, req, url.searchParams.get('token'), bucketId, name));
+    }
+
     const auth = await caller(req, s);
 
+    if (kind === 'upload' && segs[2] === 'sign' && method === 'POST') {
+      const { bucketId, name } = target(segs.slice(3));
+      return sendJson(res, 200, await createSignedUploadUrl(s, auth, req, bucketId, name, req.headers['x-upsert'] === 'true'));
+    }
     if (kind === 'authenticated' && read) {
       const { bucketId, name } = target(segs.slice(2));
       const obj = await findVisibleObject(s, auth, req, bucketId, name);

@@ -395,17 +395,53 @@ export function checkExpiresIn(value: unknown): number {
   return value;
 }
 
-/** Verifies a signed URL's token for exactly this object. */
-export async function verifySignedUrl(s: Store, token: string | null, bucketId: string, name: string): Promise<void> {
+/** Verifies a signed URL's token for exactly this object; upload tokens carry `upsert`, download ones not. */
+async function verifySignedToken(s: Store, token: string | null, bucketId: string, name: string, kind: 'download' | 'upload') {
   if (!token) throw errors.invalidRequest('Missing token');
-  let url: unknown;
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(s.ctx.config.jwtSecret), { algorithms: ['HS256'] });
-    url = payload.url;
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(s.ctx.config.jwtSecret), { algorithms: ['HS256'] }));
   } catch (e) {
     throw errors.invalidJwt(e instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
   }
-  if (url !== `${bucketId}/${name}`) throw errors.invalidSignature();
+  const isUpload = typeof payload.upsert === 'boolean';
+  if (payload.url !== `${bucketId}/${name}` || isUpload !== (kind === 'upload')) throw errors.invalidSignature();
+  return payload;
+}
+
+export async function verifySignedUrl(s: Store, token: string | null, bucketId: string, name: string): Promise<void> {
+  await verifySignedToken(s, token, bucketId, name, 'download');
+}
+
+/** POST /object/upload/sign/{bucket}/{name}: RLS is checked now, as the caller; the upload later uses the token. */
+export async function createSignedUploadUrl(s: Store, auth: RequestAuth, req: ReqLike, bucketId: string, name: string, upsert: boolean) {
+  checkObjectName(name);
+  if (!(await findBucket(s.ctx, bucketId))) throw errors.bucketNotFound();
+  const probe = { id: randomUUID(), bucketId, name, owner: auth.claims.sub, metadata: null, version: null, userMetadata: null };
+  await testPermission(s, auth, req, (tx) => writeObjectRow(tx, probe, upsert));
+  // Storage's signed upload URLs last two hours.
+  const token = await signJwt({ url: `${bucketId}/${name}`, owner: auth.claims.sub, upsert }, s.ctx.config.jwtSecret, 2 * 3600);
+  return { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token };
+}
+
+/** PUT /object/upload/sign/{bucket}/{name}?token=…: the upload the token allows, owned by its signer. */
+export async function uploadWithSignedUrl(s: Store, req: IncomingMessage, token: string | null, bucketId: string, name: string) {
+  let payload: Record<string, unknown>;
+  let bucket: BucketRow | null;
+  try {
+    checkObjectName(name);
+    payload = await verifySignedToken(s, token, bucketId, name, 'upload');
+    bucket = await findBucket(s.ctx, bucketId);
+    if (!bucket) throw errors.bucketNotFound();
+  } catch (e) {
+    req.resume();
+    throw e;
+  }
+  // As in Storage, the write itself runs with elevated rights: RLS was checked when signing.
+  const owner = typeof payload.owner === 'string' ? { sub: payload.owner } : {};
+  const auth: RequestAuth = { role: 'service_role', claims: { role: 'service_role', ...owner }, token: null };
+  const file = await receiveUpload(req, s.tmpDir, limitsOf(bucket));
+  return commitObject(s, auth, req, bucketId, name, payload.upsert === true, file);
 }
 
 /** POST /object/move: one update as the caller (update policy on the old and the new name). */

@@ -3,7 +3,7 @@
 // cacheControl (and metadata). The same RLS, size and type rules as plain uploads apply: RLS insert is
 // tested before the upload is accepted, and the row is written as the caller when the last byte lands.
 import { mkdirSync } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
+import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -48,6 +48,20 @@ function parseUploadMetadataHeader(header: string | null): Record<string, string
     if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
   }
   return out;
+}
+
+/**
+ * Unfinished uploads untouched for a day are dropped at startup, as they expire on Supabase.
+ * (The store's own expiration is not used: it re-reads finished uploads, which we move away.)
+ */
+async function sweepStaleUploads(directory: string): Promise<void> {
+  const cutoff = Date.now() - 24 * 3600 * 1000;
+  for (const entry of await readdir(directory).catch(() => [])) {
+    if (!entry.endsWith('.json')) continue;
+    const files = [path.join(directory, entry), path.join(directory, entry.slice(0, -'.json'.length))];
+    const times = await Promise.all(files.map((f) => stat(f).then((i) => i.mtimeMs, () => 0)));
+    if (Math.max(...times) < cutoff) for (const f of files) await unlink(f).catch(() => {});
+  }
 }
 
 export function createTusHandler(s: Store) {
@@ -129,6 +143,8 @@ export function createTusHandler(s: Store) {
       return undefined;
     },
   });
+
+  void sweepStaleUploads(directory);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Partial uploads are not readable; Supabase offers no GET here either.

@@ -225,6 +225,32 @@ describe('public buckets and signed URLs', () => {
     expect(await expired.json()).toMatchObject({ message: 'jwt expired' });
   });
 
+  it('creates signed upload URLs after an RLS check, and uploads through them as the signer', async () => {
+    const path = `${alice.id}/via-signed-upload.txt`;
+    const { data, error } = await alice.client.storage.from('fx-private').createSignedUploadUrl(path);
+    expect(error).toBeNull();
+    expect(data!.signedUrl).toContain(`/storage/v1/object/upload/sign/fx-private/${path}?token=`);
+    // Anyone holding the token may upload (e.g. the browser of a signed-out helper).
+    const up = await backend.anon().storage.from('fx-private').uploadToSignedUrl(path, data!.token, text('signed upload'));
+    expect(up.error).toBeNull();
+    expect(up.data).toMatchObject({ path, fullPath: `fx-private/${path}` });
+    expect(await (await alice.client.storage.from('fx-private').download(path)).data!.text()).toBe('signed upload');
+    const { rows } = await backend.server.ctx.engine.query<{ owner: string }>(
+      'select owner::text from storage.objects where bucket_id = $1 and name = $2',
+      ['fx-private', path],
+    );
+    expect(rows[0].owner).toBe(alice.id);
+
+    // Signing needs the insert policy; the token fits one path only and is not a download token.
+    expect((await bob.client.storage.from('fx-private').createSignedUploadUrl(`${alice.id}/x.txt`)).error).toMatchObject({ status: 403 });
+    const other = await backend.anon().storage.from('fx-private').uploadToSignedUrl(`${alice.id}/other.txt`, data!.token, text('x'));
+    expect(other.error).toMatchObject({ status: 400 });
+    const asDownload = await fetch(`${backend.url}/storage/v1/object/sign/fx-private/${path}?token=${data!.token}`);
+    expect(asDownload.status).toBe(400);
+    const again = await backend.anon().storage.from('fx-private').uploadToSignedUrl(path, data!.token, text('again'));
+    expect(again.error).toMatchObject({ status: 409 });
+  });
+
   it('creates several signed URLs at once, with an error for what the caller cannot see', async () => {
     const bucket = alice.client.storage.from('fx-private');
     await bucket.upload(`${alice.id}/many/1.txt`, text('one'));
