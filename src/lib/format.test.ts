@@ -57,6 +57,7 @@ describe('phone', () => {
     expect(maskPhone('11987')).toBe('(11) 987');
     expect(maskPhone('1133334444')).toBe('(11) 3333-4444');
     expect(maskPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(maskPhone('5511900001111')).toBe('(11) 90000-1111');
   });
   it('validates', () => {
     expect(isValidPhone('(11) 98765-4321')).toBe(true);

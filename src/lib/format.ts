@@ -36,9 +36,12 @@ export function maskCpf(value: string): string {
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
 
-/** Progressive phone mask: (00) 0000-0000 for landlines, (00) 00000-0000 for mobiles. */
+/** Progressive phone mask: (00) 0000-0000 for landlines, (00) 00000-0000 for mobiles. A stored
+ * number with the country code (55 + 10-11 digits) is shown without it. */
 export function maskPhone(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
+  let d = onlyDigits(value);
+  if (d.length >= 12 && d.startsWith('55')) d = d.slice(2);
+  d = d.slice(0, 11);
   if (d.length === 0) return '';
   if (d.length <= 2) return `(${d}`;
   if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;

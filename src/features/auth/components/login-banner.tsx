@@ -22,14 +22,14 @@ export function LoginBanner({ school, className }: { school: SchoolLogin | null;
           />
           <div className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent" aria-hidden="true" />
           {school && (
-            <div className="absolute inset-x-0 bottom-0 p-6 text-white lg:p-10">
+            <div className="absolute inset-x-0 bottom-0 px-6 pt-6 pb-14 text-white lg:p-10">
               <p className="text-lg font-semibold drop-shadow lg:text-2xl">{title}</p>
               <p className="text-sm text-white/85 drop-shadow">{school.name}</p>
             </div>
           )}
         </>
       ) : (
-        <div className="relative flex h-full flex-col justify-end gap-3 p-6 text-white lg:justify-center lg:p-12">
+        <div className="relative flex h-full flex-col justify-end gap-1 px-6 pt-6 pb-14 text-white lg:justify-center lg:gap-3 lg:p-12">
           <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-white/10 blur-2xl" />
           <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-80 rounded-full bg-black/10 blur-2xl" />
           <span className="relative hidden size-14 items-center justify-center rounded-2xl bg-white/15 backdrop-blur lg:flex" aria-hidden="true">

@@ -38,7 +38,7 @@ export function LoginPage({ slug }: { slug?: string }) {
   const title = school?.member_area_name || school?.name || 'Área de Membros';
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-2">
-      <LoginBanner school={school} className="h-44 sm:h-56 lg:sticky lg:top-0 lg:h-dvh" />
+      <LoginBanner school={school} className="h-48 sm:h-60 lg:sticky lg:top-0 lg:h-dvh" />
       <main className="relative flex justify-center px-4 pb-12 lg:items-center lg:px-10 lg:py-12">
         <div className="-mt-10 w-full max-w-md lg:mt-0">
           <Card className="shadow-lg lg:shadow-sm">

@@ -25,7 +25,7 @@ export function ProfilePage() {
       </div>
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
         <Card className="h-fit">
-          <CardContent className="flex flex-col items-center gap-4 p-6">
+          <CardContent className="flex flex-col items-center gap-4 pt-6">
             <AvatarUpload userId={user.id} name={name} avatarUrl={profile.avatar_url} />
             <div className="w-full border-t border-border pt-4 text-center">
               <p className="truncate font-semibold">{profile.name || 'Sem nome'}</p>
