@@ -53,6 +53,8 @@ export function entryOf(functionsDir: string, name: string): string {
 
 export class FunctionRunner {
   private readonly procs = new Map<string, FunctionProcess>();
+  /** Starts in progress, so concurrent first calls share one process. */
+  private readonly starting = new Map<string, Promise<FunctionProcess>>();
   private readonly deno = findDeno();
   private readonly cacheDir: string;
   private closed = false;
@@ -72,7 +74,12 @@ export class FunctionRunner {
       await this.stop(p);
     }
     if (!p || p.exited || p.mtimeMs !== mtimeMs) {
-      p = await this.start(name, supabaseUrl, mtimeMs);
+      let starting = this.starting.get(name);
+      if (!starting) {
+        starting = this.start(name, supabaseUrl, mtimeMs).finally(() => this.starting.delete(name));
+        this.starting.set(name, starting);
+      }
+      p = await starting;
       this.procs.set(name, p);
     }
     return p.ready;
