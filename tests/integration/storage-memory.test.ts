@@ -27,15 +27,16 @@ afterAll(async () => {
 /**
  * Uploads TOTAL bytes with supabase-js from a child process: undici's fetch in the uploading process
  * itself keeps far more than the body's chunk size alive, which would hide the server's own figure.
- * The body is generated as a stream there, and its MD5 is printed for the check.
+ * The body is generated as a stream there (raw, as Node sends it), or as a Blob sent as multipart
+ * form data (as a browser sends it); its MD5 is printed for the check.
  */
-function uploadFromChild(url: string, jwt: string, name: string): Promise<string> {
+function uploadFromChild(url: string, jwt: string, name: string, mode: 'raw' | 'multipart'): Promise<string> {
   const script = `
     globalThis.WebSocket ??= class { constructor() { throw new Error('no WebSocket'); } };
     const { createClient } = await import('@supabase/supabase-js');
     const { Readable } = await import('node:stream');
     const { createHash } = await import('node:crypto');
-    const [url, anonKey, jwt, name, total, chunkSize] = process.argv.slice(1);
+    const [url, anonKey, jwt, name, total, chunkSize, mode] = process.argv.slice(1);
     const chunk = Buffer.alloc(Number(chunkSize));
     for (let i = 0; i < chunk.length; i++) chunk[i] = i % 251;
     const md5 = createHash('md5');
@@ -49,12 +50,18 @@ function uploadFromChild(url: string, jwt: string, name: string): Promise<string
       },
     });
     const client = createClient(url, anonKey, { global: { headers: { Authorization: 'Bearer ' + jwt } }, auth: { persistSession: false } });
-    const { error } = await client.storage.from('fx-private').upload(name, body, { contentType: 'video/mp4', duplex: 'half' });
+    let file = body;
+    if (mode === 'multipart') {
+      const parts = [];
+      for await (const part of body) parts.push(part);
+      file = new Blob(parts, { type: 'video/mp4' });
+    }
+    const { error } = await client.storage.from('fx-private').upload(name, file, { contentType: 'video/mp4', duplex: 'half' });
     if (error) { console.error(JSON.stringify(error)); process.exit(1); }
     console.log(md5.digest('hex'));
   `;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, url, ANON_KEY, jwt, name, String(TOTAL), String(CHUNK)], {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, url, ANON_KEY, jwt, name, String(TOTAL), String(CHUNK), mode], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -89,10 +96,16 @@ it('uploads and downloads 200 MB with a flat memory profile', { timeout: 180_000
 
   let md5 = '';
   const up = await peakGrowth(async () => {
-    md5 = await uploadFromChild(backend.url, alice.jwt, name);
+    md5 = await uploadFromChild(backend.url, alice.jwt, name, 'raw');
   });
   const { data: info } = await bucket.info(name);
   expect(info).toMatchObject({ size: TOTAL, etag: `"${md5}"` });
+
+  const form = await peakGrowth(async () => {
+    md5 = await uploadFromChild(backend.url, alice.jwt, `${name}.multipart`, 'multipart');
+  });
+  const { data: formInfo } = await bucket.info(`${name}.multipart`);
+  expect(formInfo).toMatchObject({ size: TOTAL, etag: `"${md5}"`, contentType: 'video/mp4' });
 
   let received = 0;
   const down = await peakGrowth(async () => {
@@ -107,8 +120,10 @@ it('uploads and downloads 200 MB with a flat memory profile', { timeout: 180_000
   const mb = (n: number) => (n / MB).toFixed(1);
   console.log(
     `[storage memory] ${TOTAL / MB} MB upload: RSS ${mb(up.baseline)} MB -> peak ${mb(up.peak)} MB (+${mb(up.peak - up.baseline)} MB); ` +
+      `as multipart: RSS ${mb(form.baseline)} MB -> peak ${mb(form.peak)} MB (+${mb(form.peak - form.baseline)} MB); ` +
       `download: RSS ${mb(down.baseline)} MB -> peak ${mb(down.peak)} MB (+${mb(down.peak - down.baseline)} MB)`,
   );
   expect(up.peak - up.baseline).toBeLessThan(50 * MB);
+  expect(form.peak - form.baseline).toBeLessThan(50 * MB);
   expect(down.peak - down.baseline).toBeLessThan(50 * MB);
 });
