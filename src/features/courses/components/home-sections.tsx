@@ -66,7 +66,7 @@ export function ContinueWatchingCard({ item }: { item: ContinueWatching }) {
           </div>
         )}
       </div>
-      <Button asChild className="bg-white text-slate-900 hover:bg-white/90">
+      <Button asChild variant="outline" className="border-0 bg-white text-slate-900 hover:bg-white/90">
         <Link to={`/course/${item.courseId}/lesson/${item.lessonId}`} aria-label={`Continuar assistindo: ${item.lessonTitle}`}>
           <Play aria-hidden="true" className="fill-current" />
           Continuar

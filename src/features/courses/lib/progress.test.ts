@@ -98,6 +98,11 @@ describe('buildHome', () => {
     // The paused course's row is newer but the student cannot open it.
     expect(home.continueWatching).toMatchObject({ courseId: 'a', lessonId: 'a-3', positionSec: 95, lessonTitle: 'Aula a-3', durationSec: 600 });
   });
+  it('prefers the lesson still in progress when rows were saved at the same time', () => {
+    const same = '2026-05-05T00:00:00Z';
+    const c = course('t', { enrollments: [{ status: 'ACTIVE', expires_at: null }], progress: [row('t-1', true, same, 600), row('t-3', false, same, 3), row('t-2', true, same, 600)] });
+    expect(buildHome([c], { isAdmin: false, now }).continueWatching).toMatchObject({ lessonId: 't-3', positionSec: 3 });
+  });
   it('has nothing to continue without progress', () => {
     expect(buildHome([other], { isAdmin: false, now }).continueWatching).toBeNull();
   });

@@ -106,7 +106,10 @@ export function continueWatching(cards: readonly CourseCardModel[]): ContinueWat
   for (const card of cards) {
     if (!card.hasAccess) continue;
     for (const row of card.course.progress) {
-      if (!best || row.updated_at > best.row.updated_at) best = { row, card };
+      // Newest first; on a tie, a lesson still in progress beats a completed one.
+      const newer = !best || row.updated_at > best.row.updated_at;
+      const tieBreak = !!best && row.updated_at === best.row.updated_at && !row.completed_at && !!best.row.completed_at;
+      if (newer || tieBreak) best = { row, card };
     }
   }
   if (!best) return null;

@@ -19,7 +19,7 @@ export function LessonHeader({ courseId, courseTitle, percent, userName, avatarU
     <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/90 text-white backdrop-blur">
       <div className="mx-auto flex h-14 w-full max-w-[1600px] items-center gap-2 px-2 sm:h-16 sm:gap-3 sm:px-4">
         <Button asChild variant="ghost" size="sm" className="shrink-0 text-slate-200 hover:bg-white/10 hover:text-white">
-          <Link to={`/course/${courseId}`} aria-label="Voltar ao curso">
+          <Link to={`/course/${courseId}`} aria-label="Voltar para o curso">
             <ArrowLeft aria-hidden="true" />
             <span className="max-sm:hidden">Voltar</span>
           </Link>
@@ -168,7 +168,7 @@ function MaterialItem({ material }: { material: LessonMaterial }) {
 
 export function LessonTabs({ content, materials }: { content: string | null; materials: LessonMaterial[] }) {
   const html = useMemo(() => renderMarkdown(content), [content]);
-  const tab = 'text-slate-400 data-[state=active]:bg-slate-700 data-[state=active]:text-white hover:text-white';
+  const tab = 'text-slate-400 hover:text-white data-[state=active]:bg-slate-700! data-[state=active]:text-white!';
   return (
     <Tabs defaultValue="conteudo">
       <TabsList className="w-full bg-white/5 sm:w-auto">
