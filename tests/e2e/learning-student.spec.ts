@@ -1,7 +1,7 @@
 // Issue 6 "Done when": the enrolled student's journeys. Read-only journeys use the seeded student
 // (aluno: Excel, 2 of 6 lessons completed); journeys that change data use a fresh enrolled student.
 import { expect, test } from '@playwright/test';
-import { COURSE, LESSON, expectCourseCard, freshStudent, readProgress, setProgress, signInAs } from './learning-helpers';
+import { COURSE, LESSON, freshStudent, readProgress, setProgress, signInAs } from './learning-helpers';
 
 // The first requests to a freshly started backend can be slow: allow more than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
