@@ -6,16 +6,6 @@ import { signJwt } from '../../local-supabase/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
 import { ANON_KEY, type TestBackend } from './harness.ts';
 
-// supabase-js builds a realtime client on creation, which throws on Node 20 without a WebSocket
-// global (Node 22 has one). These tests never open a socket; a constructor that refuses is enough.
-if (typeof globalThis.WebSocket === 'undefined') {
-  (globalThis as Record<string, unknown>).WebSocket = class {
-    constructor() {
-      throw new Error('WebSocket is not available in the storage tests');
-    }
-  };
-}
-
 export const FIXTURE_SQL = `
 insert into storage.buckets (id, name, public) values ('fx-public', 'fx-public', true);
 insert into storage.buckets (id, name, public) values ('fx-private', 'fx-private', false);
