@@ -1,4 +1,4 @@
-/* global Deno, console */
+/* global Deno */
 // Runs one edge function in its own Deno process, launched by local-supabase (runner.ts) as
 //   deno run … bootstrap.mjs <file URL of the function's index.ts>
 // The function calls Deno.serve(handler) as on Supabase; we redirect that to a free loopback port the
