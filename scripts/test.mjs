@@ -122,7 +122,7 @@ async function startPostgres() {
   const as = (cmd, args) => (asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : spawnSync(cmd, args));
   const port = await freePort();
   const data = path.join(dir, 'data');
-  let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
+  let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   if (r.status !== 0) {
     console.error(r.stderr.toString());
     return null;
