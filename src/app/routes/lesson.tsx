@@ -146,7 +146,7 @@ export default function LessonPage() {
               modules={course!.modules}
               currentLessonId={lesson.id}
               completedIds={completedIds}
-              canComplete={courseAccess}
+              hasAccess={courseAccess}
               onComplete={markComplete}
             />
           </div>

@@ -1,8 +1,10 @@
 // The student pages' reads and progress writes, as plain functions over a supabase-js client (the SPA
 // passes the one client of src/lib/supabase.ts; scripts/bench/pages.ts passes its own, in node).
-// Each page loads in one request per query below: the home page embeds modules → lessons, the
-// student's enrollment and progress in the course list; the course page embeds the outline, the
-// enrollment and the progress in one course row. Row-level security decides what comes back.
+// Each page loads in one request per query below: the home page embeds modules → lessons (only the
+// columns it needs: ids, order and is_preview), the student's enrollment and progress (each row with
+// its lesson's title and length, for "Continuar assistindo") in the course list; the course page
+// embeds the outline, the enrollment and the progress in one course row. Row-level security decides
+// what comes back.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Tables } from '@/types/database';
 
@@ -14,7 +16,11 @@ export type EnrollmentState = Pick<Tables<'enrollments'>, 'expires_at'> & { stat
 
 export type ProgressRow = Pick<Tables<'progress'>, 'lesson_id' | 'completed_at' | 'last_position_sec' | 'updated_at'>;
 
-export type CatalogLesson = Pick<Tables<'lessons'>, 'id' | 'title' | 'order_index' | 'is_preview' | 'duration_sec'>;
+/** The home page needs a lesson's id (progress), order and is_preview (first preview lesson) only. */
+export type CatalogLesson = Pick<Tables<'lessons'>, 'id' | 'order_index' | 'is_preview'>;
+
+/** A progress row of the home catalog, with its lesson's title and length ("Continuar assistindo"). */
+export type CatalogProgressRow = ProgressRow & { lesson: Pick<Tables<'lessons'>, 'title' | 'duration_sec'> | null };
 
 export interface CatalogModule {
   id: string;
@@ -33,7 +39,7 @@ export interface CatalogCourse {
   created_at: string;
   modules: CatalogModule[];
   enrollments: EnrollmentState[];
-  progress: ProgressRow[];
+  progress: CatalogProgressRow[];
 }
 
 export type OutlineLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title' | 'order_index' | 'duration_sec' | 'is_preview'> & {
@@ -65,9 +71,9 @@ const PROGRESS_COLUMNS = 'lesson_id, completed_at, last_position_sec, updated_at
 
 export const CATALOG_SELECT =
   'id, slug, title, description, thumbnail_url, thumbnail_position, purchase_url, created_at, ' +
-  'modules(id, order_index, lessons(id, title, order_index, is_preview, duration_sec)), ' +
+  'modules(id, order_index, lessons(id, order_index, is_preview)), ' +
   'enrollments(status, expires_at), ' +
-  `progress(${PROGRESS_COLUMNS})`;
+  `progress(${PROGRESS_COLUMNS}, lesson:lessons(title, duration_sec))`;
 
 export const COURSE_DETAIL_SELECT =
   'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, status, ' +

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogCourse, ProgressRow } from '../api/queries';
+import type { CatalogCourse, CatalogProgressRow } from '../api/queries';
 import { buildHome, courseProgress, enrollmentAccess, firstPreviewLesson, nextLessonToStudy, overallProgress, percentOf, toCourseCard } from './progress';
 
 const now = new Date('2026-06-01T12:00:00Z');
-const row = (lesson_id: string, completed: boolean, updated_at = '2026-05-01T00:00:00Z', last_position_sec = 0): ProgressRow => ({
+// As the catalog brings it: the lesson's title and length embedded in the progress row.
+const row = (lesson_id: string, completed: boolean, updated_at = '2026-05-01T00:00:00Z', last_position_sec = 0): CatalogProgressRow => ({
   lesson_id,
   completed_at: completed ? '2026-05-01T00:00:00Z' : null,
   last_position_sec,
   updated_at,
+  lesson: { title: `Aula ${lesson_id}`, duration_sec: 600 },
 });
-const lesson = (id: string, is_preview = false, duration_sec = 600) => ({ id, title: `Aula ${id}`, order_index: 0, is_preview, duration_sec });
+const lesson = (id: string, is_preview = false) => ({ id, order_index: 0, is_preview });
 
 function course(id: string, overrides: Partial<CatalogCourse> = {}): CatalogCourse {
   return {
@@ -102,6 +104,10 @@ describe('buildHome', () => {
     const same = '2026-05-05T00:00:00Z';
     const c = course('t', { enrollments: [{ status: 'ACTIVE', expires_at: null }], progress: [row('t-1', true, same, 600), row('t-3', false, same, 3), row('t-2', true, same, 600)] });
     expect(buildHome([c], { isAdmin: false, now }).continueWatching).toMatchObject({ lessonId: 't-3', positionSec: 3 });
+  });
+  it('does not continue a lesson that is no longer in the outline', () => {
+    const c = course('g', { enrollments: [{ status: 'ACTIVE', expires_at: null }], progress: [row('gone', false, '2026-05-05T00:00:00Z', 30)] });
+    expect(buildHome([c], { isAdmin: false, now }).continueWatching).toBeNull();
   });
   it('has nothing to continue without progress', () => {
     expect(buildHome([other], { isAdmin: false, now }).continueWatching).toBeNull();

@@ -1,5 +1,5 @@
 // Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
-import type { CatalogCourse, EnrollmentState, ProgressRow } from '../api/queries';
+import type { CatalogCourse, CatalogProgressRow, EnrollmentState, ProgressRow } from '../api/queries';
 
 export type EnrollmentAccess = 'none' | 'active' | 'paused' | 'expired';
 
@@ -102,7 +102,7 @@ export interface ContinueWatching {
 
 /** The lesson the student last watched (most recently updated progress row) in a course they can open. */
 export function continueWatching(cards: readonly CourseCardModel[]): ContinueWatching | null {
-  let best: { row: ProgressRow; card: CourseCardModel } | null = null;
+  let best: { row: CatalogProgressRow; card: CourseCardModel } | null = null;
   for (const card of cards) {
     if (!card.hasAccess) continue;
     for (const row of card.course.progress) {
@@ -113,15 +113,17 @@ export function continueWatching(cards: readonly CourseCardModel[]): ContinueWat
     }
   }
   if (!best) return null;
-  const lesson = best.card.course.modules.flatMap((m) => m.lessons).find((l) => l.id === best.row.lesson_id);
-  if (!lesson) return null;
+  // Only a lesson still in the course's outline; its title and length come with the progress row.
+  const { row, card } = best;
+  const inOutline = card.course.modules.some((m) => m.lessons.some((l) => l.id === row.lesson_id));
+  if (!inOutline || !row.lesson) return null;
   return {
-    courseId: best.card.course.id,
-    courseTitle: best.card.course.title,
-    lessonId: lesson.id,
-    lessonTitle: lesson.title,
-    positionSec: best.row.last_position_sec,
-    durationSec: lesson.duration_sec,
+    courseId: card.course.id,
+    courseTitle: card.course.title,
+    lessonId: row.lesson_id,
+    lessonTitle: row.lesson.title,
+    positionSec: row.last_position_sec,
+    durationSec: row.lesson.duration_sec,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Check, ChevronDown, PlayCircle } from 'lucide-react';
+import { Check, ChevronDown, Lock, PlayCircle } from 'lucide-react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { minutesFromSeconds } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -23,8 +23,9 @@ export interface LessonSidebarProps {
   modules: readonly SidebarModule[];
   currentLessonId: string;
   completedIds: ReadonlySet<string>;
-  /** Whether the check may complete lessons (the student has access to the whole course). */
-  canComplete: boolean;
+  /** The student has access to the whole course (active enrollment, or staff). Without it only the
+   * is_preview lessons can be opened and completed: the others show a lock, previews a 'Grátis' label. */
+  hasAccess: boolean;
   onComplete: (lessonId: string) => void;
 }
 
@@ -34,7 +35,7 @@ function ModuleGroup({
   courseId,
   currentLessonId,
   completedIds,
-  canComplete,
+  hasAccess,
   onComplete,
 }: Omit<LessonSidebarProps, 'modules'> & { module: SidebarModule; number: number }) {
   const containsCurrent = module.lessons.some((l) => l.id === currentLessonId);
@@ -57,29 +58,43 @@ function ModuleGroup({
           {module.lessons.map((lesson) => {
             const completed = completedIds.has(lesson.id);
             const current = lesson.id === currentLessonId;
+            // As the backend decides (has_lesson_access): the whole course, or only its preview lessons.
+            const unlocked = hasAccess || lesson.is_preview;
             return (
               <li key={lesson.id} className={cn('flex items-center gap-2 px-3 py-1.5', current && 'bg-primary/15')}>
-                <button
-                  type="button"
-                  role="checkbox"
-                  aria-checked={completed}
-                  aria-label={completed ? `${lesson.title}: concluída` : `Marcar "${lesson.title}" como concluída`}
-                  disabled={completed || !canComplete}
-                  onClick={() => onComplete(lesson.id)}
-                  className={cn(
-                    'flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-full border transition-colors disabled:cursor-default',
-                    completed ? 'border-green-500 bg-green-500 text-white' : 'border-slate-500 hover:border-primary hover:bg-primary/20 disabled:opacity-40',
-                  )}
-                >
-                  {completed && <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />}
-                </button>
+                {unlocked ? (
+                  <button
+                    type="button"
+                    role="checkbox"
+                    aria-checked={completed}
+                    aria-label={completed ? `${lesson.title}: concluída` : `Marcar "${lesson.title}" como concluída`}
+                    disabled={completed}
+                    onClick={() => onComplete(lesson.id)}
+                    className={cn(
+                      'flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-full border transition-colors disabled:cursor-default',
+                      completed ? 'border-green-500 bg-green-500 text-white' : 'border-slate-500 hover:border-primary hover:bg-primary/20',
+                    )}
+                  >
+                    {completed && <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />}
+                  </button>
+                ) : (
+                  <span role="img" aria-label="Aula bloqueada" title="Aula bloqueada" className="flex size-5 shrink-0 items-center justify-center text-slate-500">
+                    <Lock className="size-3.5" aria-hidden="true" />
+                  </span>
+                )}
                 <Link
                   to={`/course/${courseId}/lesson/${lesson.id}`}
                   aria-current={current ? 'page' : undefined}
-                  className={cn('flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-sm transition-colors hover:text-white', current ? 'font-semibold text-white' : 'text-slate-300')}
+                  className={cn(
+                    'flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-1 text-sm transition-colors hover:text-white',
+                    current ? 'font-semibold text-white' : unlocked ? 'text-slate-300' : 'text-slate-400',
+                  )}
                 >
                   {current && <PlayCircle className="size-4 shrink-0 text-primary" aria-hidden="true" />}
                   <span className="min-w-0 flex-1 truncate">{lesson.title}</span>
+                  {!hasAccess && lesson.is_preview && (
+                    <span className="shrink-0 rounded-full bg-emerald-500/15 px-2 py-0.5 text-[11px] font-medium text-emerald-300 ring-1 ring-emerald-400/30">Grátis</span>
+                  )}
                   <span className="shrink-0 text-xs text-slate-500">{minutesFromSeconds(lesson.duration_sec)} min</span>
                 </Link>
               </li>
@@ -91,7 +106,8 @@ function ModuleGroup({
   );
 }
 
-/** Desktop side panel: 'Ver todos os módulos', collapsible modules, a check per lesson. */
+/** Desktop side panel: 'Ver todos os módulos', collapsible modules, a check per lesson the student can
+ * complete, and for a student without access a lock on the other lessons and 'Grátis' on previews. */
 export function LessonSidebar(props: LessonSidebarProps) {
   return (
     <aside aria-labelledby="todos-modulos" className="overflow-hidden rounded-xl border border-white/10 bg-slate-900/80">
