@@ -65,3 +65,8 @@ export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error;
   return 'Erro desconhecido';
 }
+
+/** A whole percent in 0-100 for progress indicators (NaN and infinities count as 0). */
+export function clampPercent(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(Number.isFinite(value) ? value : 0)));
+}

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { clampPercent, cn } from '@/lib/utils';
 
 export interface ProgressBarProps {
   /** 0-100 */
@@ -10,7 +10,7 @@ export interface ProgressBarProps {
 
 /** Horizontal progress bar (role="progressbar"). */
 export function ProgressBar({ value, label = 'Progresso', className, indicatorClassName }: ProgressBarProps) {
-  const pct = Math.max(0, Math.min(100, Math.round(Number.isFinite(value) ? value : 0)));
+  const pct = clampPercent(value);
   return (
     <div
       role="progressbar"

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { clampPercent, cn } from '@/lib/utils';
 
 export interface ProgressRingProps {
   /** 0-100 */
@@ -13,7 +13,7 @@ export interface ProgressRingProps {
 
 /** Circular progress indicator (SVG) with the percent in the middle. */
 export function ProgressRing({ value, size = 48, strokeWidth, className, label = 'Progresso do curso', showValue = true }: ProgressRingProps) {
-  const pct = Math.max(0, Math.min(100, Math.round(Number.isFinite(value) ? value : 0)));
+  const pct = clampPercent(value);
   const stroke = strokeWidth ?? Math.max(3, Math.round(size / 12));
   const r = (size - stroke) / 2;
   const c = 2 * Math.PI * r;

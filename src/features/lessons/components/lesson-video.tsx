@@ -12,7 +12,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useSignedVideoUrl } from '../api/hooks';
-import { usePlayback } from '../hooks/use-playback';
+import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { resumePosition } from '../lib/playback';
 
 const ReactPlayer = lazy(() => import('react-player'));
@@ -21,16 +21,10 @@ const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 export type LessonVideoKind = 'none' | 'youtube' | 'vimeo' | 'upload';
 
-export interface LessonVideoProps {
+export interface LessonVideoProps extends UsePlaybackOptions {
   kind: LessonVideoKind;
   /** External URL (youtube/vimeo) or object path in lesson-videos (upload). */
   url: string | null;
-  durationSec: number;
-  completed: boolean;
-  startAt: number;
-  onSave: (positionSec: number) => void;
-  onUnload: (positionSec: number) => void;
-  onComplete: () => void;
 }
 
 function rateLabel(r: number) {
