@@ -4,6 +4,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Engine } from './db/engine.ts';
+import { qualified, quoteIdent } from './rest/ident.ts';
 
 const MIME: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -61,8 +62,8 @@ export async function rebaseSeededUrls(engine: Engine, baseUrl: string): Promise
         and table_name in (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')`,
   );
   for (const { table_name, column_name } of cols.rows) {
-    const t = `"public"."${table_name.replace(/"/g, '""')}"`;
-    const c = `"${column_name.replace(/"/g, '""')}"`;
+    const t = qualified('public', table_name);
+    const c = quoteIdent(column_name);
     await engine.query(`update ${t} set ${c} = replace(${c}, $1, $2) where ${c} like $3`, [standard, baseUrl, standard + '%']);
   }
 }

@@ -6,8 +6,12 @@ import { ensureDeps, ROOT } from './ensure-deps.mjs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.mjs';
 
 ensureDeps();
+// With the dependencies in place, tsx lets this plain script read the backend's own settings.
+(await import('tsx/esm/api')).register();
+const { configFromEnv } = await import('../local-supabase/config.ts');
 
-const apiPort = Number(process.env.LOCAL_SUPABASE_PORT || 54321);
+const config = configFromEnv();
+const apiPort = config.port;
 const webPort = 5173;
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const children = [];
@@ -59,7 +63,7 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 console.log('› Iniciando o backend local (local-supabase)...');
-const api = run('api', bin('tsx'), ['local-supabase/main.ts'], { LOCAL_SUPABASE_PORT: String(apiPort) });
+const api = run('api', bin('tsx'), ['local-supabase/main.ts']);
 await waitFor(api, /ready/);
 console.log('› Iniciando o app (Vite)...');
 const web = run('web', bin('vite'), ['--port', String(webPort), '--strictPort'], {
@@ -68,7 +72,7 @@ const web = run('web', bin('vite'), ['--port', String(webPort), '--strictPort'],
 await waitFor(web, /Local:/);
 
 const schools = await fetch(`http://localhost:${apiPort}/rest/v1/schools?select=slug,name&order=name`, {
-  headers: { apikey: process.env.SUPABASE_SERVICE_ROLE_KEY || (await import('./local-keys.mjs')).SERVICE_ROLE_KEY },
+  headers: { apikey: config.serviceRoleKey },
 })
   .then((r) => (r.ok ? r.json() : []))
   .catch(() => []);

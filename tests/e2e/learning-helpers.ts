@@ -4,9 +4,9 @@
 // position) never touch the seeded accounts other journeys rely on.
 import { expect, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
+import { PASSWORD } from './helpers';
 
 export const API_URL = `http://localhost:${Number(process.env.E2E_API_PORT || 54331)}`;
-export const PASSWORD = 'senha123';
 export const SCHOOL_ID = '5c000000-0000-4000-8000-000000000001';
 export const COURSE = { excel: 'c0000000-0000-4000-8000-000000000001', marketing: 'c0000000-0000-4000-8000-000000000002' };
 export const LESSON = {
