@@ -157,6 +157,20 @@ if ((await run(bin('eslint'), ['.', '--max-warnings=0'])) !== 0) {
   failedStep ??= 'lint';
 }
 
+step('Edge functions (deno check)');
+{
+  const fnDir = path.join(ROOT, 'supabase', 'functions');
+  const entries = existsSync(fnDir)
+    ? readdirSync(fnDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .flatMap((d) => readdirSync(path.join(fnDir, d.name)).filter((f) => f.endsWith('.ts')).map((f) => path.join('supabase', 'functions', d.name, f)))
+    : [];
+  if (entries.length && (await run(bin('deno'), ['check', '--quiet', ...entries])) !== 0) {
+    totals.failed += 1;
+    failedStep ??= 'deno check';
+  }
+}
+
 step('Unit and component tests (Vitest, jsdom)');
 await vitest('unit', 'unit');
 

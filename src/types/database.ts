@@ -213,6 +213,7 @@ export type Database = {
           api_key_last4: string
           created_at: string
           environment: string
+          has_webhook_token: boolean
           id: string
           is_active: boolean
           provider: string
@@ -223,6 +224,7 @@ export type Database = {
           api_key_last4?: string
           created_at?: string
           environment?: string
+          has_webhook_token?: boolean
           id?: string
           is_active?: boolean
           provider: string
@@ -233,6 +235,7 @@ export type Database = {
           api_key_last4?: string
           created_at?: string
           environment?: string
+          has_webhook_token?: boolean
           id?: string
           is_active?: boolean
           provider?: string
@@ -782,17 +785,22 @@ export type Database = {
     }
     Functions: {
       create_integration: {
-        Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string }
+        Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string; p_webhook_token?: string }
         Returns: {
           api_key_last4: string
           created_at: string
           environment: string
+          has_webhook_token: boolean
           id: string
           is_active: boolean
           provider: string
           school_id: string
           updated_at: string
         }
+      }
+      find_user_id_by_email: {
+        Args: { p_email: string }
+        Returns: string
       }
       get_integration_secret: {
         Args: { p_provider: string; p_school_id: string }
@@ -802,9 +810,27 @@ export type Database = {
           integration_id: string | null
         }[]
       }
+      get_integration_webhook_token: {
+        Args: { p_provider: string; p_school_id: string }
+        Returns: string
+      }
       get_system_secret: {
         Args: { p_key: string }
         Returns: string
+      }
+      set_integration_webhook_token: {
+        Args: { p_integration_id: string; p_token: string }
+        Returns: {
+          api_key_last4: string
+          created_at: string
+          environment: string
+          has_webhook_token: boolean
+          id: string
+          is_active: boolean
+          provider: string
+          school_id: string
+          updated_at: string
+        }
       }
       set_system_config: {
         Args: { p_description?: string; p_key: string; p_value: string }

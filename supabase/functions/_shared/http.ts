@@ -1,0 +1,98 @@
+// HTTP plumbing every function shares: CORS (the platform adds none), JSON answers and pt-BR errors,
+// and a size-capped JSON body reader.
+
+export const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-webhook-secret, asaas-access-token',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Max-Age': '86400',
+};
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** `{ error }` (and optional fields such as `field`) with a 4xx/5xx status. */
+export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}): Response {
+  return json({ error, ...extra }, status);
+}
+
+/** Thrown anywhere in a handler to answer with that status and pt-BR message. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON object body of at most `maxBytes`; anything else is an HttpError 400/413. */
+export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, 'Corpo da requisição muito grande');
+  const reader = req.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new HttpError(413, 'Corpo da requisição muito grande');
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new HttpError(400, 'JSON inválido');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'O corpo deve ser um objeto JSON');
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Wraps a handler: answers CORS preflights, refuses methods other than POST with 405, turns an
+ * HttpError into its JSON answer and anything else into a 500 without internals.
+ */
+export function serve(handler: (req: Request) => Promise<Response>): void {
+  Deno.serve(async (req) => {
+    if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+    if (req.method !== 'POST') return errorResponse(405, 'Método não permitido');
+    try {
+      return await handler(req);
+    } catch (e) {
+      if (e instanceof HttpError) return errorResponse(e.status, e.message, e.extra);
+      console.error('unexpected error:', e instanceof Error ? e.message : String(e));
+      return errorResponse(500, 'Erro interno. Tente novamente mais tarde.');
+    }
+  });
+}
+
+/** Constant-time string comparison for secrets (length is not hidden, content is). */
+export function safeEqual(a: string, b: string): boolean {
+  const enc = new TextEncoder();
+  const x = enc.encode(a);
+  const y = enc.encode(b);
+  let diff = x.length ^ y.length;
+  const n = Math.max(x.length, y.length);
+  for (let i = 0; i < n; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}

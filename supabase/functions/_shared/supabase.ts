@@ -1,0 +1,64 @@
+// The service-role client and the caller check. Every function verifies who calls it before it
+// touches the service-role client for anything else.
+import { createClient, type SupabaseClient, type User } from 'npm:@supabase/supabase-js@2.109.0';
+import { HttpError } from './http.ts';
+
+export type AppRole = 'SUPER_ADMIN' | 'SCHOOL_ADMIN' | 'INSTRUCTOR' | 'STAFF';
+export const STAFF_ROLES: readonly AppRole[] = ['SCHOOL_ADMIN', 'INSTRUCTOR', 'STAFF'];
+
+export function env(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`missing environment variable ${name}`);
+  return value;
+}
+
+/** Service-role client: bypasses RLS. Never hand it data the caller was not checked for. */
+export function serviceClient(): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+export interface Caller {
+  user: User;
+  schoolId: string | null;
+  isActive: boolean;
+  roles: { role: AppRole; school_id: string | null }[];
+  isSuperAdmin: boolean;
+  /** SUPER_ADMIN, or a staff role at this school. */
+  isStaffOf(schoolId: string | null | undefined): boolean;
+}
+
+/** The signed-in, active caller from the Authorization header, or HttpError 401/403. */
+export async function requireCaller(req: Request, admin: SupabaseClient): Promise<Caller> {
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+  if (!token) throw new HttpError(401, 'Não autenticado');
+  const { data, error } = await admin.auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'Não autenticado');
+  const user = data.user;
+  const [{ data: profile }, { data: roles }] = await Promise.all([
+    admin.from('profiles').select('school_id, is_active').eq('id', user.id).maybeSingle(),
+    admin.from('user_roles').select('role, school_id').eq('user_id', user.id),
+  ]);
+  if (!profile || !profile.is_active) throw new HttpError(403, 'Sua conta está inativa. Entre em contato com o administrador.');
+  const list = (roles ?? []) as Caller['roles'];
+  const isSuperAdmin = list.some((r) => r.role === 'SUPER_ADMIN');
+  return {
+    user,
+    schoolId: profile.school_id,
+    isActive: profile.is_active,
+    roles: list,
+    isSuperAdmin,
+    isStaffOf: (schoolId) =>
+      isSuperAdmin || (!!schoolId && list.some((r) => r.school_id === schoolId && STAFF_ROLES.includes(r.role))),
+  };
+}
+
+/** Like requireCaller, and the caller must be staff of some school or super admin. */
+export async function requireStaff(req: Request, admin: SupabaseClient): Promise<Caller> {
+  const caller = await requireCaller(req, admin);
+  if (!caller.isSuperAdmin && !caller.roles.some((r) => STAFF_ROLES.includes(r.role))) {
+    throw new HttpError(403, 'Acesso negado');
+  }
+  return caller;
+}
