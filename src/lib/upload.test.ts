@@ -3,6 +3,8 @@ import {
   MB,
   avatarPath,
   materialTypeFromFileName,
+  storageSafeName,
+  uniqueObjectName,
   validateAnnouncementVideo,
   validateAvatar,
   validateImage,
@@ -67,4 +69,18 @@ describe('materials', () => {
 it('builds avatar paths', () => {
   expect(avatarPath('u1', f('Foto.JPG', 'image/jpeg', 1))).toBe('u1/avatar.jpg');
   expect(avatarPath('u1', f('blob', 'image/png', 1))).toBe('u1/avatar.png');
+});
+
+describe('storage-safe names', () => {
+  it('drops accents and spaces but keeps the extension', () => {
+    expect(storageSafeName('Apostila Módulo 1 – Introdução.PDF')).toBe('apostila-modulo-1-introducao.pdf');
+    expect(storageSafeName('ção.mp4')).toBe('cao.mp4');
+  });
+  it('never yields an empty or hidden name', () => {
+    expect(storageSafeName('###.pdf')).toBe('arquivo.pdf');
+    expect(storageSafeName('.env')).toBe('env');
+  });
+  it('prefixes uploads with a timestamp', () => {
+    expect(uniqueObjectName('Aula 1.mp4', 123)).toBe('123-aula-1.mp4');
+  });
 });

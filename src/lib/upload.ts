@@ -92,3 +92,29 @@ export function formatFileSize(bytes: number): string {
   if (bytes < MB) return `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB`;
   return `${(bytes / MB).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 }
+
+/**
+ * A file name Storage accepts (it refuses accents and many symbols, as hosted Supabase does):
+ * accents dropped, anything but letters, digits, '.', '_' and '-' turned into '-', lower-case,
+ * at most 100 characters, extension kept. Keep the original name for display.
+ */
+export function storageSafeName(name: string): string {
+  const ext = fileExtension(name);
+  const stem = ext ? name.slice(0, -(ext.length + 1)) : name;
+  const clean = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '');
+  const safeStem = clean(stem).slice(0, 90) || 'arquivo';
+  const safeExt = clean(ext).slice(0, 10);
+  return safeExt ? `${safeStem}.${safeExt}` : safeStem;
+}
+
+/** A unique object name for an upload: '{timestamp}-{safe name}' (two uploads of one file never collide). */
+export function uniqueObjectName(name: string, now = Date.now()): string {
+  return `${now}-${storageSafeName(name)}`;
+}

@@ -1,0 +1,21 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './button';
+
+/** Previous/next pager for server-side pages (0-based `page`). Hidden when everything fits on one page. */
+export function Pagination({ page, pageSize, total, onPageChange, label = 'Paginação' }: { page: number; pageSize: number; total: number; onPageChange: (page: number) => void; label?: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3 text-sm">
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 0}>
+        <ChevronLeft aria-hidden="true" className="size-4" /> Anterior
+      </Button>
+      <span aria-live="polite">
+        Página {page + 1} de {pages}
+      </span>
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages - 1}>
+        Próxima <ChevronRight aria-hidden="true" className="size-4" />
+      </Button>
+    </nav>
+  );
+}
