@@ -784,6 +784,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_dashboard_counts: {
+        Args: { p_school_id?: string }
+        Returns: {
+          active_enrollments: number | null
+          courses: number | null
+          materials: number | null
+          students: number | null
+        }[]
+      }
       create_integration: {
         Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string; p_webhook_token?: string }
         Returns: {

@@ -1,6 +1,12 @@
+import path from 'node:path';
 import { PASSWORD, signIn, signInAndWaitHome, signOut, signUp, expect, test, uniqueEmail } from './helpers';
 
+const SEEDED_LOGIN_BANNER = `http://localhost:${Number(process.env.E2E_API_PORT || 54331)}/storage/v1/object/public/school-banners/5c000000-0000-4000-8000-000000000001/login-banner.jpg`;
+
 test.describe('school login pages', () => {
+  // The login-settings journey below changes and restores Escola Demo's login page: keep these serial.
+  test.describe.configure({ mode: 'serial' });
+
   test('escola-demo shows its branding, both tabs and the WhatsApp support button', async ({ page }) => {
     await page.goto('/escola-demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Área de Membros Demo' })).toBeVisible();
@@ -18,6 +24,40 @@ test.describe('school login pages', () => {
     const whatsapp = page.getByRole('link', { name: 'Falar com o suporte pelo WhatsApp' });
     await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5511999998888');
     await expect(whatsapp).toHaveAttribute('target', '_blank');
+  });
+
+  test('login settings: the admin changes the login banner and WhatsApp and sees them on /escola-demo', async ({ page, browser }) => {
+    const banner = path.resolve(import.meta.dirname, '../../supabase/seed-files/school-banners/5c000000-0000-4000-8000-000000000002/login-banner.jpg');
+    await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+    await page.goto('/admin/login-settings');
+    await expect(page.getByRole('textbox', { name: 'URL de acesso' })).toHaveValue(/\/escola-demo$/);
+    const bannerField = page.getByRole('group', { name: 'Banner de login' });
+    await bannerField.getByLabel('Selecionar banner de login').setInputFiles(banner);
+    await expect(page.getByText('Banner atualizado!')).toBeVisible();
+    const whatsappForm = page.getByRole('form', { name: 'WhatsApp de suporte' });
+    await whatsappForm.getByLabel('WhatsApp').fill('55119');
+    await whatsappForm.getByRole('button', { name: 'Salvar WhatsApp' }).click();
+    await expect(whatsappForm.getByText(/12 ou 13 dígitos/)).toBeVisible();
+    await whatsappForm.getByLabel('WhatsApp').fill('5521988887777');
+    await whatsappForm.getByRole('button', { name: 'Salvar WhatsApp' }).click();
+    await expect(page.getByText('WhatsApp atualizado!')).toBeVisible();
+
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto('/escola-demo');
+      await expect(visitor.getByRole('link', { name: 'Falar com o suporte pelo WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5521988887777');
+      await expect(visitor.getByRole('img', { name: /Banner de/ })).toHaveAttribute('src', /school-banners\/5c000000-0000-4000-8000-000000000001\/5c000000-0000-4000-8000-000000000001-\d+\.jpg$/);
+    } finally {
+      await visitor.close();
+      // Restore the seeded login page that the other tests of this file assert.
+      await whatsappForm.getByLabel('WhatsApp').fill('5511999998888');
+      await whatsappForm.getByRole('button', { name: 'Salvar WhatsApp' }).click();
+      await expect(page.getByText('WhatsApp atualizado!').first()).toBeVisible();
+      await bannerField.getByRole('tab', { name: 'URL da imagem' }).click();
+      await bannerField.getByLabel('URL da imagem (Banner de login)').fill(SEEDED_LOGIN_BANNER);
+      await bannerField.getByLabel('URL da imagem (Banner de login)').blur();
+      await expect(page.getByText('Banner atualizado!').first()).toBeVisible();
+    }
   });
 
   test('academia-rival shows its own branding and no WhatsApp button', async ({ page }) => {

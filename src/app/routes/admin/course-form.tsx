@@ -1,8 +1,37 @@
 import { useParams } from 'react-router-dom';
-import { PagePlaceholder } from '../placeholder';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AdminPage } from '@/components/ui/page-header';
+import { useCourse } from '@/features/courses/api/admin';
+import { CourseForm } from '@/features/courses/components/admin/course-form';
+import { useSession } from '@/lib/session';
 
-// Placeholder: admin course form issue (new and edit share this screen).
+// /admin/courses/new and /admin/courses/:courseId/edit: the same form (SPEC §2).
 export default function AdminCourseFormPage() {
   const { courseId } = useParams();
-  return <PagePlaceholder title={courseId ? 'Editar Curso' : 'Novo Curso'} />;
+  const { profile, user } = useSession();
+  const course = useCourse(courseId);
+  if (!profile?.school_id || !user) {
+    return (
+      <AdminPage>
+        <EmptyState title="Sua conta não está ligada a uma escola" description="Os cursos pertencem a uma escola; entre com a conta de um administrador da escola." />
+      </AdminPage>
+    );
+  }
+  // The form takes its values once: wait for a fresh read, never edit a stale cached copy.
+  if (courseId && (course.isPending || (course.isFetching && !course.isFetchedAfterMount))) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner />
+      </div>
+    );
+  }
+  if (courseId && !course.data) {
+    return (
+      <AdminPage>
+        <EmptyState title="Curso não encontrado" description="Ele pode ter sido excluído ou pertencer a outra escola." />
+      </AdminPage>
+    );
+  }
+  return <CourseForm key={courseId ?? 'new'} course={course.data ?? null} schoolId={course.data?.school_id ?? profile.school_id} userId={user.id} />;
 }

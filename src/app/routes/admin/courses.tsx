@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../placeholder';
+import { AdminCourseList } from '@/features/courses/components/admin/course-list';
 
-// Placeholder: admin courses issue.
 export default function AdminCoursesPage() {
-  return <PagePlaceholder title="Cursos" />;
+  return <AdminCourseList />;
 }

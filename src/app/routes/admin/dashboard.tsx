@@ -1,6 +1,5 @@
-import { PagePlaceholder } from '../placeholder';
+import { Dashboard } from '@/features/dashboard/components/dashboard';
 
-// Placeholder: admin dashboard issue.
 export default function AdminDashboardPage() {
-  return <PagePlaceholder title="Dashboard" />;
+  return <Dashboard />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../placeholder';
+import { LoginSettings } from '@/features/schools/components/login-settings';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
 
-// Placeholder: admin login settings issue.
 export default function AdminLoginSettingsPage() {
-  return <PagePlaceholder title="Tela de Login" />;
+  return <WithOwnSchool>{(school) => <LoginSettings key={school.id} school={school} />}</WithOwnSchool>;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../placeholder';
+import { MemberAreaForm } from '@/features/schools/components/member-area-form';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
 
-// Placeholder: admin member-area issue.
 export default function AdminMemberAreaPage() {
-  return <PagePlaceholder title="Área de Membros" />;
+  return <WithOwnSchool>{(school) => <MemberAreaForm key={school.updated_at} school={school} />}</WithOwnSchool>;
 }

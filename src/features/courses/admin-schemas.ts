@@ -1,0 +1,65 @@
+// The course form of SPEC §2/§5/§9 (admin): validation with the pt-BR messages, slug and price rules.
+import { z } from 'zod';
+
+export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+
+export const STATUS_LABEL: Record<CourseStatus, string> = { DRAFT: 'Rascunho', PUBLISHED: 'Publicado', ARCHIVED: 'Arquivado' };
+
+/** SPEC §5: lower-case, spaces to hyphens; also drops accents and anything the DB slug check refuses. */
+export function normalizeSlug(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-');
+}
+
+/** A slug ready to save: normalized and without hyphens at the ends. */
+export function finalSlug(value: string): string {
+  return normalizeSlug(value).replace(/^-+|-+$/g, '');
+}
+
+/** "297,00" or "297.00" or "1.234,56" → 297 / 1234.56; NaN when it is not a price. */
+export function parsePrice(value: string): number {
+  const v = value.trim().replace(/^R\$\s*/, '');
+  if (v === '') return NaN;
+  const normalized = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
+  return /^\d+(\.\d{1,2})?$/.test(normalized) ? Number(normalized) : NaN;
+}
+
+/** SPEC §9: 'R$ 49,50 em 6 vezes' when more than one installment, else null. */
+export function installmentPreview(price: number, installments: number, format: (n: number) => string): string | null {
+  if (!Number.isFinite(price) || price <= 0 || !Number.isInteger(installments) || installments <= 1) return null;
+  return `${format(Math.round((price / installments) * 100) / 100)} em ${installments} vezes`;
+}
+
+export const courseFormSchema = z.object({
+  title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
+  slug: z
+    .string()
+    .transform(finalSlug)
+    .pipe(z.string().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres')),
+  description: z.string().max(10000, 'Máximo de 10.000 caracteres'),
+  purchase_url: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Informe um link válido (https://...)'),
+  price: z
+    .string()
+    .trim()
+    .min(1, 'Preço é obrigatório')
+    .refine((v) => !Number.isNaN(parsePrice(v)), 'Informe um preço válido, com até 2 casas decimais (mínimo 0)'),
+  max_installments: z.coerce.number({ message: 'Informe o número de parcelas' }).int('Use um número inteiro').min(1, 'Mínimo de 1 parcela').max(12, 'Máximo de 12 parcelas'),
+  status: z.enum(COURSE_STATUSES),
+  total_lessons: z.coerce.number({ message: 'Informe um número' }).int('Use um número inteiro').min(0, 'Mínimo 0'),
+  thumbnail_url: z.string().nullable(),
+  thumbnail_position: z.string(),
+  banner_url: z.string().nullable(),
+  banner_position: z.string(),
+});
+
+export type CourseFormInput = z.input<typeof courseFormSchema>;
+export type CourseFormValues = z.output<typeof courseFormSchema>;

@@ -1,0 +1,139 @@
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BookOpen, ImageIcon, LayoutList, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-variants';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { formatMoney } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useAdminCourses, useDeleteCourse, useToggleCourseStatus, type AdminCourse } from '../../api/admin';
+import { STATUS_LABEL, type CourseStatus } from '../../admin-schemas';
+
+const STATUS_VARIANT: Record<CourseStatus, BadgeVariant> = { DRAFT: 'warning', PUBLISHED: 'success', ARCHIVED: 'secondary' };
+
+export function AdminCourseList() {
+  const { profile } = useSession();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const courses = useAdminCourses(profile?.school_id, deferred);
+  const [toDelete, setToDelete] = useState<AdminCourse | null>(null);
+  const remove = useDeleteCourse();
+  const list = courses.data ?? [];
+  const searching = deferred.trim() !== '';
+
+  return (
+    <AdminPage>
+      <PageHeader
+        title="Cursos"
+        description="Crie, edite e publique os cursos da sua escola"
+        actions={
+          <Link to="/admin/courses/new" className={buttonClasses()}>
+            <Plus aria-hidden="true" /> Novo Curso
+          </Link>
+        }
+      />
+      <div className="relative max-w-md">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input type="search" aria-label="Buscar curso por título" placeholder="Buscar por título..." className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {courses.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-72 rounded-xl" />
+          ))}
+        </div>
+      ) : courses.isError ? (
+        <EmptyState title="Não foi possível carregar os cursos" description="Verifique sua conexão e tente novamente." action={<Button onClick={() => void courses.refetch()}>Tentar novamente</Button>} />
+      ) : list.length === 0 ? (
+        searching ? (
+          <EmptyState icon={Search} title="Nenhum curso encontrado" description={`Nenhum curso com "${deferred.trim()}" no título.`} />
+        ) : (
+          <EmptyState
+            icon={BookOpen}
+            title="Nenhum curso criado ainda"
+            description="Crie o primeiro curso da sua escola."
+            action={
+              <Link to="/admin/courses/new" className={buttonClasses()}>
+                <Plus aria-hidden="true" /> Novo Curso
+              </Link>
+            }
+          />
+        )
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Cursos">
+          {list.map((course) => (
+            <CourseAdminCard key={course.id} course={course} onDelete={() => setToDelete(course)} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={!!toDelete}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Excluir curso?"
+        description={`O curso "${toDelete?.title ?? ''}", com seus módulos, aulas, materiais e matrículas, será excluído. Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+      />
+    </AdminPage>
+  );
+}
+
+function CourseAdminCard({ course, onDelete }: { course: AdminCourse; onDelete: () => void }) {
+  const toggle = useToggleCourseStatus();
+  const published = course.status === 'PUBLISHED';
+  const switchId = `publish-${course.id}`;
+  return (
+    <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-border bg-white shadow-xs">
+      <div className="relative aspect-video bg-muted">
+        {course.thumbnail_url ? (
+          <img src={course.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" style={{ objectPosition: course.thumbnail_position }} />
+        ) : (
+          <div className="flex size-full items-center justify-center text-muted-foreground">
+            <ImageIcon aria-hidden="true" className="size-8" />
+          </div>
+        )}
+        <Badge variant={STATUS_VARIANT[course.status]} className="absolute top-3 left-3">
+          {STATUS_LABEL[course.status]}
+        </Badge>
+      </div>
+      <div className="grid flex-1 content-start gap-3 p-4">
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold" title={course.title}>
+            {course.title}
+          </h2>
+          <p className="truncate text-xs text-muted-foreground">/{course.slug}</p>
+          <p className="mt-1 text-sm">{Number(course.price) > 0 ? formatMoney(course.price) : 'Gratuito'}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={published}
+            disabled={toggle.isPending || course.status === 'ARCHIVED'}
+            onCheckedChange={() => toggle.mutate(course)}
+          />
+          <label htmlFor={switchId} className="text-sm">
+            {published ? 'Publicado' : course.status === 'ARCHIVED' ? 'Arquivado (edite para publicar)' : 'Publicar'}
+          </label>
+        </div>
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Link to={`/admin/courses/${course.id}/content`} className={buttonClasses({ size: 'sm' })}>
+            <LayoutList aria-hidden="true" /> Gerenciar Conteúdo
+          </Link>
+          <Link to={`/admin/courses/${course.id}/edit`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Editar ${course.title}`}>
+            <Pencil aria-hidden="true" /> Editar
+          </Link>
+          <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Excluir ${course.title}`}>
+            <Trash2 aria-hidden="true" /> Excluir
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

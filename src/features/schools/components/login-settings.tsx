@@ -1,0 +1,121 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Copy, ExternalLink, Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-variants';
+import { FormField } from '@/components/ui/form-field';
+import { ImageField } from '@/components/ui/image-field';
+import { ImagePositionPicker } from '@/components/ui/image-position-picker';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import type { SchoolRow } from '@/lib/session';
+import { uploadPublicImage } from '@/lib/storage';
+import { schoolImageName, useUpdateSchool } from '../api/appearance';
+import { whatsappSchema, type WhatsappInput, type WhatsappValues } from '../schemas';
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="grid min-w-0 gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-label={title}>
+      <div>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function LoginSettings({ school }: { school: SchoolRow }) {
+  const update = useUpdateSchool(school.id);
+  const accessUrl = `${window.location.origin}/${school.slug}`;
+  const [position, setPosition] = useState(school.login_banner_position);
+  const upload = (file: File) => uploadPublicImage('school-banners', school.id, file, schoolImageName(school.id, file));
+  const whatsapp = useForm<WhatsappInput, unknown, WhatsappValues>({
+    resolver: zodResolver(whatsappSchema),
+    defaultValues: { support_whatsapp: school.support_whatsapp ?? '' },
+  });
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(accessUrl);
+      toast.success('Link copiado!', { duration: 2000 });
+    } catch {
+      toast.error('Não foi possível copiar', { description: accessUrl });
+    }
+  }
+
+  return (
+    <AdminPage className="max-w-4xl">
+      <PageHeader title="Tela de Login" description="O que os alunos veem ao entrar na sua escola" />
+      <Section title="URL de acesso" description="Envie este link aos seus alunos.">
+        <div className="grid gap-2">
+          <Label htmlFor="access-url">URL de acesso</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input id="access-url" value={accessUrl} readOnly onFocus={(e) => e.currentTarget.select()} />
+            <div className="flex gap-2">
+              <Button type="button" variant="outline" onClick={() => void copy()}>
+                <Copy aria-hidden="true" /> Copiar
+              </Button>
+              <a href={accessUrl} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'outline' })}>
+                <ExternalLink aria-hidden="true" /> Abrir
+              </a>
+            </div>
+          </div>
+        </div>
+      </Section>
+      <ImageField
+        label="Logo"
+        hint="JPG, PNG ou WEBP até 5MB. Fundo transparente (PNG) fica melhor."
+        aspect="3 / 1"
+        value={school.logo_url}
+        onChange={(url) => update.mutate({ patch: { logo_url: url }, success: 'Logo atualizado!', failure: 'Erro ao fazer upload do banner/logo' })}
+        upload={upload}
+        uploadErrorTitle="Erro ao fazer upload do banner/logo"
+      />
+      <ImageField
+        label="Banner de login"
+        hint="JPG, PNG ou WEBP até 5MB. Recomendado 1920x1080."
+        aspect="16 / 9"
+        value={school.login_banner_url}
+        onChange={(url) => update.mutate({ patch: { login_banner_url: url }, success: 'Banner atualizado!', failure: 'Erro ao fazer upload do banner/logo' })}
+        upload={upload}
+        uploadErrorTitle="Erro ao fazer upload do banner/logo"
+      />
+      {school.login_banner_url && (
+        <Section title="Posição do banner de login" description="Escolha o ponto da imagem que deve ficar sempre visível.">
+          <ImagePositionPicker src={school.login_banner_url} value={position} onChange={setPosition} aspect="3 / 4" label="Posição do banner de login" />
+          <div className="flex justify-end">
+            <Button
+              type="button"
+              disabled={update.isPending || position === school.login_banner_position}
+              onClick={() => update.mutate({ patch: { login_banner_position: position }, success: 'Posição atualizada!', failure: 'Erro ao atualizar posição' })}
+            >
+              Salvar posição
+            </Button>
+          </div>
+        </Section>
+      )}
+      <Section title="WhatsApp de suporte" description="Um botão flutuante na tela de login leva o aluno a este número. Deixe vazio para não mostrar.">
+        <form
+          noValidate
+          aria-label="WhatsApp de suporte"
+          className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
+          onSubmit={whatsapp.handleSubmit((v) =>
+            update.mutate({ patch: { support_whatsapp: v.support_whatsapp || null }, success: 'WhatsApp atualizado!', failure: 'Erro ao atualizar WhatsApp' }),
+          )}
+        >
+          <FormField label="WhatsApp" hint="Só números, com código do país e DDD: 5511999999999" error={whatsapp.formState.errors.support_whatsapp?.message}>
+            <Input type="tel" inputMode="numeric" placeholder="5511999999999" {...whatsapp.register('support_whatsapp')} />
+          </FormField>
+          <Button type="submit" className="sm:mt-6" disabled={update.isPending}>
+            {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Salvar WhatsApp
+          </Button>
+        </form>
+      </Section>
+    </AdminPage>
+  );
+}

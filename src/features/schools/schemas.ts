@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { onlyDigits } from '@/lib/format';
+
+const HEX6 = /^#[0-9a-fA-F]{6}$/;
+
+/** Lower-case words joined by single hyphens (the database's slug rule). */
+export function normalizeSchoolSlug(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-');
+}
+
+export const memberAreaSchema = z.object({
+  name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Máximo de 200 caracteres'),
+  description: z.string().max(5000, 'Máximo de 5.000 caracteres'),
+  slug: z
+    .string()
+    .transform((v) => normalizeSchoolSlug(v).replace(/^-+|-+$/g, ''))
+    .pipe(z.string().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres')),
+  primary_color: z.string().regex(HEX6, 'Use uma cor no formato #RRGGBB'),
+  secondary_color: z.string().regex(HEX6, 'Use uma cor no formato #RRGGBB'),
+  banner_url: z.string().nullable(),
+  banner_position: z.string(),
+});
+export type MemberAreaInput = z.input<typeof memberAreaSchema>;
+export type MemberAreaValues = z.output<typeof memberAreaSchema>;
+
+/** SPEC §5: country code + area code + number, 12 or 13 digits; empty removes the button. */
+export const whatsappSchema = z.object({
+  support_whatsapp: z
+    .string()
+    .transform(onlyDigits)
+    .refine((d) => d === '' || /^\d{12,13}$/.test(d), 'O WhatsApp deve ter 12 ou 13 dígitos (código do país, DDD e número), ex.: 5511999999999'),
+});
+export type WhatsappInput = z.input<typeof whatsappSchema>;
+export type WhatsappValues = z.output<typeof whatsappSchema>;
