@@ -827,6 +827,10 @@ export type Database = {
         Args: { p_key: string }
         Returns: string
       }
+      reorder_course_content: {
+        Args: { p_course_id: string; p_modules: Json }
+        Returns: undefined
+      }
       set_integration_webhook_token: {
         Args: { p_integration_id: string; p_token: string }
         Returns: {

@@ -17,7 +17,7 @@ export const LESSON = {
   charts: 'e0000000-0000-4000-8000-000000000005', // no video
 };
 
-async function api(path: string, init: RequestInit & { key?: string; token?: string } = {}) {
+export async function api(path: string, init: RequestInit & { key?: string; token?: string } = {}) {
   const key = init.key ?? LOCAL_ANON_KEY;
   const res = await fetch(`${API_URL}${path}`, {
     ...init,

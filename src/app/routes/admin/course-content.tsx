@@ -1,6 +1,7 @@
-import { PagePlaceholder } from '../placeholder';
+import { useParams } from 'react-router-dom';
+import { ContentEditor } from '@/features/course-content/components/content-editor';
 
-// Placeholder: admin course content issue.
 export default function AdminCourseContentPage() {
-  return <PagePlaceholder title="Conteúdo do Curso" />;
+  const { courseId = '' } = useParams();
+  return <ContentEditor key={courseId} courseId={courseId} />;
 }
