@@ -5,6 +5,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend, type TestBackend } from './harness.ts';
 import { ANNOUNCEMENT, COURSE, EMAIL, LESSON, MATERIAL, MODULE } from './rls/seed.ts';
 import { fetchCourseContent, reorderCourseContent } from '../../src/features/course-content/api/queries.ts';
+import { fetchSchoolMaterials } from '../../src/features/materials/api/queries.ts';
+import { SCHOOL } from './rls/seed.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -59,6 +61,17 @@ describe('reorder_course_content', () => {
     await expect(reorderCourseContent(rival, COURSE.excel, reversed)).rejects.toMatchObject({ code: '42501' });
     await expect(reorderCourseContent(aluno, COURSE.excel, reversed)).rejects.toMatchObject({ code: '42501' });
     expect(await outline(COURSE.excel)).toEqual(before);
+  });
+});
+
+describe('materials screen', () => {
+  it("lists the school's materials with their course title, and nothing of another school", async () => {
+    const demo = await fetchSchoolMaterials(admin, SCHOOL.demo);
+    const expected = (await service.from('materials').select('id, courses!inner(school_id)').eq('courses.school_id', SCHOOL.demo)).data!;
+    expect(demo.map((m) => m.id).sort()).toEqual(expected.map((m) => m.id).sort());
+    expect(demo.length).toBeGreaterThan(0);
+    expect(demo.every((m) => m.course?.school_id === SCHOOL.demo && !!m.course.title)).toBe(true);
+    expect(await fetchSchoolMaterials(rival, SCHOOL.demo)).toEqual([]);
   });
 });
 

@@ -83,12 +83,16 @@ export function ImageField({
   }
 
   return (
-    <fieldset className="grid min-w-0 gap-3 rounded-xl border border-border p-4">
+    <fieldset className="grid min-w-0 gap-3 rounded-xl border border-border p-3 sm:p-4">
       <legend className="px-1 text-sm font-semibold">{label}</legend>
       <Tabs defaultValue="upload">
-        <TabsList className="w-full">
-          <TabsTrigger value="upload">Enviar arquivo</TabsTrigger>
-          <TabsTrigger value="url">URL da imagem</TabsTrigger>
+        <TabsList className="h-auto w-full">
+          <TabsTrigger value="upload" className="whitespace-normal">
+            Enviar arquivo
+          </TabsTrigger>
+          <TabsTrigger value="url" className="whitespace-normal">
+            URL da imagem
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="upload" className="grid max-w-xl gap-2">
           <ImageUpload

@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '../placeholder';
+import { AnnouncementsPage } from '@/features/announcements/components/admin/announcements-page';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { useSession } from '@/lib/session';
 
-// Placeholder: admin announcements issue.
 export default function AdminAnnouncementsPage() {
-  return <PagePlaceholder title="Anúncios" />;
+  const { user } = useSession();
+  return <WithOwnSchool>{(school) => <AnnouncementsPage schoolId={school.id} userId={user?.id ?? ''} />}</WithOwnSchool>;
 }

@@ -1,6 +1,14 @@
-import { PagePlaceholder } from '../placeholder';
+import { useAdminCourses } from '@/features/courses/api/admin';
+import { MaterialsPage } from '@/features/materials/components/materials-page';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { PageSpinner } from '@/components/ui/spinner';
 
-// Placeholder: admin materials issue.
+function Materials({ schoolId }: { schoolId: string }) {
+  const courses = useAdminCourses(schoolId, '');
+  if (courses.isPending) return <PageSpinner />;
+  return <MaterialsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
+}
+
 export default function AdminMaterialsPage() {
-  return <PagePlaceholder title="Materiais" />;
+  return <WithOwnSchool>{(school) => <Materials schoolId={school.id} />}</WithOwnSchool>;
 }

@@ -175,7 +175,7 @@ function LessonForm({ target, data, courseId, schoolId, onDone }: { target: Less
               </span>
               <div
                 aria-labelledby={`${id}-preview`}
-                className="prose prose-sm max-h-64 min-h-24 overflow-auto rounded-lg border border-border bg-muted/30 p-3 text-sm"
+                className="prose-content max-h-64 min-h-24 overflow-auto rounded-lg border border-border bg-muted/30 p-3 text-sm"
                 // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5), as students will see it.
                 dangerouslySetInnerHTML={{ __html: preview }}
               />

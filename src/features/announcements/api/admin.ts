@@ -1,0 +1,79 @@
+// Staff side of announcements (SPEC §2 "Announcements"): the school's list (priority desc, newest
+// first), create/update/delete. Row-level security keeps staff to their own school.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database';
+import { errorMessage } from '@/lib/utils';
+import { announcementKeys } from './hooks';
+import type { AnnouncementVideoType } from './queries';
+
+export type AdminAnnouncement = Tables<'announcements'> & { video_type: AnnouncementVideoType };
+
+export async function fetchSchoolAnnouncements(client: SupabaseClient, schoolId: string): Promise<AdminAnnouncement[]> {
+  const { data, error } = await client
+    .from('announcements')
+    .select('*')
+    .eq('school_id', schoolId)
+    .order('priority', { ascending: false })
+    .order('created_at', { ascending: false })
+    .limit(500);
+  if (error) throw error;
+  return (data ?? []) as AdminAnnouncement[];
+}
+
+export const adminAnnouncementKeys = { all: ['admin-announcements'] as const, school: (id: string) => ['admin-announcements', id] as const };
+
+export const schoolAnnouncementsQuery = (schoolId: string) =>
+  queryOptions({ queryKey: adminAnnouncementKeys.school(schoolId), queryFn: () => fetchSchoolAnnouncements(supabase, schoolId) });
+
+export function useSchoolAnnouncements(schoolId: string) {
+  return useQuery(schoolAnnouncementsQuery(schoolId));
+}
+
+export interface AnnouncementValues {
+  title: string;
+  body: string;
+  image_url: string | null;
+  video_url: string | null;
+  video_type: AnnouncementVideoType;
+  priority: number;
+  is_active: boolean;
+}
+
+/** Refreshes the staff list and the students' popup and bell. */
+export function useInvalidateAnnouncements() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminAnnouncementKeys.all });
+    void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+  };
+}
+
+/** Inserts or updates; returns the row id (an uploaded video is attached after the row exists). */
+export async function saveAnnouncement(args: { id?: string; schoolId: string; instructorId: string; values: AnnouncementValues }): Promise<string> {
+  const row = { ...args.values, title: args.values.title.trim() };
+  const { data, error } = args.id
+    ? await supabase.from('announcements').update(row).eq('id', args.id).select('id').single()
+    : await supabase.from('announcements').insert({ ...row, school_id: args.schoolId, instructor_id: args.instructorId }).select('id').single();
+  if (error) throw error;
+  return data.id;
+}
+
+export function useDeleteAnnouncement() {
+  const invalidate = useInvalidateAnnouncements();
+  return useMutation({
+    mutationFn: async (a: Pick<AdminAnnouncement, 'id' | 'video_type' | 'video_url'>) => {
+      const { data, error } = await supabase.from('announcements').delete().eq('id', a.id).select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Anúncio não encontrado ou sem permissão para excluí-lo');
+      if (a.video_type === 'direct' && a.video_url) await supabase.storage.from('announcement-videos').remove([a.video_url]);
+    },
+    onSuccess: () => {
+      invalidate();
+      toast.success('Anúncio excluído!');
+    },
+    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+  });
+}

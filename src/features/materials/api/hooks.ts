@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import { fetchSchoolMaterials } from './queries';
+
+export const materialKeys = { all: ['materials'] as const, school: (schoolId: string) => ['materials', 'school', schoolId] as const };
+
+export const schoolMaterialsQuery = (schoolId: string) => queryOptions({ queryKey: materialKeys.school(schoolId), queryFn: () => fetchSchoolMaterials(supabase, schoolId) });
+
+export function useSchoolMaterials(schoolId: string | null | undefined) {
+  return useQuery({ ...schoolMaterialsQuery(schoolId ?? ''), enabled: !!schoolId });
+}
+
+export interface MaterialValues {
+  title: string;
+  url: string;
+  type: 'PDF' | 'VIDEO' | 'LINK' | 'OTHER' | 'SLIDE' | 'SHEET';
+  course_id: string;
+}
+
+export function useSaveMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values, isFile }: { id?: string; values: MaterialValues; isFile?: boolean }) => {
+      const row = { title: values.title.trim(), type: values.type, course_id: values.course_id, ...(isFile ? {} : { url: values.url.trim() }) };
+      // A stored file keeps its file; only links have an editable URL.
+      const { error } = id
+        ? await supabase.from('materials').update(row).eq('id', id).select('id').single()
+        : await supabase.from('materials').insert({ ...row, url: values.url.trim() }).select('id').single();
+      if (error) throw error;
+    },
+    onSuccess: (_d, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: materialKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['course-content'] });
+      toast.success(id ? 'Material atualizado!' : 'Material adicionado!');
+    },
+    onError: (error) => toast.error('Erro ao salvar material', { description: errorMessage(error) }),
+  });
+}
+
+export function useDeleteMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (material: { id: string; file_path: string | null }) => {
+      const { data, error } = await supabase.from('materials').delete().eq('id', material.id).select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Material não encontrado ou sem permissão para excluí-lo');
+      if (material.file_path) await supabase.storage.from('lesson-materials').remove([material.file_path]);
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: materialKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['course-content'] });
+      toast.success('Material excluído!');
+    },
+    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+  });
+}
+
+/** A link to open the material: its URL, or a short-lived signed URL of the stored file. */
+export async function materialHref(material: { url: string | null; file_path: string | null }): Promise<string> {
+  if (material.url) return material.url;
+  const { data, error } = await supabase.storage.from('lesson-materials').createSignedUrl(material.file_path!, 3600);
+  if (error) throw error;
+  return data.signedUrl;
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { toast } from 'sonner';
+import { Copy, ExternalLink, FileText, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/utils';
+import { materialHref, useDeleteMaterial, useSaveMaterial, useSchoolMaterials } from '../api/hooks';
+import type { AdminMaterial } from '../api/queries';
+
+export interface CourseOption {
+  id: string;
+  title: string;
+}
+
+const TYPES = ['PDF', 'VIDEO', 'LINK', 'OTHER'] as const;
+const TYPE_LABEL: Record<string, string> = { PDF: 'PDF', VIDEO: 'Vídeo', LINK: 'Link', OTHER: 'Outro', SLIDE: 'Slides', SHEET: 'Planilha' };
+
+const schema = (isFile: boolean) =>
+  z.object({
+    title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
+    url: isFile ? z.string() : z.string().trim().min(1, 'URL é obrigatória').regex(/^https?:\/\/\S+$/i, 'Informe uma URL válida (https://...)'),
+    type: z.enum(['PDF', 'VIDEO', 'LINK', 'OTHER', 'SLIDE', 'SHEET']),
+    course_id: z.string().min(1, 'Selecione o curso'),
+  });
+type Values = z.infer<ReturnType<typeof schema>>;
+
+export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
+  const materials = useSchoolMaterials(schoolId);
+  const remove = useDeleteMaterial();
+  const [editing, setEditing] = useState<{ material: AdminMaterial | null } | null>(null);
+  const [deleting, setDeleting] = useState<AdminMaterial | null>(null);
+  const list = materials.data ?? [];
+
+  async function copy(m: AdminMaterial) {
+    try {
+      await navigator.clipboard.writeText(await materialHref(m));
+      toast.success('Link copiado!', { duration: 2000 });
+    } catch (error) {
+      toast.error('Não foi possível copiar o link', { description: errorMessage(error), duration: 2000 });
+    }
+  }
+
+  async function open(m: AdminMaterial) {
+    try {
+      window.open(await materialHref(m), '_blank', 'noopener');
+    } catch (error) {
+      toast.error('Erro ao abrir material', { description: errorMessage(error) });
+    }
+  }
+
+  return (
+    <AdminPage>
+      <PageHeader
+        title="Materiais"
+        description="Arquivos e links de apoio dos cursos"
+        actions={
+          <Button onClick={() => setEditing({ material: null })} disabled={courses.length === 0}>
+            <Plus aria-hidden="true" /> Novo Material
+          </Button>
+        }
+      />
+      {materials.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-40 rounded-xl" />
+          ))}
+        </div>
+      ) : materials.isError ? (
+        <EmptyState title="Não foi possível carregar os materiais" action={<Button onClick={() => void materials.refetch()}>Tentar novamente</Button>} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={FileText} title="Nenhum material cadastrado" description={courses.length ? 'Adicione links e arquivos de apoio aos cursos.' : 'Crie um curso antes de adicionar materiais.'} />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Materiais">
+          {list.map((m) => (
+            <li key={m.id} className="grid min-w-0 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="min-w-0 font-semibold break-words">{m.title}</h2>
+                <Badge variant="secondary">{TYPE_LABEL[m.type] ?? m.type}</Badge>
+              </div>
+              <p className="truncate text-sm text-muted-foreground">{m.course?.title ?? 'Curso'}</p>
+              <p className="truncate text-xs text-muted-foreground">{m.url ?? `Arquivo: ${m.file_path?.split('/').pop() ?? ''}`}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" size="sm" onClick={() => void open(m)} aria-label={`Abrir ${m.title}`}>
+                  <ExternalLink aria-hidden="true" /> Abrir
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => void copy(m)} aria-label={`Copiar link de ${m.title}`}>
+                  <Copy aria-hidden="true" /> Copiar link
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setEditing({ material: m })} aria-label={`Editar ${m.title}`}>
+                  <Pencil aria-hidden="true" /> Editar
+                </Button>
+                <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={() => setDeleting(m)} aria-label={`Excluir ${m.title}`}>
+                  <Trash2 aria-hidden="true" /> Excluir
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <MaterialDialog material={editing.material} courses={courses} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Excluir material?"
+        description={`"${deleting?.title ?? ''}" deixará de aparecer para os alunos. Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
+      />
+    </AdminPage>
+  );
+}
+
+function MaterialDialog({ material, courses, onClose }: { material: AdminMaterial | null; courses: CourseOption[]; onClose: () => void }) {
+  const save = useSaveMaterial();
+  const isFile = !!material?.file_path;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema(isFile)),
+    defaultValues: { title: material?.title ?? '', url: material?.url ?? '', type: material?.type ?? 'LINK', course_id: material?.course_id ?? courses[0]?.id ?? '' },
+  });
+  const title = material ? 'Editar Material' : 'Novo Material';
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{isFile ? 'Arquivo enviado numa aula: altere o título, o tipo ou o curso.' : 'Um link de apoio do curso.'}</DialogDescription>
+        </DialogHeader>
+        <form noValidate aria-label={title} className="grid gap-4" onSubmit={handleSubmit((values) => save.mutate({ id: material?.id, values, isFile }, { onSuccess: onClose }))}>
+          <FormField label="Título" error={errors.title?.message} required>
+            <Input {...register('title')} />
+          </FormField>
+          <FormField label="URL" error={errors.url?.message} required={!isFile} hint={isFile ? 'O arquivo fica guardado na plataforma.' : undefined}>
+            <Input type="url" inputMode="url" placeholder="https://..." disabled={isFile} {...register('url')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Tipo" error={errors.type?.message}>
+              <Select {...register('type')}>
+                {(isFile && material ? Array.from(new Set([...TYPES, material.type])) : TYPES).map((t) => (
+                  <option key={t} value={t}>
+                    {TYPE_LABEL[t]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="Curso" error={errors.course_id?.message} required>
+              <Select {...register('course_id')} disabled={!!material?.lesson_id}>
+                {courses.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Salvar
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
