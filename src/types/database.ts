@@ -546,6 +546,7 @@ export type Database = {
           avatar_url: string | null
           cpf: string | null
           created_at: string
+          email: string | null
           id: string
           is_active: boolean
           must_change_password: boolean
@@ -559,6 +560,7 @@ export type Database = {
           avatar_url?: string | null
           cpf?: string | null
           created_at?: string
+          email?: string | null
           id: string
           is_active?: boolean
           must_change_password?: boolean
@@ -572,6 +574,7 @@ export type Database = {
           avatar_url?: string | null
           cpf?: string | null
           created_at?: string
+          email?: string | null
           id?: string
           is_active?: boolean
           must_change_password?: boolean
@@ -791,6 +794,22 @@ export type Database = {
           courses: number | null
           materials: number | null
           students: number | null
+        }[]
+      }
+      admin_list_students: {
+        Args: { p_limit?: number; p_offset?: number; p_school_id: string; p_search?: string }
+        Returns: {
+          address: string | null
+          avatar_url: string | null
+          cpf: string | null
+          created_at: string | null
+          email: string | null
+          id: string | null
+          is_active: boolean | null
+          must_change_password: boolean | null
+          name: string | null
+          phone: string | null
+          total_count: number | null
         }[]
       }
       create_integration: {

@@ -1,0 +1,61 @@
+// Field checks shared by the functions: each returns the value or throws HttpError 400 { error, field }.
+import { HttpError } from './http.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function requiredString(body: Record<string, unknown>, field: string, label: string, max = 200): string {
+  const v = body[field];
+  if (typeof v !== 'string' || v.trim() === '') throw new HttpError(400, `${label} é obrigatório`, { field });
+  if (v.trim().length > max) throw new HttpError(400, `${label} deve ter no máximo ${max} caracteres`, { field });
+  return v.trim();
+}
+
+export function optionalString(body: Record<string, unknown>, field: string, label: string, max = 500): string | null {
+  const v = body[field];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string') throw new HttpError(400, `${label} inválido`, { field });
+  if (v.trim().length > max) throw new HttpError(400, `${label} deve ter no máximo ${max} caracteres`, { field });
+  return v.trim() || null;
+}
+
+export function requiredEmail(body: Record<string, unknown>, field = 'email'): string {
+  const v = requiredString(body, field, 'E-mail', 254);
+  if (!EMAIL.test(v)) throw new HttpError(400, 'E-mail inválido', { field });
+  return v.toLowerCase();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function optionalUuid(body: Record<string, unknown>, field: string, label: string): string | null {
+  const v = body[field];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || !UUID.test(v)) throw new HttpError(400, `${label} inválido`, { field });
+  return v.toLowerCase();
+}
+
+export function requiredUuid(body: Record<string, unknown>, field: string, label: string): string {
+  const v = optionalUuid(body, field, label);
+  if (!v) throw new HttpError(400, `${label} é obrigatório`, { field });
+  return v;
+}
+
+/** CPF with valid check digits (formatted or digits only) → 000.000.000-00, or null when absent. */
+export function optionalCpf(body: Record<string, unknown>, field = 'cpf'): string | null {
+  const v = optionalString(body, field, 'CPF', 20);
+  if (!v) return null;
+  const d = v.replace(/\D/g, '');
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) throw new HttpError(400, 'CPF inválido', { field });
+  const n = d.split('').map(Number);
+  const check = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += n[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  if (check(9) !== n[9] || check(10) !== n[10]) throw new HttpError(400, 'CPF inválido', { field });
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+export function digits(v: string | null): string {
+  return (v ?? '').replace(/\D/g, '');
+}

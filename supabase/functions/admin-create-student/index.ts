@@ -1,0 +1,25 @@
+// admin-create-student (SPEC §7): staff create a student in their own school (super admin: any school).
+// Initial password: the CPF digits when a CPF is given, otherwise DEFAULT_STUDENT_PASSWORD; the
+// student must change it at the first access.
+import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
+import { env, requireStaff, serviceClient } from '../_shared/supabase.ts';
+import { createAccount } from '../_shared/users.ts';
+import { digits, optionalCpf, optionalString, optionalUuid, requiredEmail, requiredString } from '../_shared/validate.ts';
+
+serve(async (req) => {
+  const admin = serviceClient();
+  const caller = await requireStaff(req, admin);
+  const body = await readJsonBody(req);
+  const name = requiredString(body, 'name', 'Nome');
+  const email = requiredEmail(body);
+  const cpf = optionalCpf(body);
+  const phone = optionalString(body, 'phone', 'Telefone', 30);
+  const address = optionalString(body, 'address', 'Endereço', 500);
+  const schoolId = optionalUuid(body, 'school_id', 'Escola') ?? caller.schoolId;
+  if (!schoolId) throw new HttpError(400, 'Informe a escola do aluno', { field: 'school_id' });
+  if (!caller.isStaffOf(schoolId)) throw new HttpError(403, 'Você só pode cadastrar alunos da sua escola');
+
+  const password = cpf ? digits(cpf) : env('DEFAULT_STUDENT_PASSWORD');
+  const userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true });
+  return json({ user_id: userId, email, school_id: schoolId, temporary_password: password, password_rule: cpf ? 'cpf' : 'default' }, 201);
+});
