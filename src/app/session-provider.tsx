@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
+import { toast } from 'sonner';
 import { applyBrandColors } from '@/lib/brand';
 import {
   SessionContext,
@@ -36,7 +37,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = session?.user ?? null;
   const userId = user?.id;
 
-  const profileQ = useQuery({ ...profileQuery(userId ?? ''), enabled: !!userId });
+  // Re-read every minute and when the tab regains focus: a staff member may deactivate the account
+  // while this session is open (the database already refuses it everything; this tells the person).
+  const profileQ = useQuery({ ...profileQuery(userId ?? ''), enabled: !!userId, refetchInterval: 60_000, refetchOnWindowFocus: true });
   const rolesQ = useQuery({ ...rolesQuery(userId ?? ''), enabled: !!userId });
   const profile = userId ? (profileQ.data ?? null) : null;
   const schoolId = profile?.school_id ?? null;
@@ -55,6 +58,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     return destination;
   }, [queryClient, school?.slug]);
+
+  const deactivated = !!profile && !profile.is_active && !authFlowPending;
+  useEffect(() => {
+    if (!deactivated) return;
+    const timer = setTimeout(() => {
+      toast.error('Sua conta está inativa. Entre em contato com o administrador.');
+      void signOut();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [deactivated, signOut]);
 
   const value = useMemo<SessionContextValue>(() => {
     const roles = userId ? (rolesQ.data ?? []) : [];

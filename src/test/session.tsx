@@ -11,6 +11,7 @@ export const testProfile: ProfileRow = {
   id: 'u1',
   school_id: 's1',
   name: 'Ana Aluna',
+  email: 'aluno@escola-demo.com.br',
   phone: null,
   cpf: null,
   address: null,

@@ -63,7 +63,8 @@ language sql stable security invoker set search_path = '' as $$
   matches as (
     select p.* from public.profiles p, q
     where p.school_id = p_school_id
-      and not exists (select 1 from public.user_roles r where r.user_id = p.id)
+      -- A definer helper: the caller may not see every role row (a super admin's has no school).
+      and not private.has_any_role(p.id)
       and (q.term is null
            or p.name ilike '%' || q.term || '%'
            or p.email ilike '%' || q.term || '%'

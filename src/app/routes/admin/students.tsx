@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../placeholder';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { StudentsPage } from '@/features/students/components/students-page';
 
-// Placeholder: admin students issue.
 export default function AdminStudentsPage() {
-  return <PagePlaceholder title="Alunos" />;
+  return <WithOwnSchool>{(school) => <StudentsPage schoolId={school.id} />}</WithOwnSchool>;
 }

@@ -1,0 +1,39 @@
+import { toast } from 'sonner';
+import { Copy } from 'lucide-react';
+import { Button } from './button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+
+/** Shows a temporary password once, with a copy button; it is not shown again after closing. */
+export function TemporaryPasswordDialog({ title, who, password, onClose }: { title: string; who: string; password: string | null; onClose: () => void }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(password ?? '');
+      toast.success('Senha copiada!', { duration: 2000 });
+    } catch {
+      toast.error('Não foi possível copiar', { description: 'Selecione a senha e copie manualmente.' });
+    }
+  }
+  return (
+    <Dialog open={!!password} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            Envie esta senha temporária a {who}. Ela não será mostrada de novo; no primeiro acesso será pedida uma nova senha.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex items-center gap-2">
+          <code className="min-w-0 flex-1 rounded-lg border border-border bg-muted px-3 py-2 font-mono text-base break-all" aria-label="Senha temporária">
+            {password}
+          </code>
+          <Button type="button" variant="outline" onClick={() => void copy()}>
+            <Copy aria-hidden="true" /> Copiar
+          </Button>
+        </div>
+        <DialogFooter>
+          <Button onClick={onClose}>Concluir</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

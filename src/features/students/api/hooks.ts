@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { invokeFunction } from '@/lib/functions';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import type { EditStudentValues, StudentValues } from '../schemas';
+import { fetchStudents } from './queries';
+
+export const studentKeys = {
+  all: ['students'] as const,
+  page: (schoolId: string, search: string, page: number) => ['students', schoolId, search, page] as const,
+};
+
+export function useStudents(schoolId: string, search: string, page: number) {
+  return useQuery({ queryKey: studentKeys.page(schoolId, search, page), queryFn: () => fetchStudents(supabase, schoolId, search, page), placeholderData: keepPreviousData });
+}
+
+export interface CreatedStudent {
+  user_id: string;
+  email: string;
+  temporary_password: string;
+  password_rule: 'cpf' | 'default';
+}
+
+export function useCreateStudent(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: StudentValues) =>
+      invokeFunction<CreatedStudent>('admin-create-student', { name: v.name, email: v.email, cpf: v.cpf || null, phone: v.phone || null, address: v.address || null, school_id: schoolId }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      toast.success('Aluno cadastrado!');
+    },
+    onError: (error) => toast.error('Erro ao cadastrar aluno', { description: errorMessage(error) }),
+  });
+}
+
+export function useUpdateStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string; values: EditStudentValues }) => {
+      const { data, error } = await supabase
+        .from('profiles')
+        .update({ name: values.name, cpf: values.cpf || null, phone: values.phone || null, address: values.address || null })
+        .eq('id', id)
+        .select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Aluno não encontrado ou sem permissão');
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      toast.success('Aluno atualizado!');
+    },
+    onError: (error) => toast.error('Erro ao salvar aluno', { description: errorMessage(error) }),
+  });
+}
+
+export function useToggleStudentActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, active }: { id: string; active: boolean }) => {
+      const { data, error } = await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Aluno não encontrado ou sem permissão');
+    },
+    onSuccess: (_d, { active }) => {
+      void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      toast.success(active ? 'Aluno ativado!' : 'Aluno desativado! O acesso foi bloqueado.');
+    },
+    onError: (error) => toast.error('Erro ao salvar aluno', { description: errorMessage(error) }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (userId: string) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-reset-password', { user_id: userId }),
+    onError: (error) => toast.error('Erro ao resetar senha', { description: errorMessage(error) }),
+  });
+}

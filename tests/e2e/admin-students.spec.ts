@@ -1,0 +1,120 @@
+// Issue 10, Students: the admin registers a student with a CPF; the student signs in with the CPF
+// digits, must change the password, and sees their course. Search, reset password (shown once), and
+// deactivation that ends an open session.
+import { expect, signIn, signInAndWaitHome, test } from './helpers';
+import { COURSE, SCHOOL_ID, api, freshStudent } from './learning-helpers';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
+
+/** A valid CPF from 9 random digits (check digits computed), formatted. */
+function randomCpf(): string {
+  const n = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (n.every((d) => d === n[0])) n[0] = (n[0]! + 1) % 10;
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += n[i]! * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    n.push(r === 10 ? 0 : r);
+  }
+  const d = n.join('');
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+test('the admin registers a student who signs in with the CPF, changes the password and sees the course', async ({ page, browser }) => {
+  const cpf = randomCpf();
+  const email = `e2e.aluno.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@exemplo.com.br`;
+  const name = `Estudante ${Math.random().toString(36).slice(2, 7)}`;
+  await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+  await page.goto('/admin/students');
+  await page.getByRole('button', { name: 'Novo Aluno' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Aluno' });
+  await expect(dialog).toContainText('O aluno terá acesso com o e-mail informado');
+  await dialog.getByLabel('CPF').fill('111.111.111-11');
+  await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(dialog.getByText('Nome é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('CPF inválido')).toBeVisible();
+  await dialog.getByLabel('Nome Completo').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('CPF').fill(cpf);
+  await dialog.getByLabel('Telefone').fill('11987654321');
+  await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+  const shown = page.getByRole('dialog', { name: 'Aluno cadastrado' });
+  await expect(shown.getByLabel('Senha temporária')).toHaveText(cpf.replace(/\D/g, ''));
+  await shown.getByRole('button', { name: 'Concluir' }).click();
+
+  // A duplicate e-mail is refused with the server's message.
+  await page.getByRole('button', { name: 'Novo Aluno' }).click();
+  const again = page.getByRole('dialog', { name: 'Novo Aluno' });
+  await again.getByLabel('Nome Completo').fill(name);
+  await again.getByLabel('Email').fill(email);
+  await again.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('Erro ao cadastrar aluno')).toBeVisible();
+  await expect(page.getByText('Já existe uma conta com este e-mail')).toBeVisible();
+  await again.getByRole('button', { name: 'Cancelar' }).click();
+
+  // Server-side search by CPF digits and by e-mail.
+  const search = page.getByRole('searchbox', { name: 'Buscar aluno por nome, e-mail ou CPF' });
+  await search.fill(cpf.replace(/\D/g, '').slice(0, 9));
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(cpf);
+  await expect(card).toContainText('(11) 98765-4321');
+  await expect(card).toContainText('Ativo');
+  await search.fill(email);
+  await expect(card).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Alunos' }).getByRole('listitem')).toHaveCount(1);
+
+  // Enrollment made through the service role (the Enrollments screen is another journey).
+  const { id } = (await api(`/rest/v1/profiles?select=id&email=eq.${encodeURIComponent(email)}`, { key: LOCAL_SERVICE_ROLE_KEY }))[0];
+  await api('/rest/v1/enrollments', { method: 'POST', key: LOCAL_SERVICE_ROLE_KEY, body: JSON.stringify({ user_id: id, course_id: COURSE.excel, status: 'ACTIVE' }) });
+
+  const student = await browser.newPage();
+  const popup = student.getByRole('dialog').getByRole('button', { name: 'Entendi' });
+  await student.addLocatorHandler(popup, () => popup.click());
+  try {
+    await signIn(student, email, cpf.replace(/\D/g, ''));
+    const change = student.getByRole('dialog', { name: 'Alterar Senha' });
+    await expect(change).toBeVisible();
+    await change.getByLabel('Nova Senha').fill('minhaSenha123');
+    await change.getByLabel('Confirmar Senha').fill('minhaSenha123');
+    await change.getByRole('button', { name: 'Alterar Senha' }).click();
+    await expect(student.getByText('Senha alterada!')).toBeVisible();
+    await expect(student.getByRole('region', { name: 'Meus Cursos' }).getByRole('heading', { name: 'Excel Essencial para o Trabalho' })).toBeVisible();
+  } finally {
+    await student.close();
+  }
+});
+
+test('reset password shows the temporary password once; deactivating ends an open session', async ({ page, browser }) => {
+  const s = await freshStudent(`Desativar ${Math.random().toString(36).slice(2, 7)}`);
+  const student = await browser.newPage();
+  try {
+    await signInAndWaitHome(student, s.email);
+    await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+    await page.goto('/admin/students');
+    await page.getByRole('searchbox', { name: 'Buscar aluno por nome, e-mail ou CPF' }).fill(s.email);
+    const card = page.getByRole('list', { name: 'Alunos' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('CPF não informado');
+
+    await card.getByRole('button', { name: /Resetar senha de/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Resetar senha' }).click();
+    const shown = page.getByRole('dialog', { name: 'Senha redefinida' });
+    await expect(shown.getByLabel('Senha temporária')).toHaveText(/\S{6,}/);
+    await shown.getByRole('button', { name: 'Concluir' }).click();
+    await expect(shown).toHaveCount(0);
+
+    await card.getByRole('switch').click();
+    await expect(page.getByText('Aluno desativado! O acesso foi bloqueado.')).toBeVisible();
+    await expect(card).toContainText('Inativo');
+
+    // The student's open tab: the next read of the profile signs them out with the SPEC message.
+    await student.bringToFront();
+    await student.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await student.reload();
+    await expect(student.getByText('Sua conta está inativa. Entre em contato com o administrador.')).toBeVisible();
+    await expect(student).toHaveURL(/\/escola-demo$/);
+  } finally {
+    await student.close();
+  }
+  expect(SCHOOL_ID).toBeTruthy();
+});
