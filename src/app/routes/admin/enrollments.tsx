@@ -1,6 +1,14 @@
-import { PagePlaceholder } from '../placeholder';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAdminCourses } from '@/features/courses/api/admin';
+import { EnrollmentsPage } from '@/features/enrollments/components/enrollments-page';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
 
-// Placeholder: admin enrollments issue.
+function Enrollments({ schoolId }: { schoolId: string }) {
+  const courses = useAdminCourses(schoolId, '');
+  if (courses.isPending) return <PageSpinner />;
+  return <EnrollmentsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
+}
+
 export default function AdminEnrollmentsPage() {
-  return <PagePlaceholder title="Matrículas" />;
+  return <WithOwnSchool>{(school) => <Enrollments schoolId={school.id} />}</WithOwnSchool>;
 }

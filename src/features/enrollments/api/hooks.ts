@@ -1,0 +1,77 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import { fetchEnrollments, searchActiveStudents, type EnrollmentFilters, type EnrollmentStatus } from './queries';
+
+export const enrollmentKeys = {
+  all: ['enrollments'] as const,
+  page: (schoolId: string, f: EnrollmentFilters, page: number) => ['enrollments', 'admin', schoolId, f.courseId, f.status, page] as const,
+  students: (schoolId: string, term: string) => ['enrollments', 'student-options', schoolId, term] as const,
+};
+
+export function useEnrollments(schoolId: string, filters: EnrollmentFilters, page: number) {
+  return useQuery({ queryKey: enrollmentKeys.page(schoolId, filters, page), queryFn: () => fetchEnrollments(supabase, schoolId, filters, page), placeholderData: keepPreviousData });
+}
+
+export function useStudentOptions(schoolId: string, term: string, enabled: boolean) {
+  return useQuery({ queryKey: enrollmentKeys.students(schoolId, term), queryFn: () => searchActiveStudents(supabase, schoolId, term), enabled, placeholderData: keepPreviousData });
+}
+
+export const DUPLICATE_ENROLLMENT = 'Este aluno já está matriculado neste curso.';
+
+function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ['courses'] });
+  void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+}
+
+export function useCreateEnrollment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { user_id: string; course_id: string; expires_at: string | null }) => {
+      const { error } = await supabase.from('enrollments').insert({ ...v, status: 'ACTIVE' }).select('id').single();
+      if (error) throw error;
+    },
+    onSuccess: () => {
+      invalidateAll(queryClient);
+      toast.success('Aluno matriculado!');
+    },
+    onError: (error) => {
+      const duplicate = (error as { code?: string }).code === '23505';
+      toast.error('Erro ao matricular aluno', { description: duplicate ? DUPLICATE_ENROLLMENT : errorMessage(error) });
+    },
+  });
+}
+
+export function useSetEnrollmentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: EnrollmentStatus }) => {
+      const { data, error } = await supabase.from('enrollments').update({ status }).eq('id', id).select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Matrícula não encontrada ou sem permissão');
+    },
+    onSuccess: (_d, { status }) => {
+      invalidateAll(queryClient);
+      toast.success(status === 'ACTIVE' ? 'Matrícula ativada!' : 'Matrícula pausada!');
+    },
+    onError: (error) => toast.error('Erro ao atualizar matrícula', { description: errorMessage(error) }),
+  });
+}
+
+export function useDeleteEnrollment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { data, error } = await supabase.from('enrollments').delete().eq('id', id).select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Matrícula não encontrada ou sem permissão');
+    },
+    onSuccess: () => {
+      invalidateAll(queryClient);
+      toast.success('Matrícula excluída!');
+    },
+    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+  });
+}

@@ -1,0 +1,55 @@
+// The Enrollments screen (SPEC §2): one request per page — the school's enrollments with the student's
+// name and CPF and the course title, filtered by course and status, newest first, with the exact total.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export type EnrollmentStatus = 'ACTIVE' | 'PAUSED';
+
+export interface AdminEnrollment {
+  id: string;
+  status: EnrollmentStatus;
+  expires_at: string | null;
+  created_at: string;
+  user_id: string;
+  course_id: string;
+  student: { name: string; cpf: string | null; email: string | null } | null;
+  course: { title: string } | null;
+}
+
+export interface EnrollmentFilters {
+  courseId: string;
+  status: '' | EnrollmentStatus;
+}
+
+export const ENROLLMENTS_PAGE_SIZE = 24;
+
+export async function fetchEnrollments(client: SupabaseClient, schoolId: string, filters: EnrollmentFilters, page: number, pageSize = ENROLLMENTS_PAGE_SIZE) {
+  let q = client
+    .from('enrollments')
+    .select('id, status, expires_at, created_at, user_id, course_id, student:profiles!inner(name, cpf, email), course:courses!inner(title, school_id)', { count: 'exact' })
+    .eq('course.school_id', schoolId);
+  if (filters.courseId) q = q.eq('course_id', filters.courseId);
+  if (filters.status) q = q.eq('status', filters.status);
+  const { data, error, count } = await q
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(page * pageSize, page * pageSize + pageSize - 1);
+  if (error) throw error;
+  return { rows: (data ?? []) as unknown as AdminEnrollment[], total: count ?? 0 };
+}
+
+export interface StudentOption {
+  id: string;
+  name: string;
+  email: string | null;
+  cpf: string | null;
+}
+
+/** ACTIVE students of the school matching a name, e-mail or CPF (at most 20, for the picker). */
+export async function searchActiveStudents(client: SupabaseClient, schoolId: string, term: string): Promise<StudentOption[]> {
+  const { data, error } = await client.rpc('admin_list_students', { p_school_id: schoolId, p_search: term.trim() || null, p_limit: 40, p_offset: 0 });
+  if (error) throw error;
+  return ((data ?? []) as (StudentOption & { is_active: boolean })[])
+    .filter((s) => s.is_active)
+    .slice(0, 20)
+    .map(({ id, name, email, cpf }) => ({ id, name, email, cpf }));
+}
