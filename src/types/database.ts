@@ -812,6 +812,32 @@ export type Database = {
           total_count: number | null
         }[]
       }
+      admin_report_students: {
+        Args: { p_course_id?: string; p_limit?: number; p_offset?: number; p_school_id?: string; p_tab?: string }
+        Returns: {
+          active_enrollments: number | null
+          completed_lessons: number | null
+          email: string | null
+          enrolled_courses: number | null
+          last_access: string | null
+          name: string | null
+          progress: number | null
+          total_count: number | null
+          total_lessons: number | null
+          user_id: string | null
+        }[]
+      }
+      admin_report_summary: {
+        Args: { p_course_id?: string; p_school_id?: string }
+        Returns: {
+          active_last_7_days: number | null
+          average_progress: number | null
+          average_rating: number | null
+          comments_last_30_days: number | null
+          courses_completed: number | null
+          total_students: number | null
+        }[]
+      }
       create_integration: {
         Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string; p_webhook_token?: string }
         Returns: {

@@ -1,6 +1,14 @@
-import { PagePlaceholder } from '../placeholder';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAdminCourses } from '@/features/courses/api/admin';
+import { ReportsPage } from '@/features/reports/components/reports-page';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
 
-// Placeholder: admin reports issue.
+function Reports({ schoolId }: { schoolId: string }) {
+  const courses = useAdminCourses(schoolId, '');
+  if (courses.isPending) return <PageSpinner />;
+  return <ReportsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
+}
+
 export default function AdminReportsPage() {
-  return <PagePlaceholder title="Relatórios" />;
+  return <WithOwnSchool>{(school) => <Reports schoolId={school.id} />}</WithOwnSchool>;
 }

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  summary: (schoolId: string, courseId: string | null) => ['reports', 'summary', schoolId, courseId] as const,
+  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => ['reports', 'tab', schoolId, tab, courseId, page] as const,
+};
+
+export function useReportSummary(schoolId: string, courseId: string | null) {
+  return useQuery({
+    queryKey: reportKeys.summary(schoolId, courseId),
+    queryFn: () =>
+      fetchReportSummary(supabase, schoolId, courseId).catch((error: unknown) => {
+        // SPEC §8: report fetch failures are only logged.
+        console.error('Erro ao carregar relatório', error);
+        throw error;
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useReportTab(schoolId: string, tab: ReportTab, courseId: string | null, page: number) {
+  return useQuery({
+    queryKey: reportKeys.tab(schoolId, tab, courseId, page),
+    queryFn: () =>
+      fetchReportStudents(supabase, schoolId, tab, courseId, page).catch((error: unknown) => {
+        console.error('Erro ao carregar relatório', error);
+        throw error;
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,71 @@
+// Reports (SPEC §2/§9): the six summary numbers and the three tabs, computed in the database
+// (public.admin_report_summary / admin_report_students). Plain functions: tests and benches call them.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export interface ReportSummary {
+  total_students: number;
+  active_last_7_days: number;
+  average_progress: number;
+  courses_completed: number;
+  average_rating: number | null;
+  comments_last_30_days: number;
+}
+
+export type ReportTab = 'all' | 'multi' | 'inactive';
+
+export interface ReportStudent {
+  user_id: string;
+  name: string;
+  email: string | null;
+  enrolled_courses: number;
+  active_enrollments: number;
+  completed_lessons: number;
+  total_lessons: number;
+  progress: number;
+  last_access: string | null;
+}
+
+export const REPORT_PAGE_SIZE = 25;
+
+export async function fetchReportSummary(client: SupabaseClient, schoolId: string, courseId: string | null): Promise<ReportSummary> {
+  const { data, error } = await client.rpc('admin_report_summary', { p_school_id: schoolId, p_course_id: courseId }).single();
+  if (error) throw error;
+  const r = data as Record<keyof ReportSummary, number | string | null>;
+  return {
+    total_students: Number(r.total_students),
+    active_last_7_days: Number(r.active_last_7_days),
+    average_progress: Number(r.average_progress),
+    courses_completed: Number(r.courses_completed),
+    average_rating: r.average_rating === null ? null : Number(r.average_rating),
+    comments_last_30_days: Number(r.comments_last_30_days),
+  };
+}
+
+/** One page of a tab; `pageSize` null returns every row (CSV export). */
+export async function fetchReportStudents(client: SupabaseClient, schoolId: string, tab: ReportTab, courseId: string | null, page: number, pageSize: number | null = REPORT_PAGE_SIZE) {
+  const { data, error } = await client.rpc('admin_report_students', {
+    p_school_id: schoolId,
+    p_tab: tab,
+    p_course_id: courseId,
+    p_limit: pageSize,
+    p_offset: pageSize ? page * pageSize : 0,
+  });
+  if (error) throw error;
+  const rows = (data ?? []) as (Record<string, unknown> & { total_count: number | string })[];
+  return {
+    total: rows.length ? Number(rows[0]!.total_count) : 0,
+    rows: rows.map(
+      (r): ReportStudent => ({
+        user_id: r.user_id as string,
+        name: r.name as string,
+        email: (r.email as string | null) ?? null,
+        enrolled_courses: Number(r.enrolled_courses),
+        active_enrollments: Number(r.active_enrollments),
+        completed_lessons: Number(r.completed_lessons),
+        total_lessons: Number(r.total_lessons),
+        progress: Number(r.progress),
+        last_access: (r.last_access as string | null) ?? null,
+      }),
+    ),
+  };
+}
