@@ -36,6 +36,8 @@ interface MenuItem {
   to: string;
   icon: LucideIcon;
   end?: boolean;
+  /** Only the super admin has this screen (SPEC §6). */
+  superAdminOnly?: boolean;
 }
 
 const MENU: { label?: string; items: MenuItem[] }[] = [
@@ -45,7 +47,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
     items: [
       { title: 'Cursos', to: '/admin/courses', icon: BookOpen },
       { title: 'Materiais', to: '/admin/materials', icon: FileText },
-      { title: 'Clientes', to: '/admin/clients', icon: Building2 },
+      { title: 'Clientes', to: '/admin/clients', icon: Building2, superAdminOnly: true },
       { title: 'Alunos', to: '/admin/students', icon: Users },
       { title: 'Matrículas', to: '/admin/enrollments', icon: ClipboardList },
       { title: 'Anúncios', to: '/admin/announcements', icon: Megaphone },
@@ -70,7 +72,8 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
 ];
 
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
-  const { profile, user, school } = useSession();
+  const { profile, user, school, roles } = useSession();
+  const isSuperAdmin = roles.some((r) => r.role === 'SUPER_ADMIN');
   const leave = useSignOutAndLeave();
   const name = profile?.name || user?.email || '';
   return (
@@ -91,7 +94,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
           <div key={group.label ?? i} className="mb-3">
             {group.label && !collapsed && <p className="px-2 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{group.label}</p>}
             <ul className="grid gap-0.5">
-              {group.items.map((item) => (
+              {group.items.filter((item) => !item.superAdminOnly || isSuperAdmin).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

@@ -1,6 +1,10 @@
-import { PagePlaceholder } from '../placeholder';
+import { Navigate } from 'react-router-dom';
+import { ClientsPage } from '@/features/clients/components/clients-page';
+import { useSession } from '@/lib/session';
 
-// Placeholder: admin clients issue.
+// Super admin only (SPEC §6); other staff are sent to the dashboard.
 export default function AdminClientsPage() {
-  return <PagePlaceholder title="Clientes" />;
+  const { roles } = useSession();
+  if (!roles.some((r) => r.role === 'SUPER_ADMIN')) return <Navigate to="/admin" replace />;
+  return <ClientsPage />;
 }

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { invokeFunction } from '@/lib/functions';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import { fetchClients, fetchSchools } from './queries';
+
+export const clientKeys = { all: ['clients'] as const, list: ['clients', 'list'] as const, schools: ['clients', 'schools'] as const };
+
+export const useClients = () => useQuery({ queryKey: clientKeys.list, queryFn: () => fetchClients(supabase) });
+export const useSchoolOptions = () => useQuery({ queryKey: clientKeys.schools, queryFn: () => fetchSchools(supabase) });
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { name: string; email: string; school_id: string }) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-create-school-admin', v),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      toast.success('Cliente cadastrado!');
+    },
+    onError: (error) => toast.error('Erro ao cadastrar cliente', { description: errorMessage(error) }),
+  });
+}
+
+export function useCreateSchool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { name: string; slug: string; member_area_name: string }) => {
+      const { data, error } = await supabase.from('schools').insert(v).select('id, name, slug').single();
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      toast.success('Escola criada!');
+    },
+    onError: (error) =>
+      toast.error('Erro ao criar escola', { description: (error as { code?: string }).code === '23505' ? 'Este slug já é usado por outra escola.' : errorMessage(error) }),
+  });
+}
+
+export function useToggleClientActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, active }: { id: string; active: boolean }) => {
+      const { data, error } = await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id');
+      if (error) throw error;
+      if (!data?.length) throw new Error('Usuário não encontrado ou sem permissão');
+    },
+    onSuccess: (_d, { active }) => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      toast.success(active ? 'Cliente ativado!' : 'Cliente desativado!');
+    },
+    onError: (error) => toast.error('Erro ao atualizar', { description: errorMessage(error) }),
+  });
+}
+
+export function useResetClientPassword() {
+  return useMutation({
+    mutationFn: (userId: string) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-reset-password', { user_id: userId }),
+    onError: (error) => toast.error('Erro ao resetar senha', { description: errorMessage(error) }),
+  });
+}

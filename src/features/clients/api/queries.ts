@@ -1,0 +1,31 @@
+// Clients (SPEC §2, super admin): the administrators of every school, with their school.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export interface ClientRow {
+  user_id: string;
+  school: { id: string; name: string; slug: string; member_area_name: string | null } | null;
+  profile: { name: string; email: string | null; is_active: boolean } | null;
+}
+
+export interface SchoolOption {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export async function fetchClients(client: SupabaseClient): Promise<ClientRow[]> {
+  const { data, error } = await client
+    .from('user_roles')
+    .select('user_id, school:schools(id, name, slug, member_area_name), profile:profiles(name, email, is_active)')
+    .eq('role', 'SCHOOL_ADMIN')
+    .order('created_at', { ascending: false })
+    .limit(1000);
+  if (error) throw error;
+  return (data ?? []) as unknown as ClientRow[];
+}
+
+export async function fetchSchools(client: SupabaseClient): Promise<SchoolOption[]> {
+  const { data, error } = await client.from('schools').select('id, name, slug').order('name').limit(1000);
+  if (error) throw error;
+  return data ?? [];
+}
