@@ -1,6 +1,27 @@
-import { PagePlaceholder } from '../placeholder';
+import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
+import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { IntegrationsCard } from '@/features/settings/components/integrations-card';
+import { SystemKeyCard } from '@/features/settings/components/system-key-card';
+import { useSession } from '@/lib/session';
 
-// Placeholder: admin settings issue.
+// The system key card is for the master user: a super admin, and when VITE_MASTER_USER_EMAIL is set,
+// only the super admin with that e-mail (SPEC §6).
+const MASTER_EMAIL = (import.meta.env.VITE_MASTER_USER_EMAIL as string | undefined)?.trim().toLowerCase() || null;
+
 export default function AdminSettingsPage() {
-  return <PagePlaceholder title="Configurações" />;
+  const { roles, user } = useSession();
+  const isMaster = roles.some((r) => r.role === 'SUPER_ADMIN') && (!MASTER_EMAIL || user?.email?.toLowerCase() === MASTER_EMAIL);
+  return (
+    <WithOwnSchool>
+      {(school) => (
+        <AdminPage className="max-w-4xl">
+          <PageHeader title="Configurações" description="Nome da área de membros e integrações de pagamento" />
+          <MemberAreaNameForm key={school.updated_at} school={school} />
+          <IntegrationsCard schoolId={school.id} />
+          {isMaster && <SystemKeyCard />}
+        </AdminPage>
+      )}
+    </WithOwnSchool>
+  );
 }

@@ -1,0 +1,46 @@
+// Issue 10, Settings: member-area name rule, integrations (masked key, toggle, delete) and the system
+// key card that only the master super admin sees.
+import { expect, signInAndWaitHome, test } from './helpers';
+
+test('a school admin manages integrations; the member-area name cannot be empty; no system key card', async ({ page }) => {
+  await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+  await page.goto('/admin/settings');
+  const nameForm = page.getByRole('form', { name: 'Nome da área de membros' });
+  await nameForm.getByLabel('Nome da área de membros').fill('  ');
+  await nameForm.getByRole('button', { name: 'Salvar' }).click();
+  await expect(nameForm.getByText('Nome não pode estar vazio')).toBeVisible();
+  await nameForm.getByLabel('Nome da área de membros').fill('Área de Membros Demo');
+  await nameForm.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Área de membros atualizada!')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Adicionar integração' });
+  await form.getByRole('button', { name: 'Adicionar integração' }).click();
+  await expect(form.getByText('Preencha a chave API')).toBeVisible();
+  const last4 = String(Math.floor(1000 + Math.random() * 8999));
+  await form.getByLabel('Provedor').selectOption('stripe');
+  await form.getByLabel('Chave API').fill(`sk_test_chave_${last4}`);
+  await form.getByRole('button', { name: 'Adicionar integração' }).click();
+  await expect(page.getByText('Integração adicionada!')).toBeVisible();
+  const item = page.getByRole('list', { name: 'Integrações' }).getByRole('listitem').filter({ hasText: `••••${last4}` });
+  await expect(item).toContainText('Stripe · Sandbox (testes)');
+  await expect(item).not.toContainText('sk_test');
+  await item.getByRole('switch').click();
+  await expect(item).toContainText('Inativa');
+  await item.getByRole('button', { name: /Excluir integração/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Integração excluída!')).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Chave do sistema' })).toHaveCount(0);
+});
+
+test('the master super admin saves the system key', async ({ page }) => {
+  await signInAndWaitHome(page, 'super@plataforma.com.br');
+  await page.goto('/admin/settings');
+  const form = page.getByRole('form', { name: 'Chave do sistema' });
+  await form.getByRole('button', { name: 'Salvar chave' }).click();
+  await expect(form.getByText('A chave não pode estar vazia')).toBeVisible();
+  await form.getByLabel('Nova chave API (Asaas)').fill('$aact_chave_nova_9876');
+  await form.getByRole('button', { name: 'Salvar chave' }).click();
+  await expect(page.getByText('Chave salva!')).toBeVisible();
+  await expect(page.getByText('••••9876')).toBeVisible();
+});
