@@ -113,15 +113,15 @@ function ClientCard({ client: c, onReset }: { client: ClientRow; onReset: () => 
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="text-muted-foreground">Escola:</dt>
-          <dd className="truncate">{c.school?.name}</dd>
+          <dd className="min-w-0 truncate">{c.school?.name}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-muted-foreground">Slug:</dt>
-          <dd className="truncate">/{c.school?.slug}</dd>
+          <dd className="min-w-0 truncate">/{c.school?.slug}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-muted-foreground">Área de membros:</dt>
-          <dd className="truncate">{c.school?.member_area_name ?? '—'}</dd>
+          <dd className="min-w-0 truncate">{c.school?.member_area_name ?? '—'}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">

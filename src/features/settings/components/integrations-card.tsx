@@ -87,7 +87,7 @@ export function IntegrationsCard({ schoolId }: { schoolId: string }) {
         <ul className="grid gap-2" aria-label="Integrações">
           {list.data.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <p className="font-medium">
                   {PROVIDER_LABEL[i.provider] ?? i.provider} · {ENV_LABEL[i.environment] ?? i.environment}
                 </p>

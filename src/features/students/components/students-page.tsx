@@ -121,15 +121,15 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="text-muted-foreground">CPF:</dt>
-          <dd className="truncate">{student.cpf ? maskCpf(student.cpf) : 'CPF não informado'}</dd>
+          <dd className="min-w-0 truncate">{student.cpf ? maskCpf(student.cpf) : 'CPF não informado'}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-muted-foreground">Telefone:</dt>
-          <dd className="truncate">{student.phone ? maskPhone(student.phone) : '—'}</dd>
+          <dd className="min-w-0 truncate">{student.phone ? maskPhone(student.phone) : '—'}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-muted-foreground">Endereço:</dt>
-          <dd className="truncate">{student.address ?? '—'}</dd>
+          <dd className="min-w-0 truncate">{student.address ?? '—'}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
