@@ -1,15 +1,27 @@
-// Calling our edge functions: the pt-BR `{ error }` of a refused call becomes the thrown message.
+// Calling our edge functions: the pt-BR `{ error }` of a refused call becomes the thrown message, with
+// the HTTP status and the whole JSON body kept for callers that need more (e.g. an existing user's id).
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from './supabase';
+
+export class FunctionCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly body: Record<string, unknown> | null,
+  ) {
+    super(message);
+  }
+}
 
 export async function invokeFunction<T>(name: string, body: unknown): Promise<T> {
   const { data, error } = await supabase.functions.invoke(name, { body: body as Record<string, unknown> });
   if (error) {
     if (error instanceof FunctionsHttpError) {
-      const payload = (await error.context.json().catch(() => null)) as { error?: string } | null;
-      throw new Error(payload?.error || 'Não foi possível concluir a operação');
+      const response = error.context as Response;
+      const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      throw new FunctionCallError(typeof payload?.error === 'string' ? payload.error : 'Não foi possível concluir a operação', response.status, payload);
     }
-    throw new Error(error.message || 'Sem conexão com o servidor');
+    throw new FunctionCallError(error.message || 'Sem conexão com o servidor', null, null);
   }
   return data as T;
 }

@@ -79,3 +79,7 @@ language sql stable security invoker set search_path = '' as $$
 $$;
 revoke all on function public.admin_list_students(uuid, text, integer, integer) from public, anon;
 grant execute on function public.admin_list_students(uuid, text, integer, integer) to authenticated, service_role;
+
+-- Functions are executable by PUBLIC by default: the trigger functions are for triggers only.
+revoke all on function private.handle_user_email_update() from public, anon, authenticated;
+revoke all on function private.profiles_keep_email() from public, anon, authenticated;

@@ -31,7 +31,7 @@ test('enroll, pause (Acesso Restrito) and activate again', async ({ page, browse
   await expect(page.getByText('Este aluno já está matriculado neste curso.')).toBeVisible();
   await again.getByRole('button', { name: 'Cancelar' }).click();
 
-  await page.getByLabel('Curso').selectOption(COURSE.excel);
+  await page.getByLabel('Curso', { exact: true }).selectOption(COURSE.excel);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card).toContainText('Excel Essencial para o Trabalho');
   await expect(card).toContainText('Ativo');
@@ -45,7 +45,7 @@ test('enroll, pause (Acesso Restrito) and activate again', async ({ page, browse
     await card.getByRole('switch').click();
     await expect(page.getByText('Matrícula pausada!')).toBeVisible();
     await expect(card).toContainText('Pausado');
-    await page.getByLabel('Status').selectOption('PAUSED');
+    await page.getByLabel('Status', { exact: true }).selectOption('PAUSED');
     await expect(card).toBeVisible();
 
     await student.reload();

@@ -87,6 +87,8 @@ test('the admin registers a student who signs in with the CPF, changes the passw
 test('reset password shows the temporary password once; deactivating ends an open session', async ({ page, browser }) => {
   const s = await freshStudent(`Desativar ${Math.random().toString(36).slice(2, 7)}`);
   const student = await browser.newPage();
+  const popup = student.getByRole('dialog').getByRole('button', { name: 'Entendi' });
+  await student.addLocatorHandler(popup, () => popup.click());
   try {
     await signInAndWaitHome(student, s.email);
     await signInAndWaitHome(page, 'admin@escola-demo.com.br');
@@ -117,4 +119,44 @@ test('reset password shows the temporary password once; deactivating ends an ope
     await student.close();
   }
   expect(SCHOOL_ID).toBeTruthy();
+});
+
+test('a 200-row CSV with two bad rows imports 198, reports the two, and re-importing creates nothing new', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const lines = ['nome;email;cpf;telefone'];
+  for (let i = 1; i <= 200; i++) lines.push(`Aluno Importado ${i};import.${tag}.${i}@exemplo.com.br;;`);
+  lines[50] = `Sem Email;;;`; // row 50 (line 51): no e-mail
+  lines[120] = `CPF Ruim;import.${tag}.ruim@exemplo.com.br;111.111.111-11;`; // line 121: invalid CPF
+  const csv = Buffer.from(lines.join('\r\n'), 'latin1');
+
+  await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+  await page.goto('/admin/students');
+  for (const round of [1, 2]) {
+    await page.getByRole('button', { name: 'Importar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar alunos' });
+    await dialog.getByLabel('Arquivo CSV').setInputFiles({ name: 'alunos.csv', mimeType: 'text/csv', buffer: csv });
+    await expect(dialog.getByText('200 linhas, 198 válidas, 2 com erro (não serão importadas).', { exact: false })).toBeVisible();
+    const preview = dialog.getByRole('table', { name: 'Prévia da importação' });
+    await expect(preview.getByRole('row', { name: /^51 / })).toContainText('E-mail é obrigatório');
+    await expect(preview.getByRole('row', { name: /^121 / })).toContainText('CPF inválido');
+    await dialog.getByLabel('Matricular todos no curso (opcional)').selectOption({ label: 'Excel Essencial para o Trabalho' });
+    await dialog.getByRole('button', { name: 'Importar 198 alunos' }).click();
+    const result = dialog.getByRole('list', { name: 'Resultado da importação' });
+    await expect(result).toBeVisible({ timeout: 150_000 });
+    if (round === 1) {
+      await expect(result).toContainText('198 alunos criados');
+      await expect(result).toContainText('0 já existiam');
+    } else {
+      await expect(result).toContainText('0 alunos criados');
+      await expect(result).toContainText('198 já existiam');
+    }
+    await expect(result).toContainText('2 com falha');
+    const failed = dialog.getByRole('table', { name: 'Linhas com falha' });
+    await expect(failed.getByRole('row')).toHaveCount(3);
+    await expect(failed).toContainText('CPF inválido');
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+  }
+  await page.getByRole('searchbox', { name: 'Buscar aluno por nome, e-mail ou CPF' }).fill(`import.${tag}.`);
+  await expect(page.getByText('198 alunos encontrados')).toBeVisible();
 });

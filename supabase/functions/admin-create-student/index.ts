@@ -3,7 +3,7 @@
 // student must change it at the first access.
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireStaff, serviceClient } from '../_shared/supabase.ts';
-import { createAccount } from '../_shared/users.ts';
+import { createAccount, findUserIdByEmail } from '../_shared/users.ts';
 import { digits, optionalCpf, optionalString, optionalUuid, requiredEmail, requiredString } from '../_shared/validate.ts';
 
 serve(async (req) => {
@@ -20,6 +20,17 @@ serve(async (req) => {
   if (!caller.isStaffOf(schoolId)) throw new HttpError(403, 'Você só pode cadastrar alunos da sua escola');
 
   const password = cpf ? digits(cpf) : env('DEFAULT_STUDENT_PASSWORD');
-  const userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true });
+  let userId: string;
+  try {
+    userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true });
+  } catch (e) {
+    // A student of this same school already has the e-mail: say who, so a bulk import can enroll them.
+    if (e instanceof HttpError && e.status === 409) {
+      const existing = await findUserIdByEmail(admin, email);
+      const { data: profile } = existing ? await admin.from('profiles').select('school_id').eq('id', existing).maybeSingle() : { data: null };
+      if (existing && profile?.school_id === schoolId) throw new HttpError(409, e.message, { user_id: existing });
+    }
+    throw e;
+  }
   return json({ user_id: userId, email, school_id: schoolId, temporary_password: password, password_rule: cpf ? 'cpf' : 'default' }, 201);
 });

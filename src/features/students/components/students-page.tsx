@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound, Loader2, Pencil, Plus, Search, Users } from 'lucide-react';
+import { FileUp, KeyRound, Loader2, Pencil, Plus, Search, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,14 +19,16 @@ import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dial
 import { maskCpf, maskPhone } from '@/lib/format';
 import { useCreateStudent, useResetPassword, useStudents, useToggleStudentActive, useUpdateStudent } from '../api/hooks';
 import { STUDENTS_PAGE_SIZE, type StudentRow } from '../api/queries';
+import { ImportStudentsDialog } from './import-dialog';
 import { editStudentSchema, studentSchema, type EditStudentValues, type StudentValues } from '../schemas';
 
-export function StudentsPage({ schoolId }: { schoolId: string }) {
+export function StudentsPage({ schoolId, courses }: { schoolId: string; courses: { id: string; title: string }[] }) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [page, setPage] = useState(0);
   const students = useStudents(schoolId, deferred, page);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
   const [password, setPassword] = useState<{ who: string; title: string; value: string } | null>(null);
@@ -39,9 +41,14 @@ export function StudentsPage({ schoolId }: { schoolId: string }) {
         title="Alunos"
         description={students.data ? `${students.data.total.toLocaleString('pt-BR')} ${students.data.total === 1 ? 'aluno' : 'alunos'}${deferred ? ' encontrados' : ''}` : 'Os alunos da sua escola'}
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" /> Novo Aluno
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FileUp aria-hidden="true" /> Importar CSV
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" /> Novo Aluno
+            </Button>
+          </>
         }
       />
       <div className="relative max-w-md">
@@ -83,6 +90,7 @@ export function StudentsPage({ schoolId }: { schoolId: string }) {
           onCreated={(name, pwd) => setPassword({ who: name, title: 'Aluno cadastrado', value: pwd })}
         />
       )}
+      {importing && <ImportStudentsDialog schoolId={schoolId} courses={courses} onClose={() => setImporting(false)} />}
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!resetting}
