@@ -285,3 +285,9 @@ from (values
    '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/apostila-formulas.pdf',
    1023, 'application/pdf')
 ) as o (bucket, name, size, mime);
+
+-- ── Student-webhook secrets of the demo schools (fixed, local only; README and npm start list them) ──
+update private.school_webhook_secrets set secret = 'whsec_escola_demo_local_0123456789abcdef'
+ where school_id = '5c000000-0000-4000-8000-000000000001';
+update private.school_webhook_secrets set secret = 'whsec_academia_rival_local_0123456789abcdef'
+ where school_id = '5c000000-0000-4000-8000-000000000002';

@@ -868,6 +868,10 @@ export type Database = {
         Args: { p_provider: string; p_school_id: string }
         Returns: string
       }
+      get_school_webhook_secret: {
+        Args: { p_school_id: string }
+        Returns: string
+      }
       get_system_secret: {
         Args: { p_key: string }
         Returns: string
@@ -875,6 +879,14 @@ export type Database = {
       reorder_course_content: {
         Args: { p_course_id: string; p_modules: Json }
         Returns: undefined
+      }
+      reveal_school_webhook_secret: {
+        Args: { p_school_id?: string }
+        Returns: string
+      }
+      rotate_school_webhook_secret: {
+        Args: { p_school_id?: string }
+        Returns: string
       }
       set_integration_webhook_token: {
         Args: { p_integration_id: string; p_token: string }

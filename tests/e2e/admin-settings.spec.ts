@@ -31,6 +31,22 @@ test('a school admin manages integrations; the member-area name cannot be empty;
   await expect(page.getByText('Integração excluída!')).toBeVisible();
   await expect(item).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Chave do sistema' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Webhook de alunos (student-webhook)' })).toHaveCount(0);
+});
+
+test("a school's staff reveal and rotate the student-webhook secret (Academia Rival, so the documented demo secret stays)", async ({ page }) => {
+  await signInAndWaitHome(page, 'admin@academia-rival.com.br', 'senha123', 'academia-rival');
+  await page.goto('/admin/settings');
+  const secret = page.getByLabel('Segredo do webhook');
+  await expect(secret).toHaveText(/^•{12}\S{4}$/);
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(secret).toHaveText(/^whsec_/);
+  const before = await secret.textContent();
+  await page.getByRole('button', { name: 'Gerar novo' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Gerar novo' }).click();
+  await expect(page.getByText('Novo segredo gerado!')).toBeVisible();
+  await expect(secret).not.toHaveText(before!);
+  await expect(secret).toHaveText(/^whsec_[0-9a-f]{64}$/);
 });
 
 test('the master super admin saves the system key', async ({ page }) => {
@@ -43,4 +59,8 @@ test('the master super admin saves the system key', async ({ page }) => {
   await form.getByRole('button', { name: 'Salvar chave' }).click();
   await expect(page.getByText('Chave salva!')).toBeVisible();
   await expect(page.getByText('••••9876')).toBeVisible();
+  const docs = page.getByRole('region', { name: 'Webhook de alunos (student-webhook)' });
+  await expect(docs).toContainText('/functions/v1/student-webhook');
+  await expect(docs).toContainText('x-webhook-secret');
+  await expect(page.getByRole('region', { name: 'Webhook de escolas (tenant-webhook)' })).toContainText('company_slug');
 });

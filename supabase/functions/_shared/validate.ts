@@ -1,5 +1,5 @@
 // Field checks shared by the functions: each returns the value or throws HttpError 400 { error, field }.
-import { HttpError } from './http.ts';
+import { HttpError, safeEqual } from './http.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,4 +58,29 @@ export function optionalCpf(body: Record<string, unknown>, field = 'cpf'): strin
 
 export function digits(v: string | null): string {
   return (v ?? '').replace(/\D/g, '');
+}
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** SPEC §5: lowercase letters, digits and hyphens. */
+export function requiredSlug(body: Record<string, unknown>, field: string, label: string): string {
+  const v = requiredString(body, field, label, 100);
+  if (!SLUG.test(v)) throw new HttpError(400, `${label} deve ter só letras minúsculas, números e hífens`, { field });
+  return v;
+}
+
+/** An ISO 8601 date or date-time, or null when absent. */
+export function optionalIsoDate(body: Record<string, unknown>, field: string, label: string): string | null {
+  const v = optionalString(body, field, label, 40);
+  if (!v) return null;
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+  const t = Date.parse(v);
+  if (!iso.test(v) || Number.isNaN(t)) throw new HttpError(400, `${label} deve ser uma data ISO 8601 (ex.: 2026-12-31 ou 2026-12-31T23:59:59Z)`, { field });
+  return new Date(t).toISOString();
+}
+
+/** A webhook's secret header, compared in constant time; HttpError 401 otherwise. */
+export function requireSecret(req: Request, expected: string | null | undefined): void {
+  const given = req.headers.get('x-webhook-secret') ?? '';
+  if (!given || !expected || !safeEqual(given, expected)) throw new HttpError(401, 'Segredo do webhook ausente ou inválido');
 }

@@ -3,6 +3,8 @@ import { MemberAreaNameForm } from '@/features/schools/components/member-area-na
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
+import { WebhookDocs } from '@/features/settings/components/webhook-docs';
+import { WebhookSecretCard } from '@/features/settings/components/webhook-secret-card';
 import { useSession } from '@/lib/session';
 
 // The system key card is for the master user: a super admin, and when VITE_MASTER_USER_EMAIL is set,
@@ -11,15 +13,18 @@ const MASTER_EMAIL = (import.meta.env.VITE_MASTER_USER_EMAIL as string | undefin
 
 export default function AdminSettingsPage() {
   const { roles, user } = useSession();
-  const isMaster = roles.some((r) => r.role === 'SUPER_ADMIN') && (!MASTER_EMAIL || user?.email?.toLowerCase() === MASTER_EMAIL);
+  const isSuperAdmin = roles.some((r) => r.role === 'SUPER_ADMIN');
+  const isMaster = isSuperAdmin && (!MASTER_EMAIL || user?.email?.toLowerCase() === MASTER_EMAIL);
   return (
     <WithOwnSchool>
       {(school) => (
         <AdminPage className="max-w-4xl">
-          <PageHeader title="Configurações" description="Nome da área de membros e integrações de pagamento" />
+          <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento e webhooks" />
           <MemberAreaNameForm key={school.updated_at} school={school} />
           <IntegrationsCard schoolId={school.id} />
+          <WebhookSecretCard schoolId={school.id} />
           {isMaster && <SystemKeyCard />}
+          {isSuperAdmin && <WebhookDocs />}
         </AdminPage>
       )}
     </WithOwnSchool>

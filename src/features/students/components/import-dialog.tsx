@@ -18,14 +18,30 @@ interface Outcome {
   reason?: string;
 }
 
-const CONCURRENCY = 4;
+const CONCURRENCY = 3;
+
+/** A refusal (4xx) is final; a dropped connection or a 5xx is worth another try. */
+function transient(e: unknown): boolean {
+  return e instanceof FunctionCallError && (e.status === null || e.status >= 500);
+}
+
+async function createWithRetry(body: Record<string, unknown>): Promise<{ user_id: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await invokeFunction<{ user_id: string }>('admin-create-student', body);
+    } catch (e) {
+      if (!transient(e) || attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
+}
 
 /** Creates (or finds) one student and, when asked, enrolls them; never throws. */
 async function importOne(row: ImportRow, schoolId: string, courseId: string): Promise<Outcome> {
   let userId: string;
   let result: Outcome['result'] = 'created';
   try {
-    const r = await invokeFunction<{ user_id: string }>('admin-create-student', { name: row.name, email: row.email, cpf: row.cpf || null, phone: row.phone || null, school_id: schoolId });
+    const r = await createWithRetry({ name: row.name, email: row.email, cpf: row.cpf || null, phone: row.phone || null, school_id: schoolId });
     userId = r.user_id;
   } catch (e) {
     if (e instanceof FunctionCallError && e.status === 409 && typeof e.body?.user_id === 'string') {

@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+
+/** The school's secret for student-webhook: masked, reveal, copy, rotate (issue 11). */
+export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const key = ['webhook-secret', schoolId];
+  const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const secret = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const { data, error } = await supabase.rpc('reveal_school_webhook_secret', { p_school_id: schoolId });
+      if (error) throw error;
+      return data as string | null;
+    },
+  });
+  const rotate = useMutation({
+    mutationFn: async () => {
+      const { data, error } = await supabase.rpc('rotate_school_webhook_secret', { p_school_id: schoolId });
+      if (error) throw error;
+      return data as string;
+    },
+    onSuccess: (value) => {
+      queryClient.setQueryData(key, value);
+      toast.success('Novo segredo gerado!', { description: 'Atualize o segredo no sistema que chama o webhook.' });
+    },
+    onError: (error) => toast.error('Erro ao gerar segredo', { description: errorMessage(error) }),
+  });
+  const value = secret.data ?? '';
+  const masked = value ? `${'•'.repeat(12)}${value.slice(-4)}` : '—';
+
+  return (
+    <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby={`${id}-title`}>
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Segredo do webhook de alunos
+        </h2>
+        <p className="text-sm text-muted-foreground">Envie-o no cabeçalho x-webhook-secret das chamadas ao webhook de alunos. Ele só vale para esta escola.</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all" aria-label="Segredo do webhook">
+          {shown ? value : masked}
+        </code>
+        <Button variant="outline" size="sm" onClick={() => setShown((s) => !s)} disabled={!value}>
+          {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />} {shown ? 'Ocultar' : 'Mostrar'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!value}
+          onClick={() =>
+            void navigator.clipboard.writeText(value).then(
+              () => toast.success('Segredo copiado!', { duration: 2000 }),
+              () => toast.error('Não foi possível copiar'),
+            )
+          }
+        >
+          <Copy aria-hidden="true" /> Copiar
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+          <RefreshCw aria-hidden="true" /> Gerar novo
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Gerar um novo segredo?"
+        description="O segredo atual deixa de funcionar na hora: os sistemas que chamam o webhook precisarão do novo."
+        confirmLabel="Gerar novo"
+        pending={rotate.isPending}
+        onConfirm={() => rotate.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      />
+    </section>
+  );
+}
