@@ -13,3 +13,10 @@ export const DEMO_ACCOUNTS = [
   ['admin@academia-rival.com.br', 'Admin da Academia Rival'],
   ['aluno@academia-rival.com.br', 'Aluno da Academia Rival'],
 ];
+
+// Local-only webhook secrets (supabase/functions/.env and supabase/seed.sql), printed by `npm start`.
+export const TENANT_WEBHOOK_SECRET = 'local-tenant-webhook-secret-troque-em-producao';
+export const SCHOOL_WEBHOOK_SECRETS = [
+  ['escola-demo', '5c000000-0000-4000-8000-000000000001', 'whsec_escola_demo_local_0123456789abcdef'],
+  ['academia-rival', '5c000000-0000-4000-8000-000000000002', 'whsec_academia_rival_local_0123456789abcdef'],
+];

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo.mjs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, SCHOOL_WEBHOOK_SECRETS, TENANT_WEBHOOK_SECRET } from './demo.mjs';
 
 ensureDeps();
 // With the dependencies in place, tsx lets this plain script read the backend's own settings.
@@ -87,6 +87,11 @@ ${schools.map((s) => `  Login ${s.name}: ${app}/${s.slug}`).join('\n')}
 
   Contas de demonstração (senha: ${DEMO_PASSWORD})
 ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(32)} ${what}`).join('\n')}
+
+  Webhooks (POST JSON, cabeçalho x-webhook-secret; exemplos com curl no README)
+    http://localhost:${apiPort}/functions/v1/tenant-webhook   segredo: ${TENANT_WEBHOOK_SECRET}
+    http://localhost:${apiPort}/functions/v1/student-webhook  segredo da escola:
+${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} school_id ${id}  ${secret}`).join('\n')}
 
   Dados persistem em .local-supabase/ (npm run db:reset recomeça do zero). Ctrl+C para parar.
 `);
