@@ -25,7 +25,8 @@ export function RequireAuth() {
   // After a sign-out in this tab, the school's login page; otherwise /auth.
   if (!user) return <Navigate to={signOutTarget ?? '/auth'} replace />;
   if (profileMissing || (profile && !profile.is_active)) return <RefuseAccount />;
-  // The forced password change happens on the login page.
+  // The forced password change happens on the school's login page (wait for the school to know it).
+  if (mustChangePassword && !school && profile?.school_id) return <PageSpinner />;
   if (mustChangePassword) return <Navigate to={school?.slug ? `/${school.slug}` : '/auth'} replace />;
   return <Outlet />;
 }

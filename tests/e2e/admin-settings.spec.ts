@@ -37,7 +37,7 @@ test('a school admin manages integrations; the member-area name cannot be empty;
 test("a school's staff reveal and rotate the student-webhook secret (Academia Rival, so the documented demo secret stays)", async ({ page }) => {
   await signInAndWaitHome(page, 'admin@academia-rival.com.br', 'senha123', 'academia-rival');
   await page.goto('/admin/settings');
-  const secret = page.getByLabel('Segredo do webhook');
+  const secret = page.getByLabel('Segredo do webhook', { exact: true });
   await expect(secret).toHaveText(/^•{12}\S{4}$/);
   await page.getByRole('button', { name: 'Mostrar' }).click();
   await expect(secret).toHaveText(/^whsec_/);

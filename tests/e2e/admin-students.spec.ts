@@ -2,7 +2,7 @@
 // digits, must change the password, and sees their course. Search, reset password (shown once), and
 // deactivation that ends an open session.
 import { expect, signIn, signInAndWaitHome, test } from './helpers';
-import { COURSE, SCHOOL_ID, api, freshStudent } from './learning-helpers';
+import { COURSE, SCHOOL_ID, api, freshSchoolAdmin, freshStudent } from './learning-helpers';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
 
 /** A valid CPF from 9 random digits (check digits computed), formatted. */
@@ -130,7 +130,9 @@ test('a 200-row CSV with two bad rows imports 198, reports the two, and re-impor
   lines[120] = `CPF Ruim;import.${tag}.ruim@exemplo.com.br;111.111.111-11;`; // line 121: invalid CPF
   const csv = Buffer.from(lines.join('\r\n'), 'latin1');
 
-  await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+  // Its own admin: the import takes a while, and other journeys sign the seeded admin out everywhere.
+  const admin = await freshSchoolAdmin('Admin Importação');
+  await signInAndWaitHome(page, admin.email);
   await page.goto('/admin/students');
   for (const round of [1, 2]) {
     await page.getByRole('button', { name: 'Importar CSV' }).click();
@@ -145,15 +147,10 @@ test('a 200-row CSV with two bad rows imports 198, reports the two, and re-impor
     const result = dialog.getByRole('list', { name: 'Resultado da importação' });
     await expect(result).toBeVisible({ timeout: 150_000 });
     const failures = (await dialog.getByRole('table', { name: 'Linhas com falha' }).textContent()) ?? '';
-    expect(failures, 'failure reasons').not.toMatch(/Erro interno|conexão|Não foi possível concluir/);
-    if (round === 1) {
-      await expect(result).toContainText('198 alunos criados');
-      await expect(result).toContainText('0 já existiam');
-    } else {
-      await expect(result).toContainText('0 alunos criados');
-      await expect(result).toContainText('198 já existiam');
-    }
-    await expect(result).toContainText('2 com falha');
+    const summary = (await result.textContent()) ?? '';
+    if (round === 1) expect(summary, failures).toContain('198 alunos criados0 já existiam');
+    else expect(summary, failures).toContain('0 alunos criados198 já existiam');
+    expect(summary, failures).toContain('2 com falha');
     const failed = dialog.getByRole('table', { name: 'Linhas com falha' });
     await expect(failed.getByRole('row')).toHaveCount(3);
     await expect(failed).toContainText('CPF inválido');

@@ -89,3 +89,17 @@ export async function expectCourseCard(page: Page, title: string) {
   await expect(card).toBeVisible();
   return card;
 }
+
+/** A new SCHOOL_ADMIN of the demo school, for journeys that must not share a session with the seeded
+ * admin (another journey's sign-out ends every session of that account). */
+export async function freshSchoolAdmin(name = 'Admin E2E') {
+  const email = `e2e.admin.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
+  const user = await api('/auth/v1/admin/users', {
+    method: 'POST',
+    key: LOCAL_SERVICE_ROLE_KEY,
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { name, school_id: SCHOOL_ID } }),
+  });
+  const id = (user.id ?? user.user?.id) as string;
+  await api('/rest/v1/user_roles', { method: 'POST', key: LOCAL_SERVICE_ROLE_KEY, body: JSON.stringify({ user_id: id, school_id: SCHOOL_ID, role: 'SCHOOL_ADMIN' }) });
+  return { id, email };
+}
