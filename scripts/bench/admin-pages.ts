@@ -10,7 +10,7 @@ import { fetchDashboardCounts } from '../../src/features/dashboard/api/queries.t
 import { fetchEnrollments } from '../../src/features/enrollments/api/queries.ts';
 import { fetchReportStudents, fetchReportSummary } from '../../src/features/reports/api/queries.ts';
 import { fetchStudents } from '../../src/features/students/api/queries.ts';
-import { BIG, PASSWORD, RUNS, SCHOOL, SEED, countingFetch, median, type Counter } from './large-school.ts';
+import { BIG, PASSWORD, SCHOOL, SEED, countingFetch, measurePages, type Counter } from './large-school.ts';
 
 const ADMIN_EMAIL = 'bench.admin@escola-bench.com.br';
 
@@ -69,29 +69,9 @@ async function main() {
     ['reports, inactive tab filtered by the big course', () => fetchReportStudents(client, SCHOOL, 'inactive', BIG, 0)],
   ];
 
-  console.log('');
-  console.log(`page | requests | time per request (ms) | first page (ms, median of ${RUNS})`);
-  let worst = 0;
-  let maxRequests = 0;
-  for (const [name, load] of pages) {
-    const times: number[] = [];
-    let requests = 0;
-    let perRequest: number[] = [];
-    for (let run = 0; run < RUNS + 1; run++) {
-      counter.requests = 0;
-      counter.times = [];
-      const start = performance.now();
-      await load();
-      const elapsed = performance.now() - start;
-      if (run === 0) continue; // warm-up
-      times.push(elapsed);
-      requests = counter.requests;
-      perRequest = counter.times;
-    }
-    worst = Math.max(worst, median(times));
-    maxRequests = Math.max(maxRequests, requests);
-    console.log(`${name} | ${requests} | ${perRequest.map((t) => t.toFixed(0)).join(' + ')} | ${median(times).toFixed(0)}`);
-  }
+  const results = await measurePages(pages, counter, 'first page');
+  const worst = Math.max(...results.map((r) => r.median));
+  const maxRequests = Math.max(...results.map((r) => r.requests));
   console.log(`\nworst page: ${worst.toFixed(0)} ms (target < 1000), most requests: ${maxRequests} (target ≤ 3)`);
   await server.close();
   if (worst >= 1000 || maxRequests > 3) process.exitCode = 1;

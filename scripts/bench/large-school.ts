@@ -81,3 +81,32 @@ export function countingFetch(counter: Counter): typeof fetch {
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+
+/**
+ * Loads each page RUNS + 1 times (the first is a warm-up) and prints a table row per page: requests,
+ * the time of each request and the median page time. Returns the medians and request counts.
+ */
+export async function measurePages(pages: [string, () => Promise<unknown>][], counter: Counter, timeHeader = 'page time'): Promise<{ name: string; requests: number; median: number }[]> {
+  console.log('');
+  console.log(`page | requests | time per request (ms) | ${timeHeader} (ms, median of ${RUNS})`);
+  const results = [];
+  for (const [name, load] of pages) {
+    const times: number[] = [];
+    let requests = 0;
+    let perRequest: number[] = [];
+    for (let run = 0; run < RUNS + 1; run++) {
+      counter.requests = 0;
+      counter.times = [];
+      const start = performance.now();
+      await load();
+      const elapsed = performance.now() - start;
+      if (run === 0) continue; // warm-up
+      times.push(elapsed);
+      requests = counter.requests;
+      perRequest = counter.times;
+    }
+    console.log(`${name} | ${requests} | ${perRequest.map((t) => t.toFixed(0)).join(' + ')} | ${median(times).toFixed(0)}`);
+    results.push({ name, requests, median: median(times) });
+  }
+  return results;
+}

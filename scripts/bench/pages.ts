@@ -9,7 +9,7 @@ import { startServer } from '../../local-supabase/server.ts';
 import { fetchCatalog, fetchCourseDetail } from '../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle, signLessonVideo } from '../../src/features/lessons/api/queries.ts';
 import { fetchActiveAnnouncements } from '../../src/features/announcements/api/queries.ts';
-import { BIG, RUNS, SCHOOL, SEED, STUDENT_EMAIL, PASSWORD, countingFetch, median, type Counter } from './large-school.ts';
+import { BIG, SCHOOL, SEED, STUDENT_EMAIL, PASSWORD, countingFetch, measurePages, type Counter } from './large-school.ts';
 
 async function main() {
   const t0 = performance.now();
@@ -53,25 +53,7 @@ async function main() {
     ['lesson player, next lesson (outline cached)', () => fetchLessonBundle(client, { lessonId: bigLessons[1]!.id, userId })],
   ];
 
-  console.log('');
-  console.log('page | requests | time per request (ms) | page time (ms, median of ' + RUNS + ')');
-  for (const [name, load] of pages) {
-    const pageTimes: number[] = [];
-    let requests = 0;
-    let perRequest: number[] = [];
-    for (let run = 0; run < RUNS + 1; run++) {
-      counter.requests = 0;
-      counter.times = [];
-      const start = performance.now();
-      await load();
-      const elapsed = performance.now() - start;
-      if (run === 0) continue; // warm-up
-      pageTimes.push(elapsed);
-      requests = counter.requests;
-      perRequest = counter.times;
-    }
-    console.log(`${name} | ${requests} | ${perRequest.map((t) => t.toFixed(0)).join(' + ')} | ${median(pageTimes).toFixed(0)}`);
-  }
+  await measurePages(pages, counter);
   const catalog = await fetchCatalog(client, { schoolId: SCHOOL, userId });
   const payload = JSON.stringify(catalog).length;
   console.log(`\nhome catalog payload: ${(payload / 1024).toFixed(0)} KiB for ${catalog.length} courses`);

@@ -6,6 +6,7 @@ import { Building2, ExternalLink, KeyRound, Loader2, Plus, UserPlus } from 'luci
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { buttonClasses } from '@/components/ui/button-variants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -188,15 +189,7 @@ function ClientDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
               ))}
             </Select>
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Cadastrar
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={create.isPending} submitLabel="Cadastrar" />
         </form>
       </DialogContent>
     </Dialog>

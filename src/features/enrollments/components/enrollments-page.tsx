@@ -1,9 +1,10 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { GraduationCap, Loader2, Plus, Search, Trash2 } from 'lucide-react';
+import { GraduationCap, Plus, Search, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -209,15 +210,7 @@ function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string; course
               <Input id={`${id}-expires`} type="date" value={expires} min={today} onChange={(e) => setExpires(e.target.value)} />
             </div>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={!ready || create.isPending}>
-              {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Matricular
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={create.isPending} submitLabel="Matricular" disabled={!ready} />
         </form>
       </DialogContent>
     </Dialog>

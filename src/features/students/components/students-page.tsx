@@ -1,12 +1,13 @@
 import { useDeferredValue, useState } from 'react';
 import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FileUp, KeyRound, Loader2, Pencil, Plus, Search, Users } from 'lucide-react';
+import { FileUp, KeyRound, Pencil, Plus, Search, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -227,15 +228,7 @@ function StudentDialog({ schoolId, onClose, onCreated }: { schoolId: string; onC
           <FormField label="Email" error={errors.email?.message} required>
             <Input type="email" autoComplete="off" {...register('email')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Cadastrar
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={create.isPending} submitLabel="Cadastrar" />
         </form>
       </DialogContent>
     </Dialog>
@@ -262,15 +255,7 @@ function EditStudentDialog({ student, onClose }: { student: StudentRow; onClose:
         </DialogHeader>
         <form noValidate aria-label="Editar Aluno" className="grid gap-4" onSubmit={handleSubmit((values) => update.mutate({ id: student.id, values }, { onSuccess: onClose }))}>
           <PersonFields control={control} errors={errors} register={register} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Salvar
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={update.isPending} submitLabel="Salvar" />
         </form>
       </DialogContent>
     </Dialog>
