@@ -139,3 +139,23 @@ describe('student-webhook', () => {
     expect(rival.status).toBe(201);
   });
 });
+
+describe('school webhook secret RPCs', () => {
+  it('staff of the school reveal and rotate it; other staff, students and anon get nothing', { timeout: 60_000 }, async () => {
+    const [admin, rival, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.aluno)]);
+    expect((await admin.rpc('reveal_school_webhook_secret', { p_school_id: SCHOOL.demo })).data).toBe(DEMO_SECRET);
+    for (const c of [rival, aluno]) {
+      expect((await c.rpc('reveal_school_webhook_secret', { p_school_id: SCHOOL.demo })).error?.code).toBe('42501');
+      expect((await c.rpc('rotate_school_webhook_secret', { p_school_id: SCHOOL.demo })).error?.code).toBe('42501');
+    }
+    for (const c of [backend.anon(), admin, aluno]) {
+      expect((await c.rpc('get_school_webhook_secret', { p_school_id: SCHOOL.demo })).data ?? null).toBeNull();
+    }
+    expect((await service.rpc('get_school_webhook_secret', { p_school_id: SCHOOL.demo })).data).toBe(DEMO_SECRET);
+    const rotated = (await admin.rpc('rotate_school_webhook_secret', { p_school_id: SCHOOL.demo })).data as string;
+    expect(rotated).toMatch(/^whsec_[0-9a-f]{64}$/);
+    // The old secret stops working at once; the new one works.
+    expect((await post('student-webhook', { email: `x.${tag()}@exemplo.com.br`, name: 'X', school_id: SCHOOL.demo, course_id: COURSE.excel }, DEMO_SECRET)).status).toBe(401);
+    expect((await post('student-webhook', { email: `x.${tag()}@exemplo.com.br`, name: 'X', school_id: SCHOOL.demo, course_id: COURSE.excel }, rotated)).status).toBe(201);
+  });
+});
