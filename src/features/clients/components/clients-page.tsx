@@ -102,7 +102,7 @@ function ClientCard({ client: c, onReset }: { client: ClientRow; onReset: () => 
   const name = c.profile?.name ?? 'Administrador';
   const active = c.profile?.is_active ?? false;
   return (
-    <li className="grid min-w-0 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
+    <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
       <div className="flex items-start gap-3">
         <Avatar name={name} className="size-11" />
         <div className="min-w-0 flex-1">
@@ -113,15 +113,15 @@ function ClientCard({ client: c, onReset }: { client: ClientRow; onReset: () => 
       </div>
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
-          <dt className="text-muted-foreground">Escola:</dt>
+          <dt className="shrink-0 text-muted-foreground">Escola:</dt>
           <dd className="min-w-0 truncate">{c.school?.name}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-muted-foreground">Slug:</dt>
+          <dt className="shrink-0 text-muted-foreground">Slug:</dt>
           <dd className="min-w-0 truncate">/{c.school?.slug}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-muted-foreground">Área de membros:</dt>
+          <dt className="shrink-0 text-muted-foreground">Área de membros:</dt>
           <dd className="min-w-0 truncate">{c.school?.member_area_name ?? '—'}</dd>
         </div>
       </dl>

@@ -108,7 +108,7 @@ function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnr
   const expired = !!e.expires_at && new Date(e.expires_at).getTime() <= now;
   const name = e.student?.name ?? 'Aluno';
   return (
-    <li className="grid min-w-0 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
+    <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="truncate font-semibold">{name}</h2>

@@ -84,7 +84,7 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Materiais">
           {list.map((m) => (
-            <li key={m.id} className="grid min-w-0 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
+            <li key={m.id} className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
               <div className="flex items-start justify-between gap-2">
                 <h2 className="min-w-0 font-semibold break-words">{m.title}</h2>
                 <Badge variant="secondary">{TYPE_LABEL[m.type] ?? m.type}</Badge>

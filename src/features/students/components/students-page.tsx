@@ -118,7 +118,7 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
   const toggle = useToggleStudentActive();
   const switchId = `active-${student.id}`;
   return (
-    <li className="grid min-w-0 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
+    <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
       <div className="flex items-start gap-3">
         <Avatar name={student.name} src={student.avatar_url} className="size-11" />
         <div className="min-w-0 flex-1">
@@ -129,15 +129,15 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
       </div>
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
-          <dt className="text-muted-foreground">CPF:</dt>
+          <dt className="shrink-0 text-muted-foreground">CPF:</dt>
           <dd className="min-w-0 truncate">{student.cpf ? maskCpf(student.cpf) : 'CPF não informado'}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-muted-foreground">Telefone:</dt>
+          <dt className="shrink-0 text-muted-foreground">Telefone:</dt>
           <dd className="min-w-0 truncate">{student.phone ? maskPhone(student.phone) : '—'}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-muted-foreground">Endereço:</dt>
+          <dt className="shrink-0 text-muted-foreground">Endereço:</dt>
           <dd className="min-w-0 truncate">{student.address ?? '—'}</dd>
         </div>
       </dl>
