@@ -1,26 +1,13 @@
 // The course form of SPEC §2/§5/§9 (admin): validation with the pt-BR messages, slug and price rules.
 import { z } from 'zod';
+import { finalSlug } from '@/lib/slug';
+
+export { finalSlug, normalizeSlug } from '@/lib/slug';
 
 export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 export const STATUS_LABEL: Record<CourseStatus, string> = { DRAFT: 'Rascunho', PUBLISHED: 'Publicado', ARCHIVED: 'Arquivado' };
-
-/** SPEC §5: lower-case, spaces to hyphens; also drops accents and anything the DB slug check refuses. */
-export function normalizeSlug(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
-    .replace(/-{2,}/g, '-');
-}
-
-/** A slug ready to save: normalized and without hyphens at the ends. */
-export function finalSlug(value: string): string {
-  return normalizeSlug(value).replace(/^-+|-+$/g, '');
-}
 
 /** "297,00" or "297.00" or "1.234,56" → 297 / 1234.56; NaN when it is not a price. */
 export function parsePrice(value: string): number {

@@ -1,25 +1,15 @@
 import { z } from 'zod';
 import { onlyDigits } from '@/lib/format';
+import { finalSlug } from '@/lib/slug';
 
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
-
-/** Lower-case words joined by single hyphens (the database's slug rule). */
-export function normalizeSchoolSlug(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
-    .replace(/-{2,}/g, '-');
-}
 
 export const memberAreaSchema = z.object({
   name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Máximo de 200 caracteres'),
   description: z.string().max(5000, 'Máximo de 5.000 caracteres'),
   slug: z
     .string()
-    .transform((v) => normalizeSchoolSlug(v).replace(/^-+|-+$/g, ''))
+    .transform(finalSlug)
     .pipe(z.string().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres')),
   primary_color: z.string().regex(HEX6, 'Use uma cor no formato #RRGGBB'),
   secondary_color: z.string().regex(HEX6, 'Use uma cor no formato #RRGGBB'),

@@ -10,7 +10,8 @@ import { Textarea } from '@/components/ui/textarea';
 import type { SchoolRow } from '@/lib/session';
 import { uploadPublicImage } from '@/lib/storage';
 import { schoolImageName, useUpdateSchool } from '../api/appearance';
-import { memberAreaSchema, normalizeSchoolSlug, type MemberAreaInput, type MemberAreaValues } from '../schemas';
+import { normalizeSlug } from '@/lib/slug';
+import { memberAreaSchema, type MemberAreaInput, type MemberAreaValues } from '../schemas';
 import { ColorField } from './color-field';
 
 export function MemberAreaForm({ school }: { school: SchoolRow }) {
@@ -61,10 +62,10 @@ export function MemberAreaForm({ school }: { school: SchoolRow }) {
               <FormField
                 label="Slug"
                 error={errors.slug?.message}
-                hint={slug !== school.slug ? `Atenção: o endereço de login passará a ser /${normalizeSchoolSlug(slug)}; o endereço antigo deixará de funcionar.` : `Endereço de login: /${school.slug}`}
+                hint={slug !== school.slug ? `Atenção: o endereço de login passará a ser /${normalizeSlug(slug)}; o endereço antigo deixará de funcionar.` : `Endereço de login: /${school.slug}`}
                 required
               >
-                <Input name={field.name} ref={field.ref} value={field.value} onBlur={field.onBlur} autoCapitalize="none" spellCheck={false} onChange={(e) => field.onChange(normalizeSchoolSlug(e.target.value))} />
+                <Input name={field.name} ref={field.ref} value={field.value} onBlur={field.onBlur} autoCapitalize="none" spellCheck={false} onChange={(e) => field.onChange(normalizeSlug(e.target.value))} />
               </FormField>
             )}
           />

@@ -19,6 +19,7 @@ import {
   STATUS_LABEL,
   courseFormSchema,
   installmentPreview,
+  finalSlug,
   normalizeSlug,
   parsePrice,
   type CourseFormInput,
@@ -87,7 +88,7 @@ export function CourseForm({ course, schoolId, userId }: { course: CourseRow | n
               {...titleField}
               onChange={(e) => {
                 void titleField.onChange(e);
-                if (!slugTouched.current) setValue('slug', normalizeSlug(e.target.value).replace(/^-+|-+$/g, ''));
+                if (!slugTouched.current) setValue('slug', finalSlug(e.target.value));
               }}
             />
           </FormField>
