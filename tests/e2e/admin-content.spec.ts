@@ -1,9 +1,10 @@
 // Issue 9: the course content editor. Modules and lessons (text + Preview, YouTube, uploaded MP4 with
 // progress), drag-and-drop reordering (keyboard), materials (PDF and link), then a student enrolled
 // through the service role sees the order and the materials. And a resumable upload that survives
-// the network going away mid-way, stored byte for byte.
+// the network going away mid-way, or the tab reloading, stored byte for byte.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signInAndWaitHome, test } from './helpers';
@@ -204,6 +205,55 @@ test.describe('admin course content', () => {
     await expect(dialog).toBeHidden({ timeout: 60_000 });
     await expect(page.getByText('Aula salva!').first()).toBeVisible();
     const stored = await storedObject(await lessonVideoPath(`Aula longa ${tag}`));
+    expect(stored.length).toBe(file.length);
+    expect(sha(stored)).toBe(sha(file));
+  });
+
+  test('a video upload interrupted by a tab reload resumes from the server offset when the same file is picked again', async ({ page }) => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const courseId = await newCourse(`Curso Recarga ${tag}`);
+    // A file on disk: the browser sees the same name, size and modification time after the reload,
+    // as a person picking the same file again would.
+    const file = mp4OfSize(20);
+    const filePath = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-upload-')), 'aula recarregada.mp4');
+    writeFileSync(filePath, file);
+    await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+    await page.goto(`/admin/courses/${courseId}/content`);
+    await addModule(page, `Módulo ${tag}`, true);
+    await slowUploads(page, 1500);
+    let dialog = await openNewLesson(page, `Módulo ${tag}`);
+    await dialog.getByLabel('Título').fill(`Aula recarregada ${tag}`);
+    await dialog.getByRole('tab', { name: 'Vídeo' }).click();
+    await dialog.getByRole('radio', { name: 'Enviar arquivo' }).click();
+    await dialog.getByLabel('Arquivo de vídeo').setInputFiles(filePath);
+    await dialog.getByRole('button', { name: 'Salvar Aula' }).click();
+    const bar = dialog.getByRole('progressbar', { name: /Envio do vídeo/ });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
+
+    // The tab reloads mid-upload. From here on, watch what the upload client asks the server.
+    const afterReload: { method: string; offset: number | null }[] = [];
+    page.on('request', (req) => {
+      if (!/\/storage\/v1\/upload\/resumable/.test(req.url()) || req.method() === 'OPTIONS') return;
+      const offset = req.headers()['upload-offset'];
+      afterReload.push({ method: req.method(), offset: offset === undefined ? null : Number(offset) });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: `Ações da aula Aula recarregada ${tag}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    dialog = page.getByRole('dialog', { name: 'Editar Aula' });
+    await dialog.getByRole('tab', { name: 'Vídeo' }).click();
+    await dialog.getByRole('radio', { name: 'Enviar arquivo' }).click();
+    await dialog.getByLabel('Arquivo de vídeo').setInputFiles(filePath);
+    await dialog.getByRole('button', { name: 'Salvar Aula' }).click();
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+    await expect(page.getByText('Aula salva!').first()).toBeVisible();
+
+    // Resumed, not restarted: no new upload was created, and the first chunk sent starts past zero.
+    expect(afterReload.filter((r) => r.method === 'POST')).toEqual([]);
+    const patches = afterReload.filter((r) => r.method === 'PATCH');
+    expect(patches.length).toBeGreaterThan(0);
+    expect(patches[0].offset).toBeGreaterThan(0);
+    const stored = await storedObject(await lessonVideoPath(`Aula recarregada ${tag}`));
     expect(stored.length).toBe(file.length);
     expect(sha(stored)).toBe(sha(file));
   });
