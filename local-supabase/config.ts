@@ -27,7 +27,14 @@ export interface LocalSupabaseConfig {
   siteUrl: string;
   /** Folder of the Deno edge functions (supabase/functions); tests may point elsewhere. */
   functionsDir: string;
+  /**
+   * Function secrets that win over supabase/functions/.env, as `supabase secrets set` would: tests
+   * point SITE_URL and ASAAS_*_URL at their own ports. From FUNCTIONS_SECRET_<NAME> variables.
+   */
+  functionSecrets: Record<string, string>;
 }
+
+const FUNCTION_SECRET_PREFIX = 'FUNCTIONS_SECRET_';
 
 export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): LocalSupabaseConfig {
   const env = process.env;
@@ -45,6 +52,11 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     siteUrl: env.SITE_URL || 'http://localhost:5173',
     rootDir,
     functionsDir: path.join(rootDir, 'supabase', 'functions'),
+    functionSecrets: Object.fromEntries(
+      Object.entries(env)
+        .filter(([k, v]) => k.startsWith(FUNCTION_SECRET_PREFIX) && v !== undefined)
+        .map(([k, v]) => [k.slice(FUNCTION_SECRET_PREFIX.length), v!]),
+    ),
     ...overrides,
   };
 }

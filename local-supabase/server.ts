@@ -20,6 +20,8 @@ export interface StartOptions {
   /** Start from this PGlite snapshot instead of migrating from scratch (tests). */
   snapshot?: Blob;
   quiet?: boolean;
+  /** Where log lines go instead of the console (tests read what functions print). */
+  log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -31,7 +33,7 @@ export interface RunningServer {
 
 export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const config = configFromEnv(configIn);
-  const log = options.quiet ? () => {} : (m: string) => console.log(`[local-supabase] ${m}`);
+  const log = options.log ?? (options.quiet ? () => {} : (m: string) => console.log(`[local-supabase] ${m}`));
   const dataDir = options.fresh ? null : config.dataDir;
   let tempDir: string | null = null;
   let storageDir: string;

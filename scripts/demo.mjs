@@ -20,3 +20,4 @@ export const SCHOOL_WEBHOOK_SECRETS = [
   ['escola-demo', '5c000000-0000-4000-8000-000000000001', 'whsec_escola_demo_local_0123456789abcdef'],
   ['academia-rival', '5c000000-0000-4000-8000-000000000002', 'whsec_academia_rival_local_0123456789abcdef'],
 ];
+

@@ -249,12 +249,14 @@ insert into public.announcements (id, school_id, instructor_id, course_id, title
    'Welcome!', '<p>Bem-vindo à Academia Rival.</p>', null, null, 'youtube', true, 1, now() - interval '3 days');
 
 -- ── Secrets (stored the way create_integration / set_system_config store them) ──────────────
-insert into public.integration_settings (id, school_id, provider, environment, is_active, api_key_last4) values
-  ('ee000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'asaas', 'sandbox', true, 'demo'),
-  ('ee000000-0000-4000-8000-000000000021', '5c000000-0000-4000-8000-000000000002', 'asaas', 'sandbox', true, 'ival');
-insert into private.integration_secrets (integration_id, api_key) values
-  ('ee000000-0000-4000-8000-000000000001', '$aact_SEGREDO_escola_demo'),
-  ('ee000000-0000-4000-8000-000000000021', '$aact_SEGREDO_academia_rival');
+-- Sandbox Asaas integrations: locally the fake Asaas (scripts/fake-asaas.ts) knows these keys and
+-- sends its webhooks with these tokens, so the checkout works end to end right after `npm start`.
+insert into public.integration_settings (id, school_id, provider, environment, is_active, api_key_last4, has_webhook_token) values
+  ('ee000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'asaas', 'sandbox', true, 'demo', true),
+  ('ee000000-0000-4000-8000-000000000021', '5c000000-0000-4000-8000-000000000002', 'asaas', 'sandbox', true, 'ival', true);
+insert into private.integration_secrets (integration_id, api_key, webhook_token) values
+  ('ee000000-0000-4000-8000-000000000001', '$aact_SEGREDO_escola_demo', 'whtok_escola_demo_local_0123456789abcdef'),
+  ('ee000000-0000-4000-8000-000000000021', '$aact_SEGREDO_academia_rival', 'whtok_academia_rival_local_0123456789abcdef');
 insert into public.system_config (id, key, value_last4, description, created_by) values
   ('5f000000-0000-4000-8000-000000000001', 'ASAAS_API_KEY', '_key', 'Chave Asaas da plataforma (sandbox de demonstração)',
    'a0000000-0000-4000-8000-000000000001');

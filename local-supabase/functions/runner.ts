@@ -91,7 +91,7 @@ export class FunctionRunner {
     await mkdir(this.cacheDir, { recursive: true });
     const env: Record<string, string> = {};
     for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
-    Object.assign(env, await readSecrets(path.join(config.functionsDir, '.env')), {
+    Object.assign(env, await readSecrets(path.join(config.functionsDir, '.env')), config.functionSecrets, {
       DENO_DIR: this.cacheDir,
       // Trust the operating system's CAs as well as Deno's bundled ones, unless told otherwise.
       DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE || 'mozilla,system',

@@ -540,6 +540,92 @@ export type Database = {
           },
         ]
       }
+      payments: {
+        Row: {
+          billing_type: string
+          course_id: string | null
+          course_title: string
+          created_at: string
+          environment: string
+          id: string
+          integration_id: string | null
+          invoice_url: string | null
+          paid_at: string | null
+          provider: string
+          provider_payment_id: string | null
+          school_id: string
+          status: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
+        Insert: {
+          billing_type: string
+          course_id?: string | null
+          course_title: string
+          created_at?: string
+          environment: string
+          id?: string
+          integration_id?: string | null
+          invoice_url?: string | null
+          paid_at?: string | null
+          provider?: string
+          provider_payment_id?: string | null
+          school_id: string
+          status?: string
+          updated_at?: string
+          user_id: string
+          value: number
+        }
+        Update: {
+          billing_type?: string
+          course_id?: string | null
+          course_title?: string
+          created_at?: string
+          environment?: string
+          id?: string
+          integration_id?: string | null
+          invoice_url?: string | null
+          paid_at?: string | null
+          provider?: string
+          provider_payment_id?: string | null
+          school_id?: string
+          status?: string
+          updated_at?: string
+          user_id?: string
+          value?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_integration_id_fkey"
+            columns: ["integration_id"]
+            isOneToOne: false
+            referencedRelation: "integration_settings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           address: string | null
@@ -838,6 +924,10 @@ export type Database = {
           total_students: number | null
         }[]
       }
+      apply_payment_event: {
+        Args: { p_event: string; p_event_id: string; p_external_reference: string; p_provider: string; p_provider_payment_id: string; p_school_id: string }
+        Returns: string
+      }
       create_integration: {
         Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string; p_webhook_token?: string }
         Returns: {
@@ -874,6 +964,10 @@ export type Database = {
       }
       get_system_secret: {
         Args: { p_key: string }
+        Returns: string
+      }
+      payment_school_id: {
+        Args: { p_external_reference: string; p_provider: string; p_provider_payment_id: string }
         Returns: string
       }
       reorder_course_content: {

@@ -25,7 +25,15 @@ export interface TestBackend {
   stop(): Promise<void>;
 }
 
-export async function startTestBackend(options: { functionsDir?: string } = {}): Promise<TestBackend> {
+export interface TestBackendOptions {
+  functionsDir?: string;
+  /** Function secrets over supabase/functions/.env (e.g. ASAAS_SANDBOX_URL of a fake Asaas). */
+  functionSecrets?: Record<string, string>;
+  /** Receives every log line, function output included. */
+  log?: (line: string) => void;
+}
+
+export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const databaseUrl = process.env.DATABASE_URL || null;
   let dbUrl: string | null = null;
   let dropDb: (() => Promise<void>) | null = null;
@@ -47,8 +55,13 @@ export async function startTestBackend(options: { functionsDir?: string } = {}):
     snapshot = new Blob([await readFile(inject('snapshotPath'))]);
   }
   const server = await startServer(
-    { port: 0, databaseUrl: dbUrl, ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}) },
-    { fresh: true, snapshot, quiet: true },
+    {
+      port: 0,
+      databaseUrl: dbUrl,
+      ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}),
+      ...(options.functionSecrets ? { functionSecrets: options.functionSecrets } : {}),
+    },
+    { fresh: true, snapshot, quiet: true, log: options.log },
   );
   const make = (key: string) =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });

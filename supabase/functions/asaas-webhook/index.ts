@@ -1,0 +1,54 @@
+// asaas-webhook (issue 11): Asaas tells us a payment changed. Configure it in the Asaas panel as
+//   <SUPABASE_URL>/functions/v1/asaas-webhook?school=<school id>
+// with the token saved on the school's integration (Settings); Asaas sends it as `asaas-access-token`.
+// Without ?school the school is the one owning the payment (externalReference = our payment id).
+// Only HTTP 200 counts as delivered for Asaas, so every authenticated, well-formed event answers 200
+// (a repeated event too: it is applied once); 401 for a wrong token, 400 for a malformed body.
+import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
+import { serviceClient } from '../_shared/supabase.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function str(v: unknown, max: number): string | null {
+  return typeof v === 'string' && v.trim() && v.length <= max ? v.trim() : null;
+}
+
+serve(async (req) => {
+  const given = req.headers.get('asaas-access-token') ?? '';
+  if (!given) throw new HttpError(401, 'Token do webhook ausente ou inválido');
+  const body = await readJsonBody(req);
+  const payment = body.payment && typeof body.payment === 'object' && !Array.isArray(body.payment) ? (body.payment as Record<string, unknown>) : {};
+  const providerPaymentId = str(payment.id, 100);
+  const externalReference = str(payment.externalReference, 200);
+  const admin = serviceClient();
+
+  const schoolParam = new URL(req.url).searchParams.get('school');
+  let schoolId: string | null = null;
+  if (schoolParam) {
+    if (!UUID.test(schoolParam)) throw new HttpError(401, 'Token do webhook ausente ou inválido');
+    schoolId = schoolParam.toLowerCase();
+  } else {
+    const { data } = await admin.rpc('payment_school_id', { p_provider: 'asaas', p_provider_payment_id: providerPaymentId, p_external_reference: externalReference });
+    schoolId = (data as string | null) ?? null;
+  }
+  const { data: expected } = schoolId ? await admin.rpc('get_integration_webhook_token', { p_school_id: schoolId, p_provider: 'asaas' }) : { data: null };
+  if (!schoolId || typeof expected !== 'string' || !safeEqual(given, expected)) {
+    throw new HttpError(401, 'Token do webhook ausente ou inválido');
+  }
+
+  const eventId = str(body.id, 200);
+  const event = str(body.event, 100);
+  if (!eventId) throw new HttpError(400, 'Evento sem id', { field: 'id' });
+  if (!event) throw new HttpError(400, 'Evento sem tipo', { field: 'event' });
+
+  const { data: outcome, error } = await admin.rpc('apply_payment_event', {
+    p_school_id: schoolId,
+    p_provider: 'asaas',
+    p_event_id: eventId,
+    p_event: event,
+    p_provider_payment_id: providerPaymentId,
+    p_external_reference: externalReference,
+  });
+  if (error) throw new Error(`apply_payment_event: ${error.message}`);
+  return json({ received: true, outcome });
+});
