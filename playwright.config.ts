@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const apiPort = Number(process.env.E2E_API_PORT || 54331);
 const webPort = Number(process.env.E2E_WEB_PORT || 4174);
+const asaasPort = Number(process.env.E2E_ASAAS_PORT || 54339);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -31,9 +32,24 @@ export default defineConfig({
     {
       command: 'npx tsx local-supabase/main.ts --fresh',
       url: `http://localhost:${apiPort}/health`,
-      env: { LOCAL_SUPABASE_PORT: String(apiPort) },
+      env: {
+        LOCAL_SUPABASE_PORT: String(apiPort),
+        // The functions charge through this run's fake Asaas and send buyers back to this run's SPA.
+        FUNCTIONS_SECRET_ASAAS_SANDBOX_URL: `http://localhost:${asaasPort}/api/v3`,
+        FUNCTIONS_SECRET_ASAAS_PRODUCTION_URL: `http://localhost:${asaasPort}/api/v3`,
+        FUNCTIONS_SECRET_SITE_URL: `http://localhost:${webPort}`,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx scripts/fake-asaas/main.ts',
+      url: `http://localhost:${asaasPort}/health`,
+      env: { FAKE_ASAAS_PORT: String(asaasPort), FAKE_ASAAS_API_URL: `http://localhost:${apiPort}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

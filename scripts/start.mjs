@@ -13,6 +13,8 @@ const { configFromEnv } = await import('../local-supabase/config.ts');
 const config = configFromEnv();
 const apiPort = config.port;
 const webPort = 5173;
+// The port of ASAAS_SANDBOX_URL in supabase/functions/.env.
+const asaasPort = 54329;
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const children = [];
 
@@ -43,7 +45,7 @@ function waitFor(child, pattern) {
     child.stdout.on('data', function onData(d) {
       seen += d;
       if (pattern.test(seen)) resolve();
-      if (started) process.stdout.write(prefix(child === api ? 'api' : 'web', d));
+      if (started) process.stdout.write(prefix(child === api ? 'api' : child === asaas ? 'asaas' : 'web', d));
     });
   });
 }
@@ -65,6 +67,9 @@ process.on('SIGTERM', () => stop(0));
 console.log('› Iniciando o backend local (local-supabase)...');
 const api = run('api', bin('tsx'), ['local-supabase/main.ts']);
 await waitFor(api, /ready/);
+console.log('› Iniciando o Asaas simulado (pagamentos de teste)...');
+const asaas = run('asaas', bin('tsx'), ['scripts/fake-asaas/main.ts'], { FAKE_ASAAS_PORT: String(asaasPort), FAKE_ASAAS_API_URL: `http://localhost:${apiPort}` });
+await waitFor(asaas, /ready/);
 console.log('› Iniciando o app (Vite)...');
 const web = run('web', bin('vite'), ['--port', String(webPort), '--strictPort'], {
   VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || `http://localhost:${apiPort}`,
@@ -92,6 +97,10 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(32)} ${what}`).join('
     http://localhost:${apiPort}/functions/v1/tenant-webhook   segredo: ${TENANT_WEBHOOK_SECRET}
     http://localhost:${apiPort}/functions/v1/student-webhook  segredo da escola:
 ${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} school_id ${id}  ${secret}`).join('\n')}
+
+  Pagamentos: Asaas simulado em http://localhost:${asaasPort} (sandbox da Escola Demo). No checkout,
+    a fatura tem o botão 'Simular pagamento', que confirma e libera o curso.
+    Webhook do Asaas: http://localhost:${apiPort}/functions/v1/asaas-webhook?school=<id da escola>
 
   Dados persistem em .local-supabase/ (npm run db:reset recomeça do zero). Ctrl+C para parar.
 `);

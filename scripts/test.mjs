@@ -196,9 +196,11 @@ if (pg) {
 step('End-to-end journeys (Playwright, Chromium)');
 const apiPort = await freePort();
 const webPort = await freePort();
+const asaasPort = await freePort();
 const e2eEnv = {
   E2E_API_PORT: String(apiPort),
   E2E_WEB_PORT: String(webPort),
+  E2E_ASAAS_PORT: String(asaasPort),
   CHROMIUM_PATH: chromium,
   VITE_SUPABASE_URL: `http://localhost:${apiPort}`,
 };

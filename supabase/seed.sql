@@ -95,7 +95,8 @@ insert into public.courses (id, school_id, instructor_id, title, description, sl
    'Monte sua presença online: redes sociais, anúncios pagos com orçamento pequeno, e-mail marketing e métricas que importam para vender mais.',
    'marketing-digital',
    'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/marketing-digital.webp',
-   '50% 50%', null, '50% 50%', 'https://pay.exemplo.com.br/escola-demo/marketing-digital', 297.00, 12, 'PUBLISHED', 3,
+   -- No external sales page: this course is sold by the platform's checkout (Asaas sandbox).
+   '50% 50%', null, '50% 50%', null, 297.00, 12, 'PUBLISHED', 3,
    now() - interval '60 days'),
   ('c0000000-0000-4000-8000-000000000003', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
    'Oratória e Comunicação no Trabalho',

@@ -60,8 +60,10 @@ class AsaasFail extends Error {
   }
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-const stamp = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+// Asaas's dates are Brazil's (create-asaas-charge computes dueDate there too).
+const brazil = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', hourCycle: 'h23', ...options });
+const today = () => brazil({ year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const stamp = () => `${today()} ${brazil({ hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date())}`;
 const digitsOf = (v: unknown) => String(v ?? '').replace(/\D/g, '');
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const brl = (v: unknown) => Number(v).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -151,7 +153,8 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     if (!['BOLETO', 'CREDIT_CARD', 'PIX', 'UNDEFINED'].includes(billingType)) throw new AsaasFail(400, 'invalid_billingType', 'Forma de pagamento inválida.');
     // An installment plan gives totalValue (or installmentValue) instead of value.
     const installments = Number(body.installmentCount ?? 1);
-    const value = Number(body.value ?? body.totalValue ?? (body.installmentValue !== undefined ? Number(body.installmentValue) * installments : NaN));
+    const given = body.value ?? body.totalValue ?? (typeof body.installmentValue === 'number' ? body.installmentValue * installments : undefined);
+    const value = typeof given === 'number' ? given : NaN;
     if (!(value > 0)) throw new AsaasFail(400, 'invalid_value', 'O campo value deve ser informado');
     if (!Number.isInteger(installments) || installments < 1 || installments > 21) throw new AsaasFail(400, 'invalid_installmentCount', 'Número de parcelas inválido.');
     const dueDate = String(body.dueDate ?? '');
@@ -268,6 +271,7 @@ ${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar par
     const path = req.url ?? '/';
     void (async () => {
       try {
+        if (path === '/health') return send(res, 200, { status: 'ok' });
         if (path.startsWith('/api/v3/')) return await api(req, res, path);
         const page = /^\/(i|b)\/([^/?]+)(\/pay)?$/.exec(path.split('?')[0]!);
         const stored = page ? payments.get(page[2]!) : undefined;

@@ -1,6 +1,9 @@
 // Issue 10, Settings: member-area name rule, integrations (masked key, toggle, delete) and the system
-// key card that only the master super admin sees.
+// key card that only the master super admin sees. Issue 11: the Asaas webhook URL and token.
 import { expect, signInAndWaitHome, test } from './helpers';
+import { API_URL } from './learning-helpers';
+
+const RIVAL_SCHOOL = '5c000000-0000-4000-8000-000000000002';
 
 test('a school admin manages integrations; the member-area name cannot be empty; no system key card', async ({ page }) => {
   await signInAndWaitHome(page, 'admin@escola-demo.com.br');
@@ -47,6 +50,32 @@ test("a school's staff reveal and rotate the student-webhook secret (Academia Ri
   await expect(page.getByText('Novo segredo gerado!')).toBeVisible();
   await expect(secret).not.toHaveText(before!);
   await expect(secret).toHaveText(/^whsec_[0-9a-f]{64}$/);
+});
+
+test('a school admin sees the Asaas webhook URL and replaces the webhook token; the new token authenticates, the old does not', async ({ page }) => {
+  await signInAndWaitHome(page, 'admin@academia-rival.com.br', 'senha123', 'academia-rival');
+  await page.goto('/admin/settings');
+  const url = `${API_URL}/functions/v1/asaas-webhook?school=${RIVAL_SCHOOL}`;
+  await expect(page.getByLabel('URL do webhook de pagamentos (cadastre no painel do Asaas)')).toHaveText(url);
+  const item = page.getByRole('list', { name: 'Integrações' }).getByRole('listitem').filter({ hasText: '••••ival' });
+  await expect(item).toContainText('webhook configurado');
+  await item.getByRole('button', { name: 'Token do webhook da integração Asaas Sandbox (testes)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Token do webhook do Asaas' });
+  await dialog.getByLabel('Token (asaas-access-token)').fill('curto');
+  await dialog.getByRole('button', { name: 'Salvar token' }).click();
+  await expect(dialog.getByText('O Asaas exige um token com pelo menos 32 caracteres')).toBeVisible();
+  const token = `whtok_novo_${Date.now()}_0123456789abcdefghij`;
+  await dialog.getByLabel('Token (asaas-access-token)').fill(token);
+  await dialog.getByRole('button', { name: 'Salvar token' }).click();
+  await expect(page.getByText('Token do webhook salvo!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const event = { id: `evt_${Date.now()}`, event: 'PAYMENT_CREATED', payment: { id: 'pay_de_fora', externalReference: null } };
+  const send = (t: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'asaas-access-token': t }, body: JSON.stringify(event) });
+  expect((await send('whtok_academia_rival_local_0123456789abcdef')).status).toBe(401);
+  const ok = await send(token);
+  expect(ok.status).toBe(200);
+  expect(await ok.json()).toMatchObject({ received: true, outcome: 'unknown_payment' });
 });
 
 test('the master super admin saves the system key', async ({ page }) => {

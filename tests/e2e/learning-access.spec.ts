@@ -1,13 +1,15 @@
-// Issue 6 "Done when": students without access. aluna is not enrolled; pausado's enrollment is
-// PAUSED; expirado's expired yesterday. All read-only.
+// Issue 6 "Done when": students without access. A new student is not enrolled (aluna may have
+// bought a course in the checkout journey meanwhile); pausado's enrollment is PAUSED; expirado's
+// expired yesterday. All read-only.
 import { expect, test } from '@playwright/test';
-import { COURSE, LESSON, signInAs } from './learning-helpers';
+import { COURSE, LESSON, freshStudent, signInAs } from './learning-helpers';
 
 // The first requests to a freshly started backend can be slow: allow more than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
 
 test('a non-enrolled student sees locked cards, plays a preview lesson and is refused a paid one', async ({ page }) => {
-  await signInAs(page, 'aluna@escola-demo.com.br');
+  const { email } = await freshStudent('Sem Matrícula', { enrollIn: [] });
+  await signInAs(page, email);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Meus Cursos' })).toHaveCount(0);
   const excel = page.getByTestId('course-card').filter({ hasText: 'Excel Essencial para o Trabalho' });

@@ -20,7 +20,7 @@ test('home shows the true progress numbers and continues the last lesson', async
   // Not enrolled in Marketing: locked, with purchase and free lessons.
   const marketing = page.locator('section', { has: page.getByRole('heading', { name: 'Cursos Disponíveis' }) }).getByTestId('course-card').filter({ hasText: 'Marketing Digital' });
   await expect(marketing.getByText('Curso Bloqueado')).toBeVisible();
-  await expect(marketing.getByRole('link', { name: 'Comprar Curso' })).toHaveAttribute('href', 'https://pay.exemplo.com.br/escola-demo/marketing-digital');
+  await expect(marketing.getByRole('link', { name: 'Comprar Curso' })).toHaveAttribute('href', '/checkout/marketing-digital');
   await expect(marketing.getByRole('link', { name: 'Ver Aulas Gratuitas' })).toHaveAttribute('href', `/course/${COURSE.marketing}/lesson/e0000000-0000-4000-8000-000000000007`);
 
   // "Continuar assistindo": the lesson in progress (Fórmulas básicas, stopped at 0:03).

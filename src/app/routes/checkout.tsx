@@ -1,6 +1,10 @@
-import { PagePlaceholder } from './placeholder';
+// /checkout/:courseSlug and /checkout?course=<id> (SPEC §2).
+import { useParams, useSearchParams } from 'react-router-dom';
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 
-// Placeholder: the checkout issue replaces this file.
-export default function CheckoutPage() {
-  return <PagePlaceholder title="Checkout" />;
+export default function CheckoutRoute() {
+  const { courseSlug } = useParams();
+  const [search] = useSearchParams();
+  const id = search.get('course');
+  return <CheckoutPage courseRef={courseSlug ? { slug: courseSlug } : id ? { id } : null} />;
 }

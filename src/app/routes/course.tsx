@@ -1,10 +1,11 @@
 // Course detail (SPEC §2 "Course detail", issue 6). One request: the course with its outline, my
 // enrollment and my progress (features/courses); the lesson player reuses that cache entry.
-import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useHeaderCourseProgress } from '@/app/layout/header-progress-context';
+import { PaymentStatus } from '@/features/checkout/components/payment-status';
 import { useCourseDetail } from '@/features/courses/api/hooks';
 import {
   CourseBanner,
@@ -23,6 +24,12 @@ export default function CoursePage() {
   const { user, isAdmin } = useSession();
   const detail = useCourseDetail(courseId, user?.id);
   const course = detail.data;
+  // Asaas sends the buyer back here with ?pagamento=retorno (create-asaas-charge's successUrl).
+  const [search, setSearch] = useSearchParams();
+  const returning = search.get('pagamento') === 'retorno';
+  const { refetch } = detail;
+  const pollCourse = useCallback(() => void refetch(), [refetch]);
+  const clearReturn = useCallback(() => setSearch({}, { replace: true }), [setSearch]);
 
   const view = useMemo(() => {
     if (!course) return null;
@@ -60,8 +67,15 @@ export default function CoursePage() {
     <>
       <CourseBanner course={course} />
       <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
+        {!isAdmin && user && (
+          <PaymentStatus courseId={course.id} userId={user.id} hasAccess={view.access === 'active'} returning={returning} onPoll={pollCourse} onConfirmed={clearReturn} />
+        )}
         {view.access === 'none' && !isAdmin && (
-          <NotEnrolledCard purchaseUrl={course.purchase_url} previewHref={view.preview ? `/course/${course.id}/lesson/${view.preview.id}` : null} />
+          <NotEnrolledCard
+            purchaseUrl={course.purchase_url}
+            checkoutHref={course.status === 'PUBLISHED' && Number(course.price) > 0 ? `/checkout/${course.slug}` : null}
+            previewHref={view.preview ? `/course/${course.id}/lesson/${view.preview.id}` : null}
+          />
         )}
         {(view.access === 'paused' || view.access === 'expired') && !isAdmin && <EnrollmentNotice kind={view.access} />}
         {view.hasAccess && view.access === 'active' && (

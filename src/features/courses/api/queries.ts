@@ -8,11 +8,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Tables } from '@/types/database';
 
-// Text columns with a check constraint, narrowed to their values.
-export type EnrollmentStatus = 'ACTIVE' | 'PAUSED';
-export type VideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
+import type { EnrollmentState } from '@/lib/enrollment';
 
-export type EnrollmentState = Pick<Tables<'enrollments'>, 'expires_at'> & { status: EnrollmentStatus };
+export type { EnrollmentState, EnrollmentStatus } from '@/lib/enrollment';
+// Text columns with a check constraint, narrowed to their values.
+export type VideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
 
 export type ProgressRow = Pick<Tables<'progress'>, 'lesson_id' | 'completed_at' | 'last_position_sec' | 'updated_at'>;
 
@@ -61,6 +61,7 @@ export interface CourseDetail {
   banner_url: string | null;
   banner_position: string;
   purchase_url: string | null;
+  price: number;
   status: string;
   modules: OutlineModule[];
   enrollments: EnrollmentState[];
@@ -76,7 +77,7 @@ export const CATALOG_SELECT =
   `progress(${PROGRESS_COLUMNS}, lesson:lessons(title, duration_sec))`;
 
 export const COURSE_DETAIL_SELECT =
-  'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, status, ' +
+  'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, price, status, ' +
   'modules(id, title, description, thumbnail_url, order_index, lessons(id, module_id, title, order_index, duration_sec, is_preview, video_type)), ' +
   'enrollments(status, expires_at), ' +
   `progress(${PROGRESS_COLUMNS})`;

@@ -36,7 +36,8 @@ export function CourseBanner({ course }: { course: CourseDetail }) {
   );
 }
 
-export function NotEnrolledCard({ purchaseUrl, previewHref }: { purchaseUrl: string | null; previewHref: string | null }) {
+/** Buying: the school's external sales page when it set one, else our checkout; 'Em breve' when not for sale. */
+export function NotEnrolledCard({ purchaseUrl, checkoutHref, previewHref }: { purchaseUrl: string | null; checkoutHref: string | null; previewHref: string | null }) {
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center" data-testid="not-enrolled">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-700">
@@ -61,6 +62,13 @@ export function NotEnrolledCard({ purchaseUrl, previewHref }: { purchaseUrl: str
               <ShoppingCart aria-hidden="true" />
               Comprar Agora
             </a>
+          </Button>
+        ) : checkoutHref ? (
+          <Button asChild>
+            <Link to={checkoutHref}>
+              <ShoppingCart aria-hidden="true" />
+              Comprar Agora
+            </Link>
           </Button>
         ) : (
           <Button disabled>Em breve</Button>

@@ -1,15 +1,8 @@
 // Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
-import type { CatalogCourse, CatalogProgressRow, EnrollmentState, ProgressRow } from '../api/queries';
+import { enrollmentAccess, type EnrollmentAccess } from '@/lib/enrollment';
+import type { CatalogCourse, CatalogProgressRow, ProgressRow } from '../api/queries';
 
-export type EnrollmentAccess = 'none' | 'active' | 'paused' | 'expired';
-
-/** What the student's enrollment allows now: ACTIVE and not past expires_at is 'active'. */
-export function enrollmentAccess(enrollment: EnrollmentState | null | undefined, now: Date = new Date()): EnrollmentAccess {
-  if (!enrollment) return 'none';
-  if (enrollment.status !== 'ACTIVE') return 'paused';
-  if (enrollment.expires_at && new Date(enrollment.expires_at).getTime() <= now.getTime()) return 'expired';
-  return 'active';
-}
+export { enrollmentAccess, type EnrollmentAccess };
 
 export interface ProgressSummary {
   completed: number;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { formatDate } from '@/lib/format';
 import { useAddIntegration, useIntegrations, useUpdateIntegration, type Integration, type NewIntegration } from '../api/hooks';
+import { AsaasWebhookUrl, WebhookTokenDialog } from './asaas-webhook-setup';
 
 const PROVIDER_LABEL: Record<string, string> = { asaas: 'Asaas', stripe: 'Stripe' };
 const ENV_LABEL: Record<string, string> = { sandbox: 'Sandbox (testes)', production: 'Produção' };
@@ -21,6 +22,7 @@ export function IntegrationsCard({ schoolId }: { schoolId: string }) {
   const [form, setForm] = useState<NewIntegration>({ provider: 'asaas', environment: 'sandbox', api_key: '', webhook_token: '' });
   const [keyError, setKeyError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
+  const [tokenOf, setTokenOf] = useState<Integration | null>(null);
 
   return (
     <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby={`${id}-title`}>
@@ -77,7 +79,7 @@ export function IntegrationsCard({ schoolId }: { schoolId: string }) {
         <div className="grid gap-2">
           <Label htmlFor={`${id}-token`}>Token do webhook (asaas-access-token), opcional</Label>
           <Input id={`${id}-token`} type="password" autoComplete="off" value={form.webhook_token} onChange={(e) => setForm({ ...form, webhook_token: e.target.value })} />
-          <p className="text-xs text-muted-foreground">O mesmo token configurado no painel do Asaas para o webhook de pagamentos.</p>
+          <p className="text-xs text-muted-foreground">O mesmo token configurado no painel do Asaas para o webhook de pagamentos (mínimo de 32 caracteres).</p>
         </div>
         <Button type="submit" className="w-fit" disabled={add.isPending}>
           {add.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />} Adicionar integração
@@ -96,6 +98,11 @@ export function IntegrationsCard({ schoolId }: { schoolId: string }) {
                 </p>
               </div>
               <Badge variant={i.is_active ? 'success' : 'secondary'}>{i.is_active ? 'Ativa' : 'Inativa'}</Badge>
+              {i.provider === 'asaas' && (
+                <Button variant="ghost" size="icon" onClick={() => setTokenOf(i)} aria-label={`Token do webhook da integração ${PROVIDER_LABEL[i.provider]} ${ENV_LABEL[i.environment]}`}>
+                  <KeyRound aria-hidden="true" />
+                </Button>
+              )}
               <Switch checked={i.is_active} onCheckedChange={(on) => update.mutate({ id: i.id, is_active: on })} aria-label={`Ativar integração ${PROVIDER_LABEL[i.provider]} ${ENV_LABEL[i.environment]}`} />
               <Button variant="ghost" size="icon" className="text-destructive" onClick={() => setDeleting(i)} aria-label={`Excluir integração ${PROVIDER_LABEL[i.provider]} ${ENV_LABEL[i.environment]}`}>
                 <Trash2 aria-hidden="true" />
@@ -106,6 +113,8 @@ export function IntegrationsCard({ schoolId }: { schoolId: string }) {
       ) : (
         list.data && <p className="text-sm text-muted-foreground">Nenhuma integração cadastrada.</p>
       )}
+      {list.data?.some((i) => i.provider === 'asaas') && <AsaasWebhookUrl schoolId={schoolId} />}
+      <WebhookTokenDialog schoolId={schoolId} integration={tokenOf} onClose={() => setTokenOf(null)} />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -1,0 +1,91 @@
+// Checkout reads (SPEC §7: id, title, description, thumbnail, price, max_installments by slug or id)
+// and the charge. The course read goes through RLS, so a student finds only courses they may see;
+// the price charged is the database's (create-asaas-charge reads it again with the service role).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invokeFunction } from '@/lib/functions';
+import { supabase } from '@/lib/supabase';
+import type { EnrollmentState } from '@/lib/enrollment';
+
+export interface CheckoutCourse {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  thumbnail_url: string | null;
+  thumbnail_position: string;
+  price: number;
+  max_installments: number;
+  status: string;
+  purchase_url: string | null;
+  enrollments: EnrollmentState[];
+}
+
+export type CourseRef = { slug: string } | { id: string };
+
+const CHECKOUT_SELECT = 'id, slug, title, description, thumbnail_url, thumbnail_position, price, max_installments, status, purchase_url, enrollments(status, expires_at)';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function useCheckoutCourse(ref: CourseRef | null, schoolId: string | null | undefined, userId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['checkout', 'course', ref, schoolId, userId],
+    enabled: !!ref && !!schoolId && !!userId,
+    queryFn: async (): Promise<CheckoutCourse | null> => {
+      // A malformed id is simply "not found", not a database error.
+      if (ref && 'id' in ref && !UUID.test(ref.id)) return null;
+      let q = supabase.from('courses').select(CHECKOUT_SELECT).eq('school_id', schoolId!).eq('enrollments.user_id', userId!);
+      q = ref && 'slug' in ref ? q.eq('slug', ref.slug) : q.eq('id', (ref as { id: string }).id);
+      const { data, error } = await q.maybeSingle();
+      if (error) throw error;
+      return data ? { ...(data as unknown as CheckoutCourse), price: Number(data.price) } : null;
+    },
+  });
+}
+
+export type BillingType = 'PIX' | 'BOLETO' | 'CREDIT_CARD';
+
+export interface ChargeRequest {
+  course_id: string;
+  billing_type: BillingType;
+  value: number;
+  customer: { name: string; email: string; cpfCnpj: string; phone: string };
+  installment_count?: number;
+  creditCard?: { holderName: string; number: string; expiryMonth: string; expiryYear: string; ccv: string };
+  creditCardHolderInfo?: { name: string; email: string; cpfCnpj: string; postalCode: string; addressNumber: string; phone: string };
+}
+
+export function useCreateCharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChargeRequest) => invokeFunction<{ invoiceUrl: string; payment_id: string }>('create-asaas-charge', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments'] }),
+  });
+}
+
+export interface PendingPayment {
+  id: string;
+  status: string;
+  billing_type: BillingType;
+  invoice_url: string | null;
+  created_at: string;
+}
+
+/** The student's latest charge for a course (course page: 'Aguardando confirmação do pagamento'). */
+export function useLatestPayment(courseId: string, userId: string | null | undefined, { poll, enabled }: { poll: boolean; enabled: boolean }) {
+  return useQuery({
+    queryKey: ['payments', 'latest', courseId, userId],
+    enabled: enabled && !!courseId && !!userId,
+    refetchInterval: poll ? 3000 : false,
+    queryFn: async (): Promise<PendingPayment | null> => {
+      const { data, error } = await supabase
+        .from('payments')
+        .select('id, status, billing_type, invoice_url, created_at')
+        .eq('course_id', courseId)
+        .eq('user_id', userId!)
+        .order('created_at', { ascending: false })
+        .limit(1)
+        .maybeSingle();
+      if (error) throw error;
+      return data as PendingPayment | null;
+    },
+  });
+}
