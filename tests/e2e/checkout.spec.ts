@@ -35,7 +35,8 @@ test('aluna buys a locked course with PIX, simulates the payment and finds it un
   await expect(page.getByText('R$ 297,00')).toBeVisible();
   await expect(page.getByText('Pix', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(page).toHaveURL(new RegExp(`/course/${COURSE.marketing}`));
+  await expect(page.getByText('Pagamento confirmado!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/course/${COURSE.marketing}$`));
   await expect(page.getByText('Você ainda não está matriculado neste curso')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Começar curso' })).toBeVisible();
   // A paid lesson opens.

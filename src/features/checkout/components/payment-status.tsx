@@ -45,13 +45,14 @@ export function PaymentStatus({
     };
   }, [waiting, gaveUp, onPoll]);
 
+  // Confirmed while waiting here, or already before the page loaded: say so once, drop ?pagamento.
   useEffect(() => {
-    if (hasAccess && wasWaiting.current) {
+    if (hasAccess && (wasWaiting.current || returning)) {
       wasWaiting.current = false;
       toast.success('Pagamento confirmado!', { description: 'Seu acesso ao curso foi liberado.' });
       onConfirmed();
     }
-  }, [hasAccess, onConfirmed]);
+  }, [hasAccess, returning, onConfirmed]);
 
   if (!waiting) return null;
   const invoice = pending ? latest.data?.invoice_url : null;
