@@ -41,7 +41,8 @@ revoke all on public.payments from anon, authenticated;
 grant select on public.payments to authenticated;
 create policy payments_select on public.payments for select to authenticated
   using ((user_id = (select auth.uid()) and (select private.is_active()))
-         or (select private.is_school_staff(school_id)));
+         or school_id in (select private.staff_school_ids())
+         or (select private.is_super_admin()));
 
 -- ── payment events: the idempotency record of the provider's webhook ────────────────────────
 -- Asaas delivers at least once; the event id is the key, so a repeated delivery acts once.
