@@ -122,7 +122,7 @@ test('reset password shows the temporary password once; deactivating ends an ope
 });
 
 test('a 200-row CSV with two bad rows imports 198, reports the two, and re-importing creates nothing new', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const lines = ['nome;email;cpf;telefone'];
   for (let i = 1; i <= 200; i++) lines.push(`Aluno Importado ${i};import.${tag}.${i}@exemplo.com.br;;`);
@@ -145,7 +145,7 @@ test('a 200-row CSV with two bad rows imports 198, reports the two, and re-impor
     await dialog.getByLabel('Matricular todos no curso (opcional)').selectOption({ label: 'Excel Essencial para o Trabalho' });
     await dialog.getByRole('button', { name: 'Importar 198 alunos' }).click();
     const result = dialog.getByRole('list', { name: 'Resultado da importação' });
-    await expect(result).toBeVisible({ timeout: 150_000 });
+    await expect(result).toBeVisible({ timeout: 240_000 });
     const failures = (await dialog.getByRole('table', { name: 'Linhas com falha' }).textContent()) ?? '';
     const summary = (await result.textContent()) ?? '';
     if (round === 1) expect(summary, failures).toContain('198 alunos criados0 já existiam');

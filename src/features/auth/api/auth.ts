@@ -1,11 +1,12 @@
 // Sign-in, sign-up and the forced password change (SPEC §4 login transitions, §8 messages).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { profileQuery, rememberSchoolSlug, sessionKeys, useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/utils';
-import type { ChangePasswordValues, LoginValues, SignUpValues } from '../schemas';
+import type { LoginValues, SignUpValues } from '../rules';
+import type { ChangePasswordValues } from '../schemas';
 
 export const INACTIVE_MESSAGE = 'Sua conta está inativa. Entre em contato com o administrador.';
 export const MISSING_PROFILE_MESSAGE = 'Perfil não encontrado. Entre em contato com o administrador.';

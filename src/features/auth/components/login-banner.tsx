@@ -17,6 +17,10 @@ export function LoginBanner({ school, className }: { school: SchoolLogin | null;
             src={url}
             alt={`Banner de ${school?.name ?? 'login'}`}
             className="absolute inset-0 size-full object-cover"
+            // The largest paint of the login page: fetch it first; 1920×1080 is the recommended size.
+            fetchPriority="high"
+            width={1920}
+            height={1080}
             style={{ objectPosition: school?.login_banner_position || '50% 50%' }}
             onError={() => setFailed(url)}
           />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -8,11 +8,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { applyBrandColors } from '@/lib/brand';
 import { useSession } from '@/lib/session';
 import { useSchoolLogin } from '../api/school-login';
-import { ChangePasswordDialog } from './change-password-dialog';
 import { LoginBanner } from './login-banner';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 import { WhatsAppButton } from './whatsapp-button';
+
+// Only a first access needs it: its dialog, form and validation stay off the login page's download.
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /** /auth (no school) and /{slug} (the school's branded login page). */
 export function LoginPage({ slug }: { slug?: string }) {
@@ -66,7 +68,11 @@ export function LoginPage({ slug }: { slug?: string }) {
         </div>
       </main>
       {school?.support_whatsapp && <WhatsAppButton number={school.support_whatsapp} />}
-      <ChangePasswordDialog open={!!user && mustChangePassword && !authFlowPending} />
+      {!!user && mustChangePassword && !authFlowPending && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open />
+        </Suspense>
+      )}
     </div>
   );
 }
