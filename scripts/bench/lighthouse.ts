@@ -1,0 +1,137 @@
+// `npm run bench:lighthouse`: Lighthouse 13 (mobile preset, simulated throttling) on the production
+// build against a fresh local backend, in Debian's Chromium: the login page signed out, then the home
+// and a lesson page signed in as the demo student. Median of BENCH_RUNS (default 3) per page; prints
+// the four category scores and the paint metrics, and the failing audits of the median run.
+// Lighthouse runs through `npx lighthouse@13.5.0` (downloaded once into the npm cache): it needs no
+// place in the project's dependencies, and 13.x runs on Node 20 despite declaring Node 22.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const LESSON = '/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000003';
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+interface Report {
+  categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+  audits: Record<string, { score: number | null; title: string; displayValue?: string; details?: { items?: { node?: { snippet?: string; explanation?: string } }[] } }>;
+}
+
+function lighthouse(url: string, port: number, outDir: string, i: number): Report {
+  const out = path.join(outDir, `lh-${i}.json`);
+  const r = spawnSync(
+    'npx',
+    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+    { cwd: os.tmpdir(), stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM } },
+  );
+  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.split('\n').filter((l) => !/warn/.test(l)).slice(-5).join('\n')}`);
+  return JSON.parse(readFileSync(out, 'utf8')) as Report;
+}
+
+function summarize(name: string, reports: Report[]) {
+  const perf = (r: Report) => r.categories.performance!.score ?? 0;
+  const sorted = [...reports].sort((a, b) => perf(a) - perf(b));
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const score = (k: string) => Math.round((median.categories[k]?.score ?? 0) * 100);
+  console.log(`\n${name}  (median of ${reports.length}; performance runs: ${reports.map((r) => Math.round(perf(r) * 100)).join(', ')})`);
+  console.log(`  performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}`);
+  console.log(`  ${METRICS.map((m) => `${m.replace(/-/g, ' ')} ${median.audits[m]?.displayValue ?? '-'}`).join(' · ')}`);
+  for (const cat of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of median.categories[cat]!.auditRefs) {
+      const audit = median.audits[ref.id]!;
+      if (audit.score === null || audit.score >= 1) continue;
+      console.log(`  ✗ ${cat}: ${ref.id} — ${audit.title}`);
+      for (const item of (audit.details?.items ?? []).slice(0, 4)) {
+        if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 140)}  ${(item.node.explanation ?? '').split('\n').slice(-1)[0]!.slice(0, 120)}`);
+      }
+    }
+  }
+}
+
+async function main() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-bench-'));
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const cdpPort = await freePort();
+  const api = `http://localhost:${apiPort}`;
+  const web = `http://localhost:${webPort}`;
+  const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+  const children: ReturnType<typeof spawn>[] = [];
+  try {
+    const build = spawnSync(bin('vite'), ['build', '--logLevel', 'error', '--outDir', path.join(tmp, 'dist')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: api } });
+    if (build.status !== 0) throw new Error('build failed');
+    children.push(spawn(bin('tsx'), ['local-supabase/main.ts', '--fresh'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, LOCAL_SUPABASE_PORT: String(apiPort) } }));
+    children.push(spawn(bin('vite'), ['preview', '--outDir', path.join(tmp, 'dist'), '--port', String(webPort), '--strictPort'], { cwd: ROOT, stdio: 'ignore' }));
+    await waitFor(`${api}/health`);
+    await waitFor(web);
+    // Warm the backend once (the first requests of a fresh server compile its caches).
+    await fetch(`${api}/rest/v1/schools?select=slug`).catch(() => undefined);
+
+    // Lighthouse drives a Chromium we start with a debugging port and a profile folder; a signed-in
+    // profile is prepared beforehand by Playwright (which must not stay attached while Lighthouse runs).
+    const withChromium = async <T>(profile: string, fn: () => T): Promise<T> => {
+      const chrome = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+      try {
+        await waitFor(`http://127.0.0.1:${cdpPort}/json/version`);
+        return fn();
+      } finally {
+        chrome.kill('SIGTERM');
+        await new Promise((r) => chrome.once('exit', r));
+      }
+    };
+
+    const login = await withChromium(path.join(tmp, 'signed-out'), () => Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}/escola-demo`, cdpPort, tmp, i)));
+    summarize('/escola-demo (login, signed out)', login);
+
+    const signedIn = path.join(tmp, 'signed-in');
+    const context = await chromium.launchPersistentContext(signedIn, { executablePath: CHROMIUM, args: FLAGS.slice(1), headless: true });
+    const page = await context.newPage();
+    await page.goto(`${web}/escola-demo`);
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill('aluno@escola-demo.com.br');
+    await form.getByLabel('Senha').fill('senha123');
+    await form.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(`${web}/`);
+    // Today's announcement seen, so the popup does not cover the page being measured.
+    await page.evaluate(() => {
+      const d = new Date();
+      const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      localStorage.setItem('plataforma:announcement-seen:5c000000-0000-4000-8000-000000000001', day);
+    });
+    await context.close();
+
+    await withChromium(signedIn, () => {
+      summarize('/ (home, signed in as aluno@escola-demo.com.br)', Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}/`, cdpPort, tmp, 10 + i)));
+      summarize(`${LESSON} (lesson with an uploaded video)`, Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}${LESSON}`, cdpPort, tmp, 20 + i)));
+    });
+    console.log('\nTargets: performance ≥ 95 and accessibility 100 on each page; best practices and SEO ≥ 95 on the login page.');
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+// Child process of scripts/bench/load.ts: a fresh local-supabase (in-memory PGlite, or the empty
+// PostgreSQL database of DATABASE_URL), migrated and seeded, plus the large school and the load
+// benchmark's extra rows. It runs in its own process so the load generator does not share its event
+// loop. With PGlite the database lives only in here, which is why the seed is applied here too.
+// Prints one line `ready {"url", "anonKey", "engine", "counts", "seedSeconds"}` when it can take load;
+// stops on SIGTERM/SIGINT, and when its stdin closes (the parent died without killing it).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, type RunningServer } from '../../local-supabase/server.ts';
+import { BIG, SCHOOL, SEED } from './large-school.ts';
+
+/** Rows on top of large-school.ts to reach the sizes of issue 12 (20,000 enrollments, 20,000 comments). */
+export const EXTRA = `
+-- Three more enrollments per student besides the big course (~20,000 in all), spread over the other
+-- 199 courses (the same spread as scripts/bench/admin-pages.ts).
+insert into public.enrollments (user_id, course_id, status)
+select p.id, c.id, case when (p.rn + c.rn) % 7 = 0 then 'PAUSED' else 'ACTIVE' end
+from (select id, row_number() over (order by id) rn from public.profiles where school_id = '${SCHOOL}') p
+join (select id, row_number() over (order by id) rn from public.courses where school_id = '${SCHOOL}' and id <> '${BIG}') c
+  on c.rn in ((p.rn % 199) + 1, ((p.rn + 67) % 199) + 1, ((p.rn + 133) % 199) + 1)
+on conflict do nothing;
+
+-- 20,000 comments: four per student, on lessons of the big course (every student is enrolled there,
+-- so every author has access), ~100 per lesson: the lesson page the load reads carries real threads.
+-- Plain SQL: row-level security does not apply; the triggers set course_id and the author's name.
+insert into public.lesson_comments (user_id, lesson_id, course_id, comment, created_at)
+select p.id, l.id, '${BIG}', 'Comentário ' || (k + 1) || ' do aluno ' || p.rn || ': ' || repeat('muito boa a aula! ', 3),
+       now() - ((p.rn * 4 + k) || ' seconds')::interval
+from (select id, row_number() over (order by id) rn from public.profiles where school_id = '${SCHOOL}') p
+cross join generate_series(0, 3) k
+join (select id, row_number() over (order by id) - 1 rn from public.lessons where course_id = '${BIG}') l
+  on l.rn = (p.rn * 4 + k) % 200;
+`;
+
+const COUNTS = `
+select
+  (select count(*)::int from public.courses where school_id = '${SCHOOL}') as courses,
+  (select count(*)::int from public.lessons l join public.courses c on c.id = l.course_id where c.school_id = '${SCHOOL}') as lessons,
+  (select count(*)::int from public.profiles where school_id = '${SCHOOL}') as students,
+  (select count(*)::int from public.enrollments e join public.courses c on c.id = e.course_id where c.school_id = '${SCHOOL}') as enrollments,
+  (select count(*)::int from public.progress p join public.courses c on c.id = p.course_id where c.school_id = '${SCHOOL}') as progress,
+  (select count(*)::int from public.lesson_comments where course_id in (select id from public.courses where school_id = '${SCHOOL}')) as comments
+`;
+
+// Stop requests may come while startServer is still migrating: then stop once it is up (it owns a temp
+// folder by then). close() removes that folder, but close() may not finish (e.g. stopped in the middle
+// of the seed), so stop() removes it too.
+let server: RunningServer | null = null;
+let stopping = false;
+async function stop(code = 0) {
+  stopping = true;
+  if (!server) return; // startServer is still running; the code after it sees `stopping`
+  const tempDir = path.dirname(server.ctx.storageDir);
+  await Promise.race([server.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  if (path.basename(tempDir).startsWith('local-supabase-')) rmSync(tempDir, { recursive: true, force: true });
+  process.exit(code);
+}
+process.once('SIGINT', () => stop());
+process.once('SIGTERM', () => stop());
+process.stdin.once('close', () => stop());
+process.stdin.resume();
+
+const port = Number(process.env.LOCAL_SUPABASE_PORT || 0);
+// Server log lines (internal errors, boot) go to stderr; the parent prints them with a prefix.
+server = await startServer({ port }, { fresh: true, log: (line) => console.error(line) });
+if (stopping) await stop();
+const { engine, config } = server.ctx;
+
+try {
+  const t0 = performance.now();
+  await engine.exec(SEED + EXTRA);
+  // Fresh statistics for the planner after the bulk load (PostgreSQL's autovacuum would get there later).
+  await engine.exec('analyze');
+  const seedSeconds = Number(((performance.now() - t0) / 1000).toFixed(1));
+  const [counts] = (await engine.query<Record<string, number>>(COUNTS)).rows;
+  console.log(`ready ${JSON.stringify({ url: server.url, anonKey: config.anonKey, engine: engine.kind, counts, seedSeconds })}`);
+} catch (e) {
+  // Unless we are stopping (which breaks the seed on purpose): a broken seed, say why and stop; the
+  // parent sees the exit before `ready`.
+  if (!stopping) {
+    console.error(e);
+    await stop(1);
+  }
+}

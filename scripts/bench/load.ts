@@ -1,0 +1,391 @@
+// `npm run bench:load`: the student pages under load (issue 12). Starts local-supabase in a separate
+// process (scripts/bench/load-server.ts: fresh, migrated, seeded, plus the large school of
+// large-school.ts and 20,000 enrollments / 20,000 comments), then BENCH_USERS (default 50) virtual
+// students, each a distinct seeded student with its own supabase-js client, loop through the pages for
+// BENCH_SECONDS (default 60) with the SPA's own query functions: sign in once, then home, course,
+// lesson, save position, complete lesson, comment, rate. Prints per page: count, pages/s, p50/p95/p99
+// latency and errors, on PGlite and then on a throwaway PostgreSQL cluster (BENCH_DB=pglite|postgres|both).
+// BENCH_THINK_MS (default 0: a closed loop at full speed) adds a pause after each page, ±50% at random.
+// "pages/s" counts pages; a page is every request the SPA makes for it (home = 2 requests).
+// Targets: p95 ≤ 150 ms per page on PGlite, ≤ 50 ms on PostgreSQL, zero errors — printed as PASS/FAIL;
+// the exit code is non-zero only when the run itself broke (a benchmark prints figures; it is no test).
+// Run: node --experimental-websocket --import tsx scripts/bench/load.ts
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition } from '../../src/features/courses/api/queries.ts';
+import { addComment, fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
+import { fetchActiveAnnouncements } from '../../src/features/announcements/api/queries.ts';
+import { BIG, PASSWORD, SCHOOL, STUDENT_EMAIL } from './large-school.ts';
+
+const USERS = Number(process.env.BENCH_USERS || 50);
+const SECONDS = Number(process.env.BENCH_SECONDS || 60);
+const THINK_MS = Number(process.env.BENCH_THINK_MS || 0);
+const DB = process.env.BENCH_DB || 'both';
+const TARGET_P95 = { pglite: 150, postgres: 50 } as const;
+type EngineName = keyof typeof TARGET_P95;
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(ROOT, 'scripts', 'bench', 'load-server.ts');
+const PAGES = ['sign in', 'home', 'course', 'lesson', 'save position', 'complete lesson', 'comment', 'rate'] as const;
+type Page = (typeof PAGES)[number];
+
+// ── cleanup: everything started registers its undo here; run once, in reverse order ──────────────
+const cleanups: (() => unknown)[] = [];
+async function cleanup() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()!();
+    } catch (e) {
+      console.error('cleanup:', (e as Error).message);
+    }
+  }
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupted = true;
+    console.log(`\n${signal}: stopping and cleaning up…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// ── the backend, in its own process ──────────────────────────────────────────────────────────────
+interface Backend {
+  url: string;
+  anonKey: string;
+  engine: string;
+  counts: Record<string, number>;
+  seedSeconds: number;
+  child: ChildProcess;
+}
+
+/**
+ * Spawns load-server.ts (node + the tsx loader directly rather than the tsx CLI, which would add a
+ * wrapper process between us and the server) and waits for its `ready` line and GET /health = 200.
+ */
+async function startBackend(databaseUrl: string | null): Promise<Backend> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_SUPABASE_PORT: String(port) };
+  delete env.DATABASE_URL; // PGlite unless we pass our own database
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // stdin is a pipe the child watches: if we die without killing it, it stops by itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+    if (!killed) child.kill('SIGKILL');
+  });
+  createInterface({ input: child.stderr! }).on('line', (line) => console.log(`  [server] ${line}`));
+
+  const ready = await new Promise<Omit<Backend, 'child'>>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('ready ')) resolve(JSON.parse(line.slice('ready '.length)));
+      else console.log(`  [server] ${line}`);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`the backend exited before it was ready (${signal ?? `code ${code}`})`)));
+  });
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${ready.url}/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (i >= 100) throw new Error(`${ready.url}/health did not answer 200`);
+    await sleep(100);
+  }
+  return { ...ready, child };
+}
+
+// ── a throwaway PostgreSQL cluster (the logic of scripts/test.mjs) ───────────────────────────────
+function findPgBin(): string | null {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => Number(v) >= 15)
+    .sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const dir = path.join(base, v, 'bin');
+    if (existsSync(path.join(dir, 'initdb'))) return dir;
+  }
+  return null;
+}
+
+/** Cluster on a free loopback port in a temp dir, fsync off, run as the postgres OS user when we are root. */
+async function startPostgres(pgBin: string): Promise<{ url: string; cpuSeconds: () => number }> {
+  const asRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-bench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  if (asRoot) {
+    const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
+    const gid = Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const as = (cmd: string, args: string[]) => (asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : spawnSync(cmd, args));
+  const port = await freePort();
+  const data = path.join(dir, 'data');
+  let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr?.toString()}`);
+  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr?.toString()} ${readFileSync(path.join(dir, 'log'), 'utf8')}`);
+  cleanups.push(() => as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']));
+
+  // `--fresh` with DATABASE_URL does not reset a schema (it only applies missing migrations), so
+  // each run gets a database of its own, even in this new cluster.
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query('create database bench');
+  } finally {
+    await admin.end();
+  }
+  // The postmaster's pid (first line of postmaster.pid): its backends do the server's SQL work.
+  const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, cpuSeconds: () => treeCpuSeconds(postmaster) };
+}
+
+// ── measuring ────────────────────────────────────────────────────────────────────────────────────
+interface PageStats {
+  times: number[];
+  errors: number;
+  messages: string[];
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  const o = e as { message?: string; code?: string } | null;
+  return o?.message ? `${o.code ?? ''} ${o.message}`.trim() : JSON.stringify(e);
+}
+
+/** Times one page (every request the SPA makes for it); a thrown error or a supabase-js error counts. */
+async function measure<T>(stats: Record<Page, PageStats>, page: Page, load: () => Promise<T>): Promise<T | undefined> {
+  const s = stats[page];
+  const start = performance.now();
+  try {
+    return await load();
+  } catch (e) {
+    s.errors++;
+    if (s.messages.length < 3) s.messages.push(errorText(e));
+    return undefined;
+  } finally {
+    s.times.push(performance.now() - start);
+    // ±50% at random, so students that started together do not keep loading the same page at once.
+    if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
+  }
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+/** CPU seconds (user + system) a process has used so far, and its parent's pid, from /proc (Linux). */
+function procStat(pid: number | string): { cpu: number; ppid: number } | null {
+  try {
+    // Fields after the ")" of the command name: ppid is field 4, utime 14, stime 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { cpu: (Number(fields[11]) + Number(fields[12])) / 100, ppid: Number(fields[1]) }; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of a process and its direct children (a postmaster and its backends); 0 elsewhere. */
+function treeCpuSeconds(root: number): number {
+  let sum = procStat(root)?.cpu ?? 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const st = procStat(pid);
+      if (st?.ppid === root) sum += st.cpu;
+    }
+  } catch {
+    // not Linux: no figure
+  }
+  return sum;
+}
+
+/** Busy and total CPU time of the whole machine, from /proc/stat; null elsewhere. */
+function machineCpu(): { busy: number; total: number } | null {
+  try {
+    const [, ...nums] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    const total = nums.reduce((a, b) => a + b, 0);
+    const idle = nums[3]! + nums[4]!; // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+// ── one virtual student ──────────────────────────────────────────────────────────────────────────
+const emailOf = (i: number) => (i === 1 ? STUDENT_EMAIL : `bench.${i}@escola-bench.com.br`);
+
+async function virtualStudent(i: number, client: SupabaseClient, stats: Record<Page, PageStats>, deadline: number) {
+  const running = () => performance.now() < deadline;
+  // Sign in as the SPA's login does: the password grant, then the profile check.
+  const userId = await measure(stats, 'sign in', async () => {
+    const { data, error } = await client.auth.signInWithPassword({ email: emailOf(i), password: PASSWORD });
+    if (error) throw error;
+    const profile = await client.from('profiles').select('*').eq('id', data.user.id).maybeSingle();
+    if (profile.error) throw profile.error;
+    if (!profile.data) throw new Error(`no profile for ${emailOf(i)}`);
+    return data.user.id;
+  });
+  if (!userId) return; // counted as an error; this student cannot go on
+
+  let lessonIds: string[] = [];
+  for (let iter = 0; running(); iter++) {
+    // Home: the catalog and the announcements, in parallel (as the SPA's home page does).
+    await measure(stats, 'home', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL, userId }), fetchActiveAnnouncements(client, SCHOOL)]));
+    if (!running()) break;
+    const course = await measure(stats, 'course', () => fetchCourseDetail(client, { courseId: BIG, userId }));
+    if (course) {
+      // Lessons the student can click; the one uploaded video would also need a signed URL: skip it.
+      lessonIds = course.modules.flatMap((m) => m.lessons.filter((l) => l.video_type !== 'upload').map((l) => l.id));
+    }
+    if (!lessonIds.length || !running()) continue;
+    // Students spread over the lessons, and move to another one each round.
+    const lessonId = lessonIds[(i * 37 + iter) % lessonIds.length]!;
+    // From the course page the outline is cached, so the lesson page is the bundle request alone.
+    await measure(stats, 'lesson', () => fetchLessonBundle(client, { lessonId, userId }));
+    if (!running()) break;
+    await measure(stats, 'save position', () => saveLessonPosition(client, userId, lessonId, (iter * 13) % 600));
+    if (!running()) break;
+    await measure(stats, 'complete lesson', () => completeLesson(client, userId, lessonId));
+    if (!running()) break;
+    await measure(stats, 'comment', () => addComment(client, { userId, lessonId, comment: `Comentário de carga ${iter} do aluno ${i}.` }));
+    if (!running()) break;
+    await measure(stats, 'rate', () => rateLesson(client, { userId, lessonId, rating: 1 + ((i + iter) % 5) }));
+  }
+}
+
+// ── one engine ───────────────────────────────────────────────────────────────────────────────────
+/** databaseCpu: CPU seconds of the PostgreSQL processes so far (none for PGlite: it is in the server). */
+async function runEngine(engine: EngineName, databaseUrl: string | null, databaseCpu: (() => number) | null) {
+  const title = engine === 'pglite' ? 'PGlite (in-memory, in the server process)' : 'PostgreSQL (throwaway local cluster)';
+  console.log(`\n━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}`);
+  const t0 = performance.now();
+  const backend = await startBackend(databaseUrl);
+  const c = backend.counts;
+  console.log(
+    `backend ${backend.url} (${backend.engine}, pid ${backend.child.pid}): started and seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+      `(large school + extra rows: ${backend.seedSeconds} s)`,
+  );
+  console.log(
+    `school: ${c.courses} courses, ${c.lessons} lessons, ${c.students} students, ${c.enrollments} enrollments, ` +
+      `${c.progress} progress rows, ${c.comments} lesson comments`,
+  );
+
+  // One client per virtual student (its own session), all counting HTTP requests in one counter.
+  let httpRequests = 0;
+  const countingFetch: typeof fetch = (input, init) => {
+    httpRequests++;
+    return fetch(input, init);
+  };
+  const clients = Array.from({ length: USERS }, () =>
+    createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: countingFetch },
+    }),
+  );
+  const stats = Object.fromEntries(PAGES.map((p) => [p, { times: [], errors: 0, messages: [] }])) as unknown as Record<Page, PageStats>;
+
+  // The machine may be shared (other test runs): show how busy it was before we start.
+  console.log(
+    `load: ${USERS} students, ${SECONDS} s, think time ${THINK_MS} ms (closed loop); ` +
+      `machine load average before the run ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores…`,
+  );
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const serverCpu = () => procStat(backend.child.pid!)?.cpu ?? 0;
+  const cpu0 = { self: process.cpuUsage(), server: serverCpu(), database: databaseCpu?.() ?? 0, machine: machineCpu() };
+  const start = performance.now();
+  const deadline = start + SECONDS * 1000;
+  await Promise.all(clients.map((client, k) => virtualStudent(k + 1, client, stats, deadline)));
+  const elapsed = (performance.now() - start) / 1000;
+  lag.disable();
+  // CPU over the run, in cores (1.00 = one core busy all the time).
+  const self = process.cpuUsage(cpu0.self);
+  const cores = {
+    generator: (self.user + self.system) / 1e6 / elapsed,
+    server: (serverCpu() - cpu0.server) / elapsed,
+    database: ((databaseCpu?.() ?? 0) - cpu0.database) / elapsed,
+  };
+  const machine = machineCpu();
+  const machineCores = machine && cpu0.machine ? ((machine.busy - cpu0.machine.busy) / (machine.total - cpu0.machine.total)) * os.cpus().length : NaN;
+
+  // The table.
+  const target = TARGET_P95[engine];
+  const rows = PAGES.map((page) => {
+    const s = stats[page];
+    const sorted = [...s.times].sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+    const pass = s.times.length > 0 && s.errors === 0 && p95 <= target;
+    return [page, String(s.times.length), (s.times.length / elapsed).toFixed(1), ...[50, 95, 99].map((p) => percentile(sorted, p).toFixed(0)), String(s.errors), pass ? 'PASS' : 'FAIL'];
+  });
+  const header = ['page', 'count', 'pages/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', `p95 ≤ ${target} ms, 0 errors`];
+  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
+  const line = (cells: string[]) => cells.map((cell, k) => (k === 0 ? cell.padEnd(widths[k]!) : cell.padStart(widths[k]!))).join(' │ ');
+  console.log('');
+  console.log(line(header));
+  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const r of rows) console.log(line(r));
+
+  const pages = PAGES.reduce((n, p) => n + stats[p].times.length, 0);
+  const errors = PAGES.reduce((n, p) => n + stats[p].errors, 0);
+  console.log('');
+  console.log(`total: ${pages} pages in ${elapsed.toFixed(1)} s = ${(pages / elapsed).toFixed(1)} pages/s, ${(httpRequests / elapsed).toFixed(1)} HTTP requests/s, ${errors} errors`);
+  const cpu = [`load generator ${cores.generator.toFixed(2)}`, `server process ${cores.server.toFixed(2)}`];
+  if (databaseCpu) cpu.push(`PostgreSQL ${cores.database.toFixed(2)}`);
+  if (!Number.isNaN(machineCores)) cpu.push(`everything else ${Math.max(0, machineCores - cores.generator - cores.server - cores.database).toFixed(2)} (machine ${machineCores.toFixed(2)} of ${os.cpus().length})`);
+  console.log(`CPU in cores busy: ${cpu.join(', ')}; load generator event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`);
+  for (const page of PAGES) {
+    for (const m of stats[page].messages) console.log(`  error (${page}): ${m}`);
+  }
+  const failed = rows.filter((r) => r[7] === 'FAIL').map((r) => r[0]);
+  console.log(failed.length ? `${title}: FAIL (${failed.join(', ')})` : `${title}: PASS (every page p95 ≤ ${target} ms, no errors)`);
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────────────────────────
+async function main() {
+  if (!['pglite', 'postgres', 'both'].includes(DB)) throw new Error(`BENCH_DB must be pglite, postgres or both (got ${DB})`);
+  if (!(USERS >= 1 && USERS <= 5000)) throw new Error('BENCH_USERS must be between 1 and 5000 (the seeded students)');
+  if (DB !== 'postgres') {
+    await runEngine('pglite', null, null);
+    await cleanup(); // stop this backend before the next one takes the CPU
+  }
+  if (DB !== 'pglite') {
+    const pgBin = findPgBin();
+    if (!pgBin) {
+      console.log('\nPostgreSQL (15+) not found in /usr/lib/postgresql: the PostgreSQL run is skipped.');
+      return;
+    }
+    const cluster = await startPostgres(pgBin);
+    await runEngine('postgres', cluster.url, cluster.cpuSeconds);
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  // After Ctrl+C the backend goes away under our feet: that error is expected, not news.
+  if (!interrupted) console.error(e);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
