@@ -1,5 +1,8 @@
-// The school's colours as CSS variables (--brand-primary / --brand-secondary, used by Tailwind's
-// `primary`/`secondary` colours).
+// The school's colours as CSS variables (src/index.css). Whatever colour a school picks, text stays
+// readable: `primary` is the shade that carries white text and reads on white, `primary-on-dark` the
+// tint that reads on the dark player (both ≥ 4.5:1, src/lib/contrast.ts).
+import { shadeFor } from './contrast';
+
 export const DEFAULT_PRIMARY = '#3b82f6';
 export const DEFAULT_SECONDARY = '#8b5cf6';
 
@@ -11,6 +14,10 @@ export function safeColor(value: string | null | undefined, fallback: string): s
 
 export function applyBrandColors(primary?: string | null, secondary?: string | null): void {
   const root = document.documentElement;
-  root.style.setProperty('--brand-primary', safeColor(primary, DEFAULT_PRIMARY));
+  const brand = safeColor(primary, DEFAULT_PRIMARY);
+  root.style.setProperty('--brand-primary', brand);
+  root.style.setProperty('--brand-primary-strong', shadeFor(brand, '#ffffff'));
+  // Against slate-800, the lightest dark surface of the player.
+  root.style.setProperty('--brand-primary-on-dark', shadeFor(brand, '#1e293b'));
   root.style.setProperty('--brand-secondary', safeColor(secondary, DEFAULT_SECONDARY));
 }

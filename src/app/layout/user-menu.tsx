@@ -21,9 +21,10 @@ export function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        aria-label="Menu da conta"
       >
-        <Avatar name={name} src={profile?.avatar_url} />
+        {/* Named by its text, not aria-label: the visible initials must not contradict the name. */}
+        <span className="sr-only">Menu da conta</span>
+        <Avatar name={name} src={profile?.avatar_url} decorative />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel>

@@ -127,7 +127,7 @@ export default function LessonPage() {
                 <LessonRating key={lesson.id} lessonId={lesson.id} userId={userId!} value={lessonData!.myRating} />
                 <LessonNav courseId={courseId} previous={located!.previous} next={located!.next} />
               </div>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-400">
                 Aula {located!.index} de {located!.total} · Módulo {located!.moduleNumber}
               </p>
             </div>

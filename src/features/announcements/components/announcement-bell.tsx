@@ -27,14 +27,17 @@ export function AnnouncementBell({ schoolId, className }: { schoolId: string | n
           <Button
             variant="ghost"
             size="icon"
-            aria-label={count ? `Notificações (${count} ${count === 1 ? 'comunicado' : 'comunicados'})` : 'Notificações'}
             className={cn('relative text-muted-foreground', className)}
           >
+            <span className="sr-only">{count ? `Notificações (${count} ${count === 1 ? 'comunicado' : 'comunicados'})` : 'Notificações'}</span>
             <Bell className="size-5" aria-hidden="true" />
+            {/* The count is drawn by CSS, so the button's only text is its name above. */}
             {count > 0 && (
-              <span aria-hidden="true" className="absolute top-1.5 right-1.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-white">
-                {count > 9 ? '9+' : count}
-              </span>
+              <span
+                aria-hidden="true"
+                data-count={count > 9 ? '9+' : String(count)}
+                className="absolute top-1.5 right-1.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-white after:content-[attr(data-count)]"
+              />
             )}
           </Button>
         </PopoverTrigger>

@@ -130,7 +130,7 @@ function MaterialItem({ material }: { material: LessonMaterial }) {
   const Icon = MATERIAL_ICON[material.type] ?? File;
   const inner = (
     <>
-      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-on-dark">
         <Icon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
@@ -244,7 +244,7 @@ export function Comments({ lessonId, userId, userName, avatarUrl, comments }: { 
             maxLength={2000}
             onChange={(e) => setText(e.target.value)}
             placeholder="Escreva um comentário ou dúvida sobre a aula..."
-            className="border-white/10 bg-white/5 text-slate-100 placeholder:text-slate-500"
+            className="border-white/10 bg-white/5 text-slate-100 placeholder:text-slate-400"
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={empty || add.isPending}>
@@ -264,7 +264,7 @@ export function Comments({ lessonId, userId, userName, avatarUrl, comments }: { 
               <div className="min-w-0 flex-1 rounded-xl bg-white/5 px-4 py-3">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                   <span className="font-semibold text-slate-100">{c.author_name || 'Aluno'}</span>
-                  <time dateTime={c.created_at} title={formatDate(c.created_at)} className="text-xs text-slate-500">
+                  <time dateTime={c.created_at} title={formatDate(c.created_at)} className="text-xs text-slate-400">
                     {timeAgo(c.created_at)}
                   </time>
                 </p>

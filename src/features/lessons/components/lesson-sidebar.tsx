@@ -47,7 +47,7 @@ function ModuleGroup({
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-slate-400">Módulo {number}</span>
           <span className="block truncate text-sm font-semibold text-slate-100">{module.title}</span>
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-slate-400">
             {done}/{module.lessons.length} aulas
           </span>
         </span>
@@ -78,7 +78,7 @@ function ModuleGroup({
                     {completed && <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />}
                   </button>
                 ) : (
-                  <span role="img" aria-label="Aula bloqueada" title="Aula bloqueada" className="flex size-5 shrink-0 items-center justify-center text-slate-500">
+                  <span role="img" aria-label="Aula bloqueada" title="Aula bloqueada" className="flex size-5 shrink-0 items-center justify-center text-slate-400">
                     <Lock className="size-3.5" aria-hidden="true" />
                   </span>
                 )}
@@ -90,12 +90,12 @@ function ModuleGroup({
                     current ? 'font-semibold text-white' : unlocked ? 'text-slate-300' : 'text-slate-400',
                   )}
                 >
-                  {current && <PlayCircle className="size-4 shrink-0 text-primary" aria-hidden="true" />}
+                  {current && <PlayCircle className="size-4 shrink-0 text-primary-on-dark" aria-hidden="true" />}
                   <span className="min-w-0 flex-1 truncate">{lesson.title}</span>
                   {!hasAccess && lesson.is_preview && (
                     <span className="shrink-0 rounded-full bg-emerald-500/15 px-2 py-0.5 text-[11px] font-medium text-emerald-300 ring-1 ring-emerald-400/30">Grátis</span>
                   )}
-                  <span className="shrink-0 text-xs text-slate-500">{minutesFromSeconds(lesson.duration_sec)} min</span>
+                  <span className="shrink-0 text-xs text-slate-400">{minutesFromSeconds(lesson.duration_sec)} min</span>
                 </Link>
               </li>
             );
