@@ -1,7 +1,9 @@
 // Every route of SPEC §2. Each page is its own lazily loaded chunk, so the student area never
 // downloads the admin area (and the admin shell is a chunk of its own).
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { schoolLoginQuery } from '@/features/auth/api/school-login';
+import { queryClient } from '@/lib/query-client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RouteError } from './route-error';
@@ -11,6 +13,15 @@ type PageModule = { default: ComponentType };
 /** route.lazy loader for a module whose default export is the page component. */
 function page(load: () => Promise<PageModule>) {
   return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * The login page's school (name, colours, banner) starts loading with the page's code instead of after
+ * it: the router runs loaders while it fetches the lazy chunk. Returns at once; the page reads the cache.
+ */
+function prefetchSchoolLogin({ params }: LoaderFunctionArgs) {
+  if (params.slug) void queryClient.prefetchQuery(schoolLoginQuery(params.slug));
+  return null;
 }
 
 export const routes: RouteObject[] = [
@@ -23,7 +34,7 @@ export const routes: RouteObject[] = [
         element: <RedirectIfSignedIn />,
         children: [
           { path: '/auth', lazy: page(() => import('./routes/auth')) },
-          { path: '/:slug', lazy: page(() => import('./routes/auth')) },
+          { path: '/:slug', loader: prefetchSchoolLogin, lazy: page(() => import('./routes/auth')) },
         ],
       },
       {
