@@ -1,4 +1,5 @@
 // Small HTTP helpers shared by the REST, auth, storage and functions endpoints.
+import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine, Sql } from './db/engine.ts';
 import type { LocalSupabaseConfig } from './config.ts';
@@ -35,14 +36,27 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
+/** Bodies smaller than this go uncompressed: gzip would save little and cost a little. */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * A JSON answer, gzip-compressed when the client accepts it (as Supabase's API gateway does), so a
+ * page's data costs the phone its compressed size on the wire.
+ */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const acceptsGzip = /\bgzip\b/i.test(String(res.req?.headers['accept-encoding'] ?? ''));
+  const raw = Buffer.from(text);
+  const gzip = acceptsGzip && raw.length >= GZIP_MIN_BYTES;
+  const payload = gzip ? gzipSync(raw) : raw;
   res.writeHead(status, {
     ...CORS_HEADERS,
     ...(text ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
     ...headers,
+    'Content-Length': String(payload.length),
   });
-  res.end(text);
+  res.end(payload);
 }
 
 /** Reads a request body into memory, refusing more than `limit` bytes (JSON APIs only). */

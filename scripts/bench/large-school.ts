@@ -66,6 +66,8 @@ update public.lessons set video_type = 'upload' where id = (select id from publi
 export interface Counter {
   requests: number;
   times: number[];
+  /** Bytes on the wire per response (Content-Length: compressed when the server compressed it). */
+  wire?: number[];
 }
 
 export function countingFetch(counter: Counter): typeof fetch {
@@ -75,6 +77,7 @@ export function countingFetch(counter: Counter): typeof fetch {
     await res.clone().arrayBuffer();
     counter.requests++;
     counter.times.push(performance.now() - start);
+    counter.wire?.push(Number(res.headers.get('content-length') ?? 0));
     return res;
   };
 }

@@ -54,9 +54,11 @@ async function main() {
   ];
 
   await measurePages(pages, counter);
+  counter.wire = [];
   const catalog = await fetchCatalog(client, { schoolId: SCHOOL, userId });
   const payload = JSON.stringify(catalog).length;
-  console.log(`\nhome catalog payload: ${(payload / 1024).toFixed(0)} KiB for ${catalog.length} courses`);
+  const wire = counter.wire.reduce((a, b) => a + b, 0);
+  console.log(`\nhome catalog payload: ${(payload / 1024).toFixed(0)} KiB of JSON for ${catalog.length} courses, ${(wire / 1024).toFixed(0)} KiB on the wire (gzip)`);
   await server.close();
 }
 
