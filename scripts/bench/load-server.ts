@@ -68,7 +68,8 @@ const { engine, config } = server.ctx;
 
 try {
   const t0 = performance.now();
-  await engine.exec(SEED + EXTRA);
+  // BENCH_SEED=demo: only the demo seed (bench:rest); otherwise the large school too (bench:load).
+  if (process.env.BENCH_SEED !== 'demo') await engine.exec(SEED + EXTRA);
   // Fresh statistics for the planner after the bulk load (PostgreSQL's autovacuum would get there later).
   await engine.exec('analyze');
   const seedSeconds = Number(((performance.now() - t0) / 1000).toFixed(1));

@@ -10,19 +10,15 @@
 // Targets: p95 ≤ 150 ms per page on PGlite, ≤ 50 ms on PostgreSQL, zero errors — printed as PASS/FAIL;
 // the exit code is non-zero only when the run itself broke (a benchmark prints figures; it is no test).
 // Run: node --experimental-websocket --import tsx scripts/bench/load.ts
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition } from '../../src/features/courses/api/queries.ts';
 import { addComment, fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
 import { fetchActiveAnnouncements } from '../../src/features/announcements/api/queries.ts';
 import { BIG, PASSWORD, SCHOOL, STUDENT_EMAIL } from './large-school.ts';
+import { cleanup, findPgBin, isInterrupted, procStat, sleep, startBackend, startPostgres } from './processes.ts';
 
 const USERS = Number(process.env.BENCH_USERS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
@@ -31,136 +27,8 @@ const DB = process.env.BENCH_DB || 'both';
 const TARGET_P95 = { pglite: 150, postgres: 50 } as const;
 type EngineName = keyof typeof TARGET_P95;
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(ROOT, 'scripts', 'bench', 'load-server.ts');
 const PAGES = ['sign in', 'home', 'course', 'lesson', 'save position', 'complete lesson', 'comment', 'rate'] as const;
 type Page = (typeof PAGES)[number];
-
-// ── cleanup: everything started registers its undo here; run once, in reverse order ──────────────
-const cleanups: (() => unknown)[] = [];
-async function cleanup() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()!();
-    } catch (e) {
-      console.error('cleanup:', (e as Error).message);
-    }
-  }
-}
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupted = true;
-    console.log(`\n${signal}: stopping and cleaning up…`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-// ── the backend, in its own process ──────────────────────────────────────────────────────────────
-interface Backend {
-  url: string;
-  anonKey: string;
-  engine: string;
-  counts: Record<string, number>;
-  seedSeconds: number;
-  child: ChildProcess;
-}
-
-/**
- * Spawns load-server.ts (node + the tsx loader directly rather than the tsx CLI, which would add a
- * wrapper process between us and the server) and waits for its `ready` line and GET /health = 200.
- */
-async function startBackend(databaseUrl: string | null): Promise<Backend> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_SUPABASE_PORT: String(port) };
-  delete env.DATABASE_URL; // PGlite unless we pass our own database
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // stdin is a pipe the child watches: if we die without killing it, it stops by itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-    if (!killed) child.kill('SIGKILL');
-  });
-  createInterface({ input: child.stderr! }).on('line', (line) => console.log(`  [server] ${line}`));
-
-  const ready = await new Promise<Omit<Backend, 'child'>>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('ready ')) resolve(JSON.parse(line.slice('ready '.length)));
-      else console.log(`  [server] ${line}`);
-    });
-    child.once('exit', (code, signal) => reject(new Error(`the backend exited before it was ready (${signal ?? `code ${code}`})`)));
-  });
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${ready.url}/health`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    if (i >= 100) throw new Error(`${ready.url}/health did not answer 200`);
-    await sleep(100);
-  }
-  return { ...ready, child };
-}
-
-// ── a throwaway PostgreSQL cluster (the logic of scripts/test.mjs) ───────────────────────────────
-function findPgBin(): string | null {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return null;
-  const versions = readdirSync(base)
-    .filter((v) => Number(v) >= 15)
-    .sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) {
-    const dir = path.join(base, v, 'bin');
-    if (existsSync(path.join(dir, 'initdb'))) return dir;
-  }
-  return null;
-}
-
-/** Cluster on a free loopback port in a temp dir, fsync off, run as the postgres OS user when we are root. */
-async function startPostgres(pgBin: string): Promise<{ url: string; cpuSeconds: () => number }> {
-  const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-bench-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  if (asRoot) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
-    const gid = Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  const as = (cmd: string, args: string[]) => (asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : spawnSync(cmd, args));
-  const port = await freePort();
-  const data = path.join(dir, 'data');
-  let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr?.toString()}`);
-  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
-  if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr?.toString()} ${readFileSync(path.join(dir, 'log'), 'utf8')}`);
-  cleanups.push(() => as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']));
-
-  // `--fresh` with DATABASE_URL does not reset a schema (it only applies missing migrations), so
-  // each run gets a database of its own, even in this new cluster.
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query('create database bench');
-  } finally {
-    await admin.end();
-  }
-  // The postmaster's pid (first line of postmaster.pid): its backends do the server's SQL work.
-  const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, cpuSeconds: () => treeCpuSeconds(postmaster) };
-}
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
 interface PageStats {
@@ -193,32 +61,6 @@ async function measure<T>(stats: Record<Page, PageStats>, page: Page, load: () =
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
-
-/** CPU seconds (user + system) a process has used so far, and its parent's pid, from /proc (Linux). */
-function procStat(pid: number | string): { cpu: number; ppid: number } | null {
-  try {
-    // Fields after the ")" of the command name: ppid is field 4, utime 14, stime 15.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { cpu: (Number(fields[11]) + Number(fields[12])) / 100, ppid: Number(fields[1]) }; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds of a process and its direct children (a postmaster and its backends); 0 elsewhere. */
-function treeCpuSeconds(root: number): number {
-  let sum = procStat(root)?.cpu ?? 0;
-  try {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const st = procStat(pid);
-      if (st?.ppid === root) sum += st.cpu;
-    }
-  } catch {
-    // not Linux: no figure
-  }
-  return sum;
-}
 
 /** Busy and total CPU time of the whole machine, from /proc/stat; null elsewhere. */
 function machineCpu(): { busy: number; total: number } | null {
@@ -384,7 +226,7 @@ try {
   await main();
 } catch (e) {
   // After Ctrl+C the backend goes away under our feet: that error is expected, not news.
-  if (!interrupted) console.error(e);
+  if (!isInterrupted()) console.error(e);
   process.exitCode = 1;
 } finally {
   await cleanup();
