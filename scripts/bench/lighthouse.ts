@@ -6,10 +6,10 @@
 // place in the project's dependencies, and 13.x runs on Node 20 despite declaring Node 22.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
+import { freePort } from './processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -17,15 +17,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const LESSON = '/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000003';
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {

@@ -49,6 +49,17 @@ export function maskPhone(value: string): string {
   return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
 }
 
+/** "00000-000" as the CEP is typed. */
+export function maskCep(value: string): string {
+  const d = onlyDigits(value).slice(0, 8);
+  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
+}
+
+/** "0000 0000 0000 0000" as the card number is typed (up to 19 digits). */
+export function maskCardNumber(value: string): string {
+  return onlyDigits(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
 /** CPF validity, check digits included (all-equal digits such as 111.111.111-11 are invalid). */
 export function isValidCpf(value: string): boolean {
   const d = onlyDigits(value);

@@ -74,7 +74,8 @@ language plpgsql security definer set search_path = '' as $$
 declare
   v_payment public.payments;
   v_outcome text;
-  v_ref uuid;
+  -- Our payment id, when the reference is one (Asaas payments created elsewhere carry anything).
+  v_ref uuid := private.uuid_or_null(p_external_reference);
 begin
   if coalesce(auth.role(), 'service_role') <> 'service_role' then
     raise exception 'not allowed' using errcode = '42501';
@@ -86,9 +87,6 @@ begin
   on conflict (provider, event_id) do nothing;
   if not found then
     return 'duplicate';
-  end if;
-  if p_external_reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    v_ref := p_external_reference::uuid;
   end if;
   select * into v_payment from public.payments p
    where p.school_id = p_school_id and p.provider = p_provider
@@ -149,8 +147,7 @@ begin
   return (
     select p.school_id from public.payments p
     where p.provider = p_provider
-      and ((p_external_reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-            and p.id = p_external_reference::uuid)
+      and (p.id = private.uuid_or_null(p_external_reference)
            or (p_provider_payment_id is not null and p.provider_payment_id = p_provider_payment_id))
     limit 1);
 end $$;

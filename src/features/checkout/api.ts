@@ -23,18 +23,17 @@ export interface CheckoutCourse {
 export type CourseRef = { slug: string } | { id: string };
 
 const CHECKOUT_SELECT = 'id, slug, title, description, thumbnail_url, thumbnail_position, price, max_installments, status, purchase_url, enrollments(status, expires_at)';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function useCheckoutCourse(ref: CourseRef | null, schoolId: string | null | undefined, userId: string | null | undefined) {
   return useQuery({
     queryKey: ['checkout', 'course', ref, schoolId, userId],
     enabled: !!ref && !!schoolId && !!userId,
     queryFn: async (): Promise<CheckoutCourse | null> => {
-      // A malformed id is simply "not found", not a database error.
-      if (ref && 'id' in ref && !UUID.test(ref.id)) return null;
       let q = supabase.from('courses').select(CHECKOUT_SELECT).eq('school_id', schoolId!).eq('enrollments.user_id', userId!);
       q = ref && 'slug' in ref ? q.eq('slug', ref.slug) : q.eq('id', (ref as { id: string }).id);
       const { data, error } = await q.maybeSingle();
+      // A malformed id is "not found", as on the course page (fetchCourseDetail).
+      if (error?.code === '22P02') return null;
       if (error) throw error;
       return data ? { ...(data as unknown as CheckoutCourse), price: Number(data.price) } : null;
     },

@@ -43,17 +43,6 @@ export type CheckoutValues = z.infer<typeof checkoutSchema>;
 export const CARD_FIELDS = ['holderName', 'cardNumber', 'expiryMonth', 'expiryYear', 'ccv', 'postalCode', 'addressNumber'] as const;
 export const BUYER_FIELDS = ['name', 'email', 'cpf', 'phone'] as const;
 
-/** "00000-000" as the CEP is typed. */
-export function maskCep(value: string): string {
-  const d = onlyDigits(value).slice(0, 8);
-  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
-}
-
-/** "0000 0000 0000 0000" as the card number is typed (up to 19 digits). */
-export function maskCardNumber(value: string): string {
-  return onlyDigits(value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
 /** 'em até 6x de R$ 49,50' is price / max_installments (SPEC §9), two decimals. */
 export function installmentValue(price: number, count: number): number {
   return Math.round((price / count) * 100) / 100;

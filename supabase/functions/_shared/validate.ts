@@ -2,6 +2,7 @@
 import { HttpError, safeEqual } from './http.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (v: string): boolean => EMAIL.test(v);
 
 export function requiredString(body: Record<string, unknown>, field: string, label: string, max = 200): string {
   const v = body[field];
@@ -25,6 +26,7 @@ export function requiredEmail(body: Record<string, unknown>, field = 'email'): s
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string): boolean => UUID.test(v);
 
 export function optionalUuid(body: Record<string, unknown>, field: string, label: string): string | null {
   const v = body[field];

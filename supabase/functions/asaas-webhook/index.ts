@@ -6,8 +6,7 @@
 // (a repeated event too: it is applied once); 401 for a wrong token, 400 for a malformed body.
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../_shared/validate.ts';
 
 function str(v: unknown, max: number): string | null {
   return typeof v === 'string' && v.trim() && v.length <= max ? v.trim() : null;
@@ -25,7 +24,7 @@ serve(async (req) => {
   const schoolParam = new URL(req.url).searchParams.get('school');
   let schoolId: string | null = null;
   if (schoolParam) {
-    if (!UUID.test(schoolParam)) throw new HttpError(401, 'Token do webhook ausente ou inválido');
+    if (!isUuid(schoolParam)) throw new HttpError(401, 'Token do webhook ausente ou inválido');
     schoolId = schoolParam.toLowerCase();
   } else {
     const { data } = await admin.rpc('payment_school_id', { p_provider: 'asaas', p_provider_payment_id: providerPaymentId, p_external_reference: externalReference });

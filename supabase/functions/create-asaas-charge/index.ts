@@ -6,7 +6,7 @@
 import { AsaasClient, AsaasError, asaasBaseUrl, dueDateInBrazil, type AsaasEnvironment } from '../_shared/asaas.ts';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireCaller, serviceClient } from '../_shared/supabase.ts';
-import { digits, optionalCpf, requiredUuid } from '../_shared/validate.ts';
+import { digits, isEmail, optionalCpf, requiredUuid } from '../_shared/validate.ts';
 
 const BILLING_TYPES = ['PIX', 'BOLETO', 'CREDIT_CARD'] as const;
 type BillingType = (typeof BILLING_TYPES)[number];
@@ -47,7 +47,7 @@ function phone(obj: Body, field: string, path: string): string {
 
 function email(obj: Body, field: string, path: string): string {
   const v = text(obj, field, path, 'Campos obrigatórios', 254).toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) throw new HttpError(400, 'E-mail inválido', { field: path });
+  if (!isEmail(v)) throw new HttpError(400, 'E-mail inválido', { field: path });
   return v;
 }
 

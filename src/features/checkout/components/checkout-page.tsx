@@ -12,13 +12,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney, maskCpf, maskPhone, onlyDigits } from '@/lib/format';
+import { formatMoney, maskCardNumber, maskCep, maskCpf, maskPhone, onlyDigits } from '@/lib/format';
 import { enrollmentAccess } from '@/lib/enrollment';
 import { FunctionCallError } from '@/lib/functions';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useCheckoutCourse, useCreateCharge, type BillingType, type CheckoutCourse, type CourseRef } from '../api';
-import { BUYER_FIELDS, CARD_FIELDS, CARD_REQUIRED, REQUIRED, checkoutSchema, installmentValue, maskCardNumber, maskCep, type CheckoutValues } from '../schema';
+import { BUYER_FIELDS, CARD_FIELDS, CARD_REQUIRED, REQUIRED, checkoutSchema, installmentValue, type CheckoutValues } from '../schema';
 
 const METHODS: { value: BillingType; label: string; icon: typeof QrCode; hint: string }[] = [
   { value: 'PIX', label: 'PIX', icon: QrCode, hint: 'Pague com o QR Code ou o código copia e cola. A liberação é imediata após a confirmação.' },
