@@ -23,7 +23,7 @@ export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
         URL do webhook de pagamentos (cadastre no painel do Asaas)
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code aria-labelledby={id} className="min-w-0 flex-1 rounded-md border border-border bg-white px-3 py-2 font-mono text-xs break-all">
+        <code aria-labelledby={id} className="min-w-0 flex-1 basis-full rounded-md border border-border bg-white px-3 py-2 font-mono text-xs break-all sm:basis-0">
           {url}
         </code>
         <Button
@@ -34,7 +34,7 @@ export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
           <Copy aria-hidden="true" /> Copiar URL
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">No Asaas, ative os eventos de cobrança e use como token de autenticação o mesmo token salvo na integração abaixo.</p>
+      <p className="text-xs text-muted-foreground">No Asaas, ative os eventos de cobrança e use como token de autenticação o mesmo token salvo na integração acima.</p>
     </div>
   );
 }

@@ -46,7 +46,7 @@ export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
         <p className="text-sm text-muted-foreground">Envie-o no cabeçalho x-webhook-secret das chamadas ao webhook de alunos. Ele só vale para esta escola.</p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all" aria-label="Segredo do webhook">
+        <code className="min-w-0 flex-1 basis-full rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all sm:basis-0" aria-label="Segredo do webhook">
           {shown ? value : masked}
         </code>
         <Button variant="outline" size="sm" onClick={() => setShown((s) => !s)} disabled={!value}>
