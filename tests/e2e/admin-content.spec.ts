@@ -229,6 +229,11 @@ test.describe('admin course content', () => {
     await dialog.getByRole('button', { name: 'Salvar Aula' }).click();
     const bar = dialog.getByRole('progressbar', { name: /Envio do vídeo/ });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
+    // The server has answered the creation request (the first 6 MB chunk rides on it) once the client
+    // remembers the upload's URL; a reload before that has nothing to resume.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length), { timeout: 30_000 })
+      .toBeGreaterThan(0);
 
     // The tab reloads mid-upload. From here on, watch what the upload client asks the server.
     const afterReload: { method: string; offset: number | null }[] = [];
