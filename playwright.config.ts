@@ -6,6 +6,8 @@ const apiPort = Number(process.env.E2E_API_PORT || 54331);
 const webPort = Number(process.env.E2E_WEB_PORT || 4174);
 const asaasPort = Number(process.env.E2E_ASAAS_PORT || 54339);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Where the SPA was built (vite build --outDir), so two runs side by side need not share dist/.
+const distDir = process.env.E2E_DIST_DIR || 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -54,7 +56,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx vite preview --port ${webPort} --strictPort`,
+      command: `npx vite preview --port ${webPort} --strictPort --outDir ${distDir}`,
       url: `http://localhost:${webPort}`,
       reuseExistingServer: false,
       timeout: 60_000,
