@@ -60,6 +60,20 @@ export default tseslint.config(
           ],
         },
       ],
+      // The SPA's build replaces these supabase-js re-exports with stand-ins that are never thrown
+      // (src/lib/storage-lazy.ts, functions-lazy.ts): an instanceof against them is always false.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@supabase/supabase-js',
+              importNames: ['StorageApiError', 'FunctionsError', 'FunctionsFetchError', 'FunctionsHttpError', 'FunctionsRelayError', 'FunctionRegion'],
+              message: 'No app, estes são substitutos nunca lançados (src/lib/*-lazy.ts): compare error.name.',
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

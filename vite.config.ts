@@ -3,6 +3,27 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * supabase-js builds its storage and functions clients up front, which would put storage-js and
+ * functions-js in every page's first download. Only the imports made by supabase-js itself are given
+ * the lazy stand-ins (src/lib/storage-lazy.ts, functions-lazy.ts); their own dynamic imports of the
+ * packages resolve to the real ones, in a chunk loaded on the first storage or function call.
+ */
+function lazySupabaseClients(): Plugin {
+  const standIns: Record<string, string> = {
+    '@supabase/storage-js': path.resolve(import.meta.dirname, 'src/lib/storage-lazy.ts'),
+    '@supabase/functions-js': path.resolve(import.meta.dirname, 'src/lib/functions-lazy.ts'),
+  };
+  return {
+    name: 'lazy-supabase-clients',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (standIns[source] && importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return standIns[source];
+      return null;
+    },
+  };
+}
+
 /** Opens the connection to the API while the JS downloads: every page's data comes from there. */
 function preconnectApi(apiUrl: string): Plugin {
   const origin = new URL(apiUrl).origin;
@@ -16,7 +37,7 @@ export default defineConfig(({ mode }) => {
   // Same default as src/lib/supabase.ts.
   const apiUrl = loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || 'http://localhost:54321';
   return {
-    plugins: [react(), tailwindcss(), preconnectApi(apiUrl)],
+    plugins: [lazySupabaseClients(), react(), tailwindcss(), preconnectApi(apiUrl)],
     resolve: {
       alias: {
         '@': path.resolve(import.meta.dirname, 'src'),
