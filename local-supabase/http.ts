@@ -1,9 +1,9 @@
 // Small HTTP helpers shared by the REST, auth, storage and functions endpoints.
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Engine, Sql } from './db/engine.ts';
+import type { Engine, Sql, SqlResult, TextStatement, Verdict } from './db/engine.ts';
 import type { LocalSupabaseConfig } from './config.ts';
-import { verifyJwt, JwtError, type JwtClaims, type DbRole } from './jwt.ts';
+import { verifyJwtCached, JwtError, type JwtClaims, type DbRole } from './jwt.ts';
 
 export interface ServerContext {
   config: LocalSupabaseConfig;
@@ -98,7 +98,7 @@ export async function authenticate(req: IncomingMessage, config: LocalSupabaseCo
   const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
   const token = bearer || apikey || null;
   if (!token) return { role: 'anon', claims: { role: 'anon' }, token: null };
-  const claims = await verifyJwt(token, config.jwtSecret);
+  const claims = await verifyJwtCached(token, config.jwtSecret);
   return { role: claims.role, claims, token };
 }
 
@@ -116,17 +116,37 @@ export async function asCaller<T>(
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
   return ctx.engine.transaction(async (tx) => {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (typeof v === 'string' && k !== 'authorization' && k !== 'apikey') headers[k] = v;
-    }
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-              set_config('request.headers', $4, true), set_config('request.method', $5, true),
-              set_config('request.path', $6, true)`,
-      [auth.role, JSON.stringify(auth.claims), auth.claims.sub ?? '', JSON.stringify(headers), req.method ?? 'GET', path],
-    );
+    const settings = Object.entries(callerSettings(auth, req, path));
+    await tx.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, settings.flat());
     return fn(tx);
   });
+}
+
+/** asCaller for one statement: the engine sends settings and statement together (Engine.runStatement). */
+export function runAsCaller<T>(
+  ctx: ServerContext,
+  auth: RequestAuth,
+  req: Pick<IncomingMessage, 'method' | 'headers'>,
+  path: string,
+  statement: TextStatement,
+  decide?: (result: SqlResult<T>) => Verdict,
+): Promise<SqlResult<T>> {
+  return ctx.engine.runStatement(callerSettings(auth, req, path), statement, decide);
+}
+
+/** The role and the request GUCs PostgREST sets for a request (role first: it applies at once). */
+function callerSettings(auth: RequestAuth, req: Pick<IncomingMessage, 'method' | 'headers'>, path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (typeof v === 'string' && k !== 'authorization' && k !== 'apikey') headers[k] = v;
+  }
+  return {
+    role: auth.role,
+    'request.jwt.claims': JSON.stringify(auth.claims),
+    'request.jwt.claim.sub': auth.claims.sub ?? '',
+    'request.jwt.claim.role': auth.role,
+    'request.headers': JSON.stringify(headers),
+    'request.method': req.method ?? 'GET',
+    'request.path': path,
+  };
 }

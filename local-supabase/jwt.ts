@@ -50,3 +50,24 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
     throw new JwtError('invalid JWT: unable to parse or verify signature');
   }
 }
+
+/** Tokens verified recently, as PostgREST 12's JWT cache keeps them: most requests reuse a token. */
+const verified = new Map<string, { secret: string; claims: JwtClaims }>();
+const VERIFIED_MAX = 1000;
+
+/**
+ * verifyJwt with a cache of verified tokens: a token seen before skips the signature check (the
+ * costliest part of a small request) but never its expiry, which is checked on every use.
+ */
+export async function verifyJwtCached(token: string, secret: string): Promise<JwtClaims> {
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret) {
+    if (hit.claims.exp === undefined || hit.claims.exp > Math.floor(Date.now() / 1000)) return hit.claims; // as jose judges it
+    verified.delete(token);
+    throw new JwtError('JWT expired', true);
+  }
+  const claims = Object.freeze(await verifyJwt(token, secret));
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!); // the oldest
+  verified.set(token, { secret, claims });
+  return claims;
+}

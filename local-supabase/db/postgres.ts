@@ -1,7 +1,7 @@
 // A real PostgreSQL (15+) through node-postgres, for DATABASE_URL. Connect as a superuser: the
 // backend switches to anon/authenticated/service_role per request with SET LOCAL ROLE.
 import pg from 'pg';
-import type { Engine, Sql, SqlResult } from './engine.ts';
+import { inlineParams, settingsSql, type Engine, type Sql, type SqlResult, type TextStatement, type Verdict } from './engine.ts';
 
 // Hand back values as text, like PGlite does for types it cannot map; the HTTP layers build their
 // JSON in SQL anyway, so only scalar helpers see these.
@@ -30,6 +30,23 @@ export async function openPostgres(url: string): Promise<Engine> {
         await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async runStatement<T>(settings: Record<string, string>, statement: TextStatement, decide?: (result: SqlResult<T>) => Verdict) {
+      const client = await pool.connect();
+      try {
+        // The simple query protocol takes several statements in one message: one round trip.
+        const script = `begin; ${settingsSql(settings)}; ${inlineParams(statement)}${decide ? '' : '; commit'}`;
+        const results = (await client.query(script)) as unknown as pg.QueryResult[];
+        const r = results[2]!;
+        const result: SqlResult<T> = { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+        if (decide) await client.query(decide(result) === 'rollback' ? 'rollback' : 'commit');
         return result;
       } catch (e) {
         await client.query('rollback').catch(() => {});

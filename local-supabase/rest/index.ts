@@ -2,8 +2,8 @@
 // resolved against the schema cache first, then runs as ONE statement in ONE transaction as the
 // caller's role (asCaller), so RLS and grants decide; response bodies are built as JSON in SQL.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { asCaller, authenticate, HttpError, JwtError, readBody, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
-import type { Sql } from '../db/engine.ts';
+import { authenticate, runAsCaller, HttpError, JwtError, readBody, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
+import type { SqlResult, Verdict } from '../db/engine.ts';
 import { fromDbError, pgrstError, tableNotFound } from './errors.ts';
 import { bodyRows, deleteSql, insertSql, MUTATION_ALIAS, updateSql } from './mutate.ts';
 import { parseQuery, type ParsedQuery } from './query-params.ts';
@@ -123,7 +123,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const sql = isHead
       ? `select count(*) as n, ${total} as total, null as body from (${rb.selectSql(node)}) as pgrst_t`
       : `select pgrst_r.n, ${total} as total, pgrst_r.body from (${bodySql(rb, node, accept)}) as pgrst_r`;
-    const row = await run(auth, req, url, (tx) => tx.query<ResultRow>(sql, rb.params.values));
+    const row = await run(auth, req, url, sql, rb.params.values);
     return rangeReply(row, node.offset ?? 0, accept, prefer);
   }
 
@@ -182,11 +182,10 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       const sql =
         `with pgrst_ret as (${statement}), pgrst_source as (select (r).* from pgrst_ret) ` +
         `select (select count(*) from pgrst_ret) as n, (select count(*) from pgrst_ret where ins) as inserted, null as total, ${body} as body`;
-      row = await run(auth, req, url, async (tx) => {
-        const r = await tx.query<ResultRow>(sql, params.values);
+      row = await run(auth, req, url, sql, params.values, (r) => {
         // A single object was asked for: anything but one row undoes the change (as PostgREST does).
         if (accept.shape === 'object' && Number(r.rows[0].n) !== 1) throw singleError(Number(r.rows[0].n));
-        return r;
+        return 'commit';
       });
     } else if (accept.shape === 'object') {
       throw singleError(0);
@@ -249,7 +248,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
         call.fn.returnsSet && accept.shape === 'array' ? `coalesce(json_agg(pgrst_scalar), '[]')::text` : `coalesce((json_agg(pgrst_scalar)->0)::text, 'null')`;
       sql = `${source}select count(*) as n, ${prefer.count ? '(select count(*) from pgrst_source)' : 'null'} as total, ${json} as body from ${rows}`;
     }
-    const row = await run(auth, req, url, (tx) => tx.query<ResultRow>(sql, params.values));
+    const row = await run(auth, req, url, sql, params.values);
     if (kind === 'void') return { status: 204, headers: { 'Content-Range': contentRange(offset, offset + Number(row.n) - 1, null) } };
     if (kind === 'rows' && !call.fn.returnsSet) {
       // A function returning one row answers with an object.
@@ -263,9 +262,16 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return rangeReply(row, offset, accept, prefer);
   }
 
-  /** Runs one statement as the caller, in one transaction. */
-  async function run(auth: RequestAuth, req: IncomingMessage, url: URL, fn: (tx: Sql) => Promise<{ rows: ResultRow[] }>): Promise<ResultRow> {
-    const r = await asCaller(ctx, auth, req, url.pathname, fn);
+  /** Runs one statement as the caller, in one transaction; `decide` sees its result before the commit. */
+  async function run(
+    auth: RequestAuth,
+    req: IncomingMessage,
+    url: URL,
+    text: string,
+    params: (string | null)[],
+    decide?: (result: SqlResult<ResultRow>) => Verdict,
+  ): Promise<ResultRow> {
+    const r = await runAsCaller<ResultRow>(ctx, auth, req, url.pathname, { text, params }, decide);
     return r.rows[0];
   }
 

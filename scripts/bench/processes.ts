@@ -67,7 +67,10 @@ export async function startBackend(databaseUrl: string | null, extraEnv: Record<
   delete env.DATABASE_URL; // PGlite unless we pass our own database
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // stdin is a pipe the child watches: if we die without killing it, it stops by itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_ARGS: node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
+  // profile it under load (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   cleanups.push(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
