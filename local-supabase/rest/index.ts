@@ -8,7 +8,7 @@ import { fromDbError, pgrstError, tableNotFound } from './errors.ts';
 import { bodyRows, deleteSql, insertSql, MUTATION_ALIAS, updateSql } from './mutate.ts';
 import { parseQuery, type ParsedQuery } from './query-params.ts';
 import { columnTypes, Params, ReadBuilder, type Node, type Source } from './read-builder.ts';
-import { checkProfile, parseAccept, parsePrefer, parseRange, type Accept, type Preferences } from './request.ts';
+import { checkMaxAffected, checkProfile, parseAccept, parsePrefer, parseRange, preferenceApplied, type Accept, type Preferences } from './request.ts';
 import { argumentNames, callSql, resolveCall, resultKind } from './rpc.ts';
 import { SchemaCache, type Table } from './schema-cache.ts';
 import { parseSelect, type SelectItem } from './select-parser.ts';
@@ -123,7 +123,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const sql = isHead
       ? `select count(*) as n, ${total} as total, null as body from (${rb.selectSql(node)}) as pgrst_t`
       : `select pgrst_r.n, ${total} as total, pgrst_r.body from (${bodySql(rb, node, accept)}) as pgrst_r`;
-    const row = await run(auth, req, url, sql, rb.params.values);
+    const row = await run(auth, req, url, sql, rb.params.values, txEnd(prefer));
     return rangeReply(row, node.offset ?? 0, accept, prefer);
   }
 
@@ -140,7 +140,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       }
       if (n < total) status = 206;
     }
-    if (prefer.count) headers['Preference-Applied'] = 'count=exact';
+    Object.assign(headers, preferenceApplied(prefer, ['count']));
     return { status, body: row.body ?? '', headers };
   }
 
@@ -163,7 +163,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
           columns: q.columns,
           onConflict: q.onConflict,
           resolution: prefer.resolution,
-          missingDefault: prefer.missingDefault,
+          missingDefault: prefer.missing === 'default',
         },
         params,
       );
@@ -183,9 +183,11 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
         `with pgrst_ret as (${statement}), pgrst_source as (select (r).* from pgrst_ret) ` +
         `select (select count(*) from pgrst_ret) as n, (select count(*) from pgrst_ret where ins) as inserted, null as total, ${body} as body`;
       row = await run(auth, req, url, sql, params.values, (r) => {
+        const affected = Number(r.rows[0].n);
         // A single object was asked for: anything but one row undoes the change (as PostgREST does).
-        if (accept.shape === 'object' && Number(r.rows[0].n) !== 1) throw singleError(Number(r.rows[0].n));
-        return 'commit';
+        if (accept.shape === 'object' && affected !== 1) throw singleError(affected);
+        if (kind !== 'insert') checkMaxAffected(prefer, affected);
+        return prefer.tx === 'rollback' ? 'rollback' : 'commit';
       });
     } else if (accept.shape === 'object') {
       throw singleError(0);
@@ -194,8 +196,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const headers: Record<string, string> = {};
     const count = prefer.count ? n : null;
     headers['Content-Range'] = kind === 'update' ? contentRange(0, n - 1, count) : contentRange(1, 0, count);
-    if (prefer.return) headers['Preference-Applied'] = `return=${prefer.return}`;
-    if (kind === 'insert' && prefer.resolution) headers['Preference-Applied'] = [`resolution=${prefer.resolution}`, headers['Preference-Applied']].filter(Boolean).join(', ');
+    Object.assign(headers, preferenceApplied(prefer, kind === 'insert' ? ['resolution', 'missing', 'return', 'count'] : ['return', 'count']));
     let status: number;
     if (kind === 'insert') status = prefer.resolution === 'merge-duplicates' && Number(row.inserted) === 0 && n > 0 ? 200 : 201;
     else status = representation ? 200 : 204;
@@ -248,7 +249,10 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
         call.fn.returnsSet && accept.shape === 'array' ? `coalesce(json_agg(pgrst_scalar), '[]')::text` : `coalesce((json_agg(pgrst_scalar)->0)::text, 'null')`;
       sql = `${source}select count(*) as n, ${prefer.count ? '(select count(*) from pgrst_source)' : 'null'} as total, ${json} as body from ${rows}`;
     }
-    const row = await run(auth, req, url, sql, params.values);
+    const row = await run(auth, req, url, sql, params.values, (r) => {
+      checkMaxAffected(prefer, Number(r.rows[0].n));
+      return prefer.tx === 'rollback' ? 'rollback' : 'commit';
+    });
     if (kind === 'void') return { status: 204, headers: { 'Content-Range': contentRange(offset, offset + Number(row.n) - 1, null) } };
     if (kind === 'rows' && !call.fn.returnsSet) {
       // A function returning one row answers with an object.
@@ -276,6 +280,11 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
   }
 
   return Object.assign(handler, { cache });
+}
+
+/** Prefer: tx=rollback ends even a read in a rollback; otherwise the statement commits in one go. */
+function txEnd(prefer: Preferences): ((result: SqlResult<ResultRow>) => Verdict) | undefined {
+  return prefer.tx === 'rollback' ? () => 'rollback' : undefined;
 }
 
 /** Errors that may only mean the schema cache is stale. */

@@ -4,25 +4,74 @@ import { pgrstError } from './errors.ts';
 
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null;
-  count: boolean;
+  count: 'exact' | 'planned' | 'estimated' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
-  missingDefault: boolean;
-  rollback: boolean;
+  missing: 'default' | 'null' | null;
+  tx: 'commit' | 'rollback' | null;
+  handling: 'strict' | 'lenient' | null;
+  /** Honoured only with handling=strict, as PostgREST does. */
+  maxAffected: number | null;
+  /** Preferences PostgREST does not know (refused with handling=strict). */
+  invalid: string[];
 }
 
+/** The values each preference may take, as PostgREST 12/13 recognise them. */
+const KNOWN = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  tx: ['commit', 'rollback'],
+  handling: ['strict', 'lenient'],
+} as const;
+
+/**
+ * `Prefer` as PostgREST reads it (RFC 7240): comma-separated over every Prefer header, the first of a
+ * kind wins, anything else is invalid, and with handling=strict an invalid preference is an error
+ * (PGRST122). `tx` is honoured as with PostgREST's db-tx-end = commit-allow-override. `timezone` is
+ * not supported here, so it counts as invalid rather than being silently ignored.
+ */
 export function parsePrefer(req: IncomingMessage): Preferences {
   const raw = ([] as string[]).concat(req.headers.prefer ?? []).join(',');
-  const p: Preferences = { return: null, count: false, resolution: null, missingDefault: false, rollback: false };
-  for (const part of raw.split(',')) {
-    const [k, v] = part.trim().split('=').map((s) => s?.trim());
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
-    // planned and estimated are answered with the exact count.
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = true;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
-    else if (k === 'missing' && v === 'default') p.missingDefault = true;
-    else if (k === 'tx' && v === 'rollback') p.rollback = true;
+  const p: Preferences = { return: null, count: null, resolution: null, missing: null, tx: null, handling: null, maxAffected: null, invalid: [] };
+  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    if (key in KNOWN && (KNOWN[key as keyof typeof KNOWN] as readonly string[]).includes(value)) {
+      const k = key as keyof typeof KNOWN;
+      if (p[k] === null) (p as unknown as Record<string, string>)[k] = value;
+    } else if (key === 'max-affected' && /^\d+$/.test(value)) {
+      p.maxAffected ??= Number(value);
+    } else if (part !== 'params=single-object') {
+      p.invalid.push(part);
+    }
+  }
+  if (p.handling === 'strict' && p.invalid.length) {
+    throw pgrstError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${p.invalid.join(', ')}`);
   }
   return p;
+}
+
+/** Preference-Applied: the preferences this request honoured, in PostgREST's order. */
+export function preferenceApplied(p: Preferences, honoured: ('resolution' | 'missing' | 'return' | 'count')[]): Record<string, string> {
+  const values = [
+    honoured.includes('resolution') && p.resolution && `resolution=${p.resolution}`,
+    honoured.includes('missing') && p.missing && `missing=${p.missing}`,
+    honoured.includes('return') && p.return && `return=${p.return}`,
+    honoured.includes('count') && p.count && `count=${p.count}`,
+    p.tx && `tx=${p.tx}`,
+    p.handling && `handling=${p.handling}`,
+    p.handling === 'strict' && p.maxAffected !== null && `max-affected=${p.maxAffected}`,
+  ].filter(Boolean);
+  return values.length ? { 'Preference-Applied': values.join(', ') } : {};
+}
+
+/** Prefer: handling=strict, max-affected=N: more affected rows than N undo the request (PGRST124). */
+export function checkMaxAffected(p: Preferences, affected: number): void {
+  if (p.handling === 'strict' && p.maxAffected !== null && affected > p.maxAffected) {
+    throw pgrstError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+  }
 }
 
 export type ResponseShape = 'array' | 'object';
