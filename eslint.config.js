@@ -71,10 +71,13 @@ export default tseslint.config(
               importNames: ['StorageApiError', 'FunctionsError', 'FunctionsFetchError', 'FunctionsHttpError', 'FunctionsRelayError', 'FunctionRegion'],
               message: 'No app, estes são substitutos nunca lançados (src/lib/*-lazy.ts): compare error.name.',
             },
+            { name: 'zod', message: "Importe z de '@/lib/zod' (configurado para a CSP)." },
           ],
         },
       ],
     },
   },
+  // The one place that configures zod.
+  { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   prettier,
 );

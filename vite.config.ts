@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
 
 /**
  * supabase-js builds its storage and functions clients up front, which would put storage-js and
@@ -37,7 +38,7 @@ export default defineConfig(({ mode }) => {
   // Same default as src/lib/supabase.ts.
   const apiUrl = loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || 'http://localhost:54321';
   return {
-    plugins: [lazySupabaseClients(), react(), tailwindcss(), preconnectApi(apiUrl)],
+    plugins: [lazySupabaseClients(), react(), tailwindcss(), preconnectApi(apiUrl), securityHeadersPlugin(apiUrl)],
     resolve: {
       alias: {
         '@': path.resolve(import.meta.dirname, 'src'),

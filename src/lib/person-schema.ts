@@ -1,6 +1,6 @@
 // Fields of a person shared by every form that edits one (own profile, a student, a checkout buyer),
 // with the pt-BR messages of SPEC §5.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { isValidCpf, isValidPhone } from './format';
 
 export const personFields = {

@@ -1,6 +1,6 @@
 // The checkout form (SPEC §5): name, e-mail, CPF and phone always; the card fields for Cartão, with
 // month ≤ 2 characters, year ≤ 4 and CVV ≤ 4, plus the holder's CEP and address number Asaas requires.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { isValidCpf, isValidPhone, onlyDigits } from '@/lib/format';
 
 export const REQUIRED = 'Campos obrigatórios';

@@ -1,5 +1,5 @@
 // The course form of SPEC §2/§5/§9 (admin): validation with the pt-BR messages, slug and price rules.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { finalSlug } from '@/lib/slug';
 
 export { finalSlug, normalizeSlug } from '@/lib/slug';

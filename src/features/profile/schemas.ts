@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { personFields } from '@/lib/person-schema';
 
 export const profileSchema = z.object(personFields);

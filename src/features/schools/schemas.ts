@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { onlyDigits } from '@/lib/format';
 import { finalSlug } from '@/lib/slug';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { emailField, personFields } from '@/lib/person-schema';
 
 export const studentSchema = z.object({ ...personFields, email: emailField });
