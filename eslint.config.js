@@ -15,7 +15,7 @@ const features = readdirSync('./src/features', { withFileTypes: true })
   .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.local-supabase', 'src/types/database.ts', 'supabase/functions', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', '.local-supabase', 'src/types/database.ts', 'supabase/functions', 'test-results*', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

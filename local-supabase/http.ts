@@ -115,15 +115,16 @@ export async function asCaller<T>(
   path: string,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
+  const forRole = await roleSettings(ctx.engine, auth.role);
   return ctx.engine.transaction(async (tx) => {
-    const settings = Object.entries(callerSettings(auth, req, path));
+    const settings = Object.entries({ ...forRole, ...callerSettings(auth, req, path) });
     await tx.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, settings.flat());
     return fn(tx);
   });
 }
 
 /** asCaller for one statement: the engine sends settings and statement together (Engine.runStatement). */
-export function runAsCaller<T>(
+export async function runAsCaller<T>(
   ctx: ServerContext,
   auth: RequestAuth,
   req: Pick<IncomingMessage, 'method' | 'headers'>,
@@ -131,7 +132,27 @@ export function runAsCaller<T>(
   statement: TextStatement,
   decide?: (result: SqlResult<T>) => Verdict,
 ): Promise<SqlResult<T>> {
-  return ctx.engine.runStatement(callerSettings(auth, req, path), statement, decide);
+  return ctx.engine.runStatement({ ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path) }, statement, decide);
+}
+
+const roleSettingsCache = new WeakMap<Engine, Promise<Map<string, Record<string, string>>>>();
+
+/**
+ * The settings of a database role (`alter role anon set statement_timeout = '3s'`), which PostgREST
+ * applies to each request it runs as that role: SET ROLE alone would not. Read once per engine.
+ */
+async function roleSettings(engine: Engine, role: DbRole): Promise<Record<string, string>> {
+  let all = roleSettingsCache.get(engine);
+  if (!all) {
+    all = engine
+      .query<{ rolname: string; setconfig: string[] }>(
+        `select r.rolname, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+          where s.setdatabase = 0 and r.rolname in ('anon', 'authenticated', 'service_role')`,
+      )
+      .then(({ rows }) => new Map(rows.map((r) => [r.rolname, Object.fromEntries(r.setconfig.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))])));
+    roleSettingsCache.set(engine, all);
+  }
+  return (await all).get(role) ?? {};
 }
 
 /** The role and the request GUCs PostgREST sets for a request (role first: it applies at once). */

@@ -37,9 +37,9 @@ export async function signup(ctx: ServerContext, req: IncomingMessage, res: Serv
       if (await emailTaken(tx, email)) throw userExists();
       // A plain insert, so triggers on auth.users (the profile trigger) fire as they do on Supabase.
       const ins = await tx.query<{ id: string }>(
-        `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1, $2, now(),
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, now(),
                  $3::jsonb, $4::jsonb, now(), now())
          returning id::text as id`,
         [email, hash, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],

@@ -1,28 +1,62 @@
--- What a Supabase project provides before any migration runs: roles, schemas, auth.users and its
--- helper functions, storage tables and helpers, and the default grants on public.
--- Idempotent: safe on a database that already has it. The privileges a new project starts with are
--- in bootstrap-grants.sql, applied once: re-granting would undo the revokes of our migrations.
+-- What a Supabase project provides before any migration runs, with the platform's roles, owners and
+-- privileges, so that a migration that works here works on `supabase db push`:
+--   - migrations and the seed run as platform_postgres, which stands for the platform's `postgres`:
+--     not a superuser (CREATEROLE, CREATEDB, REPLICATION, BYPASSRLS), owner of the database and of
+--     what it creates, member of anon/authenticated/service_role. The local superuser keeps the name
+--     `postgres` (PGlite cannot rename or demote its bootstrap user), so our SQL never names roles
+--     other than the API's;
+--   - auth.* belongs to supabase_auth_admin and storage.* to supabase_storage_admin: migrations may
+--     use their tables (and add policies, the one allowance of the platform's supautils, made in
+--     migrate.ts) but not alter them;
+--   - rows of storage.objects/buckets are deleted only through the Storage API, which sets
+--     storage.allow_delete_query for its transaction;
+--   - the API roles have the platform's statement timeouts (applied per request by the REST layer,
+--     as PostgREST applies a role's settings).
+-- Idempotent: safe on a database that already has it (and brings an older local database up to it).
+-- The privileges a new project starts with are in bootstrap-grants.sql, applied once: re-granting
+-- would undo the revokes of our migrations.
 
 -- ── Roles ─────────────────────────────────────────────────────────────────────────────────────
 do $$
+declare r record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then create role authenticator noinherit login; end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then create role supabase_auth_admin noinherit createrole login; end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then create role supabase_storage_admin noinherit createrole login; end if;
+  for r in select * from (values
+      ('anon', 'nologin inherit'),
+      ('authenticated', 'nologin inherit'),
+      ('service_role', 'nologin inherit bypassrls'),
+      ('authenticator', 'login noinherit'),
+      ('supabase_auth_admin', 'login noinherit createrole'),
+      ('supabase_storage_admin', 'login noinherit createrole'),
+      ('platform_postgres', 'nologin inherit nosuperuser createrole createdb replication bypassrls')
+    ) as v(name, attrs)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      execute format('create role %I %s', r.name, r.attrs);
+    else
+      execute format('alter role %I %s', r.name, r.attrs);
+    end if;
+  end loop;
 end $$;
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to platform_postgres;
+-- The platform's statement timeouts for API requests.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+-- platform_postgres owns the database, hence schema public (owned by pg_database_owner).
+do $$ begin execute format('alter database %I owner to platform_postgres', current_database()); end $$;
 
 -- ── Schemas ───────────────────────────────────────────────────────────────────────────────────
 create schema if not exists extensions;
 create schema if not exists auth;
 create schema if not exists storage;
 create schema if not exists supabase_migrations;
-grant usage on schema extensions to anon, authenticated, service_role;
-grant usage on schema auth to anon, authenticated, service_role;
-grant usage on schema storage to anon, authenticated, service_role;
+alter schema extensions owner to platform_postgres;
+alter schema auth owner to supabase_auth_admin;
+alter schema storage owner to supabase_storage_admin;
+alter schema supabase_migrations owner to platform_postgres;
+grant usage on schema extensions to platform_postgres, anon, authenticated, service_role;
+grant usage on schema auth to platform_postgres, anon, authenticated, service_role;
+grant usage on schema storage to platform_postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 
 create table if not exists supabase_migrations.schema_migrations (
@@ -31,13 +65,15 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   applied_at timestamptz not null default now()
 );
+alter table supabase_migrations.schema_migrations owner to platform_postgres;
 
--- ── auth (GoTrue's tables, the columns this product and its migrations use) ──────────────────
+-- ── auth (GoTrue's tables as the platform has them: the columns, defaults, indexes and RLS of
+-- what our code and seed touch; GoTrue fills ids and timestamps itself, so they have no defaults) ──
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default gen_random_uuid(),
-  aud varchar(255) default 'authenticated',
-  role varchar(255) default 'authenticated',
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
@@ -46,23 +82,63 @@ create table if not exists auth.users (
   confirmation_sent_at timestamptz,
   recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change varchar(255),
   email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb default '{}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
-  phone text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
   phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
   confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
   banned_until timestamptz,
-  deleted_at timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
   is_sso_user boolean not null default false,
+  deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+-- A local database made before the table matched the platform's.
+alter table auth.users
+  alter column id drop default, alter column aud drop default, alter column role drop default,
+  alter column raw_app_meta_data drop default, alter column raw_user_meta_data drop default,
+  alter column created_at drop default, alter column updated_at drop default,
+  add column if not exists email_change_sent_at timestamptz,
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0,
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz;
 create unique index if not exists users_email_key on auth.users (lower(email)) where is_sso_user = false;
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+
+-- One row per sign-in method of a user (GoTrue writes the email identity at sign-up).
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
 
 create table if not exists auth.sessions (
   id uuid primary key default gen_random_uuid(),
@@ -111,6 +187,26 @@ create or replace function auth.jwt() returns jsonb language sql stable as $$
   )::jsonb
 $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+-- GoTrue owns its schema; the platform's postgres may use every table (our migrations add triggers
+-- and foreign keys on auth.users) but not alter them. RLS is on, with no policy: the API roles get
+-- nothing from these tables.
+do $$
+declare t record;
+begin
+  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'auth' and c.relkind = 'r' loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', t.relname);
+    execute format('alter table auth.%I enable row level security', t.relname);
+  end loop;
+end $$;
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
+grant all on all tables in schema auth to platform_postgres;
+grant all on all sequences in schema auth to platform_postgres;
+grant all on all routines in schema auth to platform_postgres;
 
 -- ── storage (Supabase Storage's tables and helpers) ──────────────────────────────────────────
 create table if not exists storage.buckets (
@@ -167,3 +263,51 @@ begin
 end $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- Storage's own: its tables and helpers belong to supabase_storage_admin. Deleting rows directly
+-- would orphan the stored bytes, so (as on the platform) a DELETE needs storage.allow_delete_query,
+-- which only the Storage API sets, for its own transaction.
+create or replace function storage.protect_delete() returns trigger language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), '') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end $$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+alter function storage.protect_delete() owner to supabase_storage_admin;
+
+-- A local database migrated before migrations ran as platform_postgres: what they created then
+-- belongs to the superuser; hand it over, so later migrations may alter it as on the platform.
+do $$
+declare o record;
+begin
+  for o in select n.nspname, c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname in ('public', 'private') and c.relowner = (select oid from pg_roles where rolname = current_user)
+             and c.relkind in ('r', 'p', 'v', 'm', 'f') loop
+    execute format('alter %s %I.%I owner to platform_postgres',
+      case o.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'f' then 'foreign table' else 'table' end, o.nspname, o.relname);
+  end loop;
+  for o in select p.oid::regprocedure as sig, p.prokind from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where n.nspname in ('public', 'private') and p.proowner = (select oid from pg_roles where rolname = current_user) loop
+    execute format('alter %s %s owner to platform_postgres', case o.prokind when 'p' then 'procedure' else 'function' end, o.sig);
+  end loop;
+  for o in select t.typname, n.nspname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+           where n.nspname in ('public', 'private') and t.typtype in ('e', 'd') and t.typowner = (select oid from pg_roles where rolname = current_user) loop
+    execute format('alter type %I.%I owner to platform_postgres', o.nspname, o.typname);
+  end loop;
+  if exists (select 1 from pg_namespace where nspname = 'private' and nspowner = (select oid from pg_roles where rolname = current_user)) then
+    alter schema private owner to platform_postgres;
+  end if;
+end $$;

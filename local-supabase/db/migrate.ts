@@ -2,7 +2,8 @@
 // order (recorded like the Supabase CLI does), and seed.sql on a new database only.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Engine } from './engine.ts';
+import type { Engine, Sql } from './engine.ts';
+import { splitStatements, statementText } from './sql-script.ts';
 
 const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.sql');
 const BOOTSTRAP_GRANTS = path.join(import.meta.dirname, 'bootstrap-grants.sql');
@@ -28,7 +29,7 @@ export async function migrate(engine: Engine, supabaseDir: string, options: { se
     if (done.has(version)) continue;
     const sql = await readFile(path.join(dir, file), 'utf8');
     await engine.transaction(async (tx) => {
-      await tx.exec(sql);
+      await runAsMigrationRole(tx, sql);
       await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, rest.join('_')]);
     }).catch((e: Error) => {
       throw new Error(`migration ${file} failed: ${e.message}`, { cause: e });
@@ -41,7 +42,7 @@ export async function migrate(engine: Engine, supabaseDir: string, options: { se
     const seedFile = path.join(supabaseDir, 'seed.sql');
     const seed = await readFile(seedFile, 'utf8').catch(() => null);
     if (seed) {
-      await engine.exec(seed).catch((e: Error) => {
+      await engine.transaction((tx) => runAsMigrationRole(tx, seed)).catch((e: Error) => {
         throw new Error(`seed.sql failed: ${e.message}`, { cause: e });
       });
       seeded = true;
@@ -55,4 +56,45 @@ async function hasBootstrap(engine: Engine): Promise<boolean> {
     "select to_regclass('supabase_migrations.schema_migrations') is not null as ok",
   );
   return r.rows[0]?.ok === true;
+}
+
+/** The role migrations and the seed run as: the platform's `postgres` (see bootstrap.sql). */
+export const MIGRATION_ROLE = 'platform_postgres';
+
+/**
+ * The platform's supautils lets its `postgres` create, alter and drop policies on the auth and
+ * storage tables it does not own; nothing else there. Those statements run as the local superuser.
+ */
+const PLATFORM_POLICY_DDL = /^(create|alter|drop)\s+policy\s+(if\s+exists\s+)?("(?:[^"]|"")+"|[\w$]+)\s+on\s+(only\s+)?"?(auth|storage)"?\s*\./i;
+
+/** Leaving the migration role would make every check here moot (the session user is a superuser). */
+const ROLE_CHANGE = /^(set\s+(session\s+|local\s+)?role|reset\s+(role|all)|set\s+session\s+authorization|reset\s+session\s+authorization|discard\s+all)\b/i;
+
+/**
+ * Runs a migration (or the seed) with the privileges the platform gives `postgres`: as the migration
+ * role, except for the policy statements supautils allows on auth.* and storage.*. Consecutive
+ * ordinary statements still go to the database together.
+ */
+async function runAsMigrationRole(tx: Sql, script: string): Promise<void> {
+  let batch = '';
+  const flush = async () => {
+    if (batch.trim()) await tx.exec(batch);
+    batch = '';
+  };
+  await tx.exec(`set local role ${MIGRATION_ROLE}`);
+  for (const statement of splitStatements(script)) {
+    const text = statementText(statement);
+    if (ROLE_CHANGE.test(text)) {
+      throw Object.assign(new Error(`permission denied: migrations run as the platform's postgres and cannot change role (${text.split('\n')[0]})`), { code: '42501' });
+    }
+    if (PLATFORM_POLICY_DDL.test(text)) {
+      await flush();
+      await tx.exec('reset role');
+      await tx.exec(statement);
+      await tx.exec(`set local role ${MIGRATION_ROLE}`);
+    } else {
+      batch += statement;
+    }
+  }
+  await flush();
 }

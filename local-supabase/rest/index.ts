@@ -151,6 +151,10 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const params = new Params();
     // Filters of the top level select the rows to change; the rest shapes the representation.
     const rootConditions = q.conditions.get('') ?? [];
+    // The platform preloads safeupdate for API requests: an UPDATE or DELETE without a filter is refused.
+    if (kind !== 'insert' && rootConditions.length === 0) {
+      throw pgrstError(400, '21000', `${kind.toUpperCase()} requires a WHERE clause`);
+    }
     q.conditions.delete('');
     q.limit.delete('');
     q.offset.delete('');

@@ -3,7 +3,7 @@
 import { asCaller, type RequestAuth } from '../http.ts';
 import { errors, mapDbError } from './errors.ts';
 import { checkBucketName } from './keys.ts';
-import { emptyBucket, iso, type Store } from './objects.ts';
+import { allowDeleteQuery, emptyBucket, iso, type Store } from './objects.ts';
 import type { IncomingMessage } from 'node:http';
 
 type ReqLike = Pick<IncomingMessage, 'method' | 'headers'>;
@@ -122,9 +122,10 @@ export async function deleteBucket(s: Store, auth: RequestAuth, req: ReqLike, id
     [id],
   );
   if (rows[0].n > 0) throw errors.bucketNotEmpty();
-  const { rowCount } = await asCaller(s.ctx, auth, req, '/storage/v1/bucket', (tx) =>
-    tx.query('delete from storage.buckets where id = $1', [id]).catch(mapDbError),
-  );
+  const { rowCount } = await asCaller(s.ctx, auth, req, '/storage/v1/bucket', async (tx) => {
+    await allowDeleteQuery(tx);
+    return tx.query('delete from storage.buckets where id = $1', [id]).catch(mapDbError);
+  });
   if (rowCount === 0) throw errors.bucketNotFound();
   return { message: 'Successfully deleted' };
 }

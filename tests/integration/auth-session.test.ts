@@ -144,10 +144,10 @@ describe('sign-in with password', () => {
   it('verifies passwords hashed by pgcrypto (as seed.sql stores them)', async () => {
     const email = uniqueEmail('seeded');
     await backend.server.ctx.engine.query(
-      `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-       values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
                extensions.crypt('senha123', extensions.gen_salt('bf')), now(),
-               '{"provider":"email","providers":["email"]}', '{"name":"Seed"}')`,
+               '{"provider":"email","providers":["email"]}', '{"name":"Seed"}', now(), now())`,
       [email],
     );
     const ok = await backend.anon().auth.signInWithPassword({ email, password: 'senha123' });

@@ -5,7 +5,7 @@
 // bounded number of times per statement (not once per row).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Sql } from '../../local-supabase/db/engine.ts';
+import { inlineParams, settingsSql, type Sql } from '../../local-supabase/db/engine.ts';
 import { startTestBackend, type TestBackend } from './harness.ts';
 import { BIG, PASSWORD, SCHOOL, SEED, STUDENT_EMAIL } from '../../scripts/bench/large-school.ts';
 import { fetchCatalog, fetchCourseDetail } from '../../src/features/courses/api/queries.ts';
@@ -45,6 +45,12 @@ beforeAll(async () => {
         exec: (script) => tx.exec(script),
       } as Sql);
     });
+  // REST requests send their settings and statement as one script (Engine.runStatement).
+  const runStatement = engine.runStatement.bind(engine);
+  engine.runStatement = (settings, statement, decide) => {
+    captured.push([{ text: settingsSql(settings) }, { text: inlineParams(statement) }]);
+    return runStatement(settings, statement, decide);
+  };
   student = await backend.signIn(STUDENT_EMAIL, PASSWORD);
   staff = await backend.signIn('bench.2@escola-bench.com.br', PASSWORD);
   studentId = (await student.auth.getUser()).data.user!.id;
