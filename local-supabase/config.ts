@@ -1,5 +1,9 @@
-// Settings of the local backend, read once from the environment (see .env.example).
+// Settings of the local backend, read once from the environment (see .env.example) and, for auth
+// e-mails, from supabase/config.toml as the Supabase CLI reads it.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseGoDuration } from './auth/validate.ts';
+import { readTomlTable } from './toml.ts';
 
 /** The Supabase CLI's public local-development values: safe to commit, never used in production. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -32,6 +36,50 @@ export interface LocalSupabaseConfig {
    * point SITE_URL and ASAAS_*_URL at their own ports. From FUNCTIONS_SECRET_<NAME> variables.
    */
   functionSecrets: Record<string, string>;
+  authEmail: AuthEmailConfig;
+}
+
+/** What auth e-mails obey, from supabase/config.toml. */
+export interface AuthEmailConfig {
+  /** `[auth.rate_limit] email_sent`: e-mails per address per hour (0 = no limit). */
+  sentPerHour: number;
+  /** `[auth.email] max_frequency`: the minimum gap between two e-mails to one address, in ms. */
+  maxFrequencyMs: number;
+  /** `[auth.email.template.recovery]`: subject and HTML file (content_path, from the project root). */
+  recoveryTemplate: { subject: string; contentPath: string } | null;
+}
+
+/** The platform's defaults when config.toml leaves a setting out. */
+const DEFAULT_EMAILS_PER_HOUR = 2;
+const DEFAULT_MAX_FREQUENCY = '60s';
+
+export function readAuthEmailConfig(toml: string): AuthEmailConfig {
+  const limits = readTomlTable(toml, ['auth', 'rate_limit']);
+  const email = readTomlTable(toml, ['auth', 'email']);
+  const recovery = readTomlTable(toml, ['auth', 'email', 'template', 'recovery']);
+  const frequency = String(email.max_frequency ?? DEFAULT_MAX_FREQUENCY);
+  let maxFrequencyMs: number;
+  try {
+    maxFrequencyMs = parseGoDuration(frequency);
+  } catch {
+    throw new Error(`supabase/config.toml: [auth.email] max_frequency "${frequency}" is not a duration like "60s"`);
+  }
+  return {
+    sentPerHour: Number(limits.email_sent ?? DEFAULT_EMAILS_PER_HOUR),
+    maxFrequencyMs,
+    recoveryTemplate:
+      typeof recovery.content_path === 'string'
+        ? { subject: String(recovery.subject ?? 'Reset Your Password'), contentPath: recovery.content_path }
+        : null,
+  };
+}
+
+function readConfigToml(rootDir: string): string {
+  try {
+    return readFileSync(path.join(rootDir, 'supabase', 'config.toml'), 'utf8');
+  } catch {
+    return ''; // no config.toml: the defaults
+  }
 }
 
 const FUNCTION_SECRET_PREFIX = 'FUNCTIONS_SECRET_';
@@ -57,6 +105,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
         .filter(([k, v]) => k.startsWith(FUNCTION_SECRET_PREFIX) && v !== undefined)
         .map(([k, v]) => [k.slice(FUNCTION_SECRET_PREFIX.length), v!]),
     ),
+    authEmail: overrides.authEmail ?? readAuthEmailConfig(readConfigToml(rootDir)),
     ...overrides,
   };
 }

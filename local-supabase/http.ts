@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine, Sql, SqlResult, TextStatement, Verdict } from './db/engine.ts';
 import type { LocalSupabaseConfig } from './config.ts';
+import type { Mailbox } from './mail/mailbox.ts';
 import { verifyJwtCached, JwtError, type JwtClaims, type DbRole } from './jwt.ts';
 
 export interface ServerContext {
@@ -10,6 +11,8 @@ export interface ServerContext {
   engine: Engine;
   /** Folder where storage objects' bytes live. */
   storageDir: string;
+  /** Where auth "sends" its e-mails (the local inbox at /inbox). */
+  mailbox: Mailbox;
   log: (message: string) => void;
 }
 

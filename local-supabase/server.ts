@@ -11,6 +11,8 @@ import { createRestHandler } from './rest/index.ts';
 import { createAuthHandler } from './auth/index.ts';
 import { createStorageHandler } from './storage/index.ts';
 import { createFunctionsHandler } from './functions/index.ts';
+import { createInboxHandler } from './mail/inbox.ts';
+import { Mailbox } from './mail/mailbox.ts';
 import { rebaseSeededUrls, uploadSeedFiles } from './seed-files.ts';
 
 export interface StartOptions {
@@ -56,12 +58,13 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   if (migration.applied.length) log(`applied migrations: ${migration.applied.join(', ')}`);
   if (migration.seeded) log('applied seed.sql');
 
-  const ctx: ServerContext = { config: { ...config, dataDir }, engine, storageDir, log };
+  const ctx: ServerContext = { config: { ...config, dataDir }, engine, storageDir, mailbox: new Mailbox(), log };
   const routes: [string, Handler & { close?: () => Promise<void> }][] = [
     ['/rest/v1', createRestHandler(ctx)],
     ['/auth/v1', createAuthHandler(ctx)],
     ['/storage/v1', createStorageHandler(ctx)],
     ['/functions/v1', createFunctionsHandler(ctx)],
+    ['/inbox', createInboxHandler(ctx)],
   ];
 
   const server = createServer((req, res) => void dispatch(req, res));

@@ -88,6 +88,7 @@ console.log(`
 
   App:      ${app}
   API:      http://localhost:${apiPort}  (local-supabase)
+  E-mails:  http://localhost:${apiPort}/inbox  (caixa de entrada local: links de "Esqueci minha senha")
 ${schools.map((s) => `  Login ${s.name}: ${app}/${s.slug}`).join('\n')}
 
   Contas de demonstração (senha: ${DEMO_PASSWORD})

@@ -22,6 +22,7 @@ export const badRequest = (code: string, msg: string) => new AuthError(400, code
 export const unprocessable = (code: string, msg: string) => new AuthError(422, code, msg);
 export const forbidden = (code: string, msg: string) => new AuthError(403, code, msg);
 export const notFound = (code: string, msg: string) => new AuthError(404, code, msg);
+export const tooManyRequests = (code: string, msg: string) => new AuthError(429, code, msg);
 export const internal = (msg: string) => new AuthError(500, 'unexpected_failure', msg);
 
 export const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');

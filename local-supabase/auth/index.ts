@@ -6,6 +6,7 @@ import { getUser, logout, signup, token, updateUser } from './account.ts';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
 import { AuthError, internal, notFound, sendAuthError } from './errors.ts';
 import { requireAdmin } from './guard.ts';
+import { createEmailLimits } from './rate-limit.ts';
 import { recover, verifyLink, verifyOtp } from './recovery.ts';
 import { MIN_PASSWORD_LENGTH } from './validate.ts';
 
@@ -20,6 +21,7 @@ const SETTINGS = {
 };
 
 export function createAuthHandler(ctx: ServerContext): Handler & { close?: () => Promise<void> } {
+  const emailLimits = createEmailLimits(ctx.config.authEmail);
   async function route(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
@@ -39,7 +41,7 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'POST /logout':
         return logout(ctx, req, res, url);
       case 'POST /recover':
-        return recover(ctx, req, res, url);
+        return recover(ctx, req, res, url, emailLimits);
       case 'GET /verify':
         return verifyLink(ctx, req, res, url);
       case 'POST /verify':

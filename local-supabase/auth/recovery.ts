@@ -1,9 +1,12 @@
-// Password recovery without a mailer: POST /recover logs the link GoTrue would email, and /verify
-// turns that link into a recovery session (a redirect with the tokens in the fragment, or JSON).
+// Password recovery: POST /recover e-mails the link (to the local inbox, ../mail) within GoTrue's rate
+// limits, and /verify turns that link into a recovery session (a redirect with the tokens in the
+// fragment, or JSON).
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type ServerContext } from '../http.ts';
+import { recoveryEmail } from '../mail/templates.ts';
 import { badRequest, forbidden } from './errors.ts';
+import type { EmailLimits } from './rate-limit.ts';
 import { issuer, sessionResponse, startSession, type SessionResponse } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 import { normalizeEmail, optString, readAuthBody } from './validate.ts';
@@ -27,10 +30,20 @@ function safeRedirect(ctx: ServerContext, requested: string | null): string {
   return ctx.config.siteUrl;
 }
 
-/** POST /recover: always {} (no account enumeration); the link goes to the server log. */
-export async function recover(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/**
+ * POST /recover: always {} (no account enumeration); a known address gets the link by e-mail. The
+ * per-address limit is taken before the lookup, so unknown addresses are limited alike.
+ */
+export async function recover(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  limits: EmailLimits,
+): Promise<void> {
   const body = await readAuthBody(req);
   const email = normalizeEmail(optString(body, 'email'));
+  limits.take(email);
   const user = await findUserByEmail(ctx.engine, email);
   if (user) {
     const token = randomBytes(24).toString('base64url');
@@ -42,7 +55,9 @@ export async function recover(ctx: ServerContext, req: IncomingMessage, res: Ser
     );
     const redirect = safeRedirect(ctx, url.searchParams.get('redirect_to'));
     const link = `${issuer(req, ctx)}/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
-    ctx.log(`password recovery link for ${email}: ${link}`);
+    const mail = await recoveryEmail(ctx.config, { ConfirmationURL: link, Email: email, SiteURL: ctx.config.siteUrl, RedirectTo: redirect });
+    ctx.mailbox.send(mail);
+    ctx.log(`e-mail "${mail.subject}" to ${email}: open ${new URL(issuer(req, ctx)).origin}/inbox`);
   }
   sendJson(res, 200, {});
 }

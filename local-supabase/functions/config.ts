@@ -1,51 +1,14 @@
 // The two bits of project configuration the functions runner reads: `verify_jwt` from
 // supabase/config.toml, and the functions' secrets from supabase/functions/.env.
 import { readFile } from 'node:fs/promises';
-
-/** Strips a TOML comment that is not inside a quoted string. */
-function stripComment(line: string): string {
-  let quote: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#') return line.slice(0, i);
-  }
-  return line;
-}
-
-/** `functions."my-fn"` → ['functions', 'my-fn'] (bare, "basic" and 'literal' keys). */
-function tableKey(header: string): string[] {
-  const parts: string[] = [];
-  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
-  let m: RegExpExecArray | null;
-  while (re.lastIndex < header.length && (m = re.exec(header))) parts.push(m[1] ?? m[2] ?? m[3]);
-  return parts;
-}
+import { readTomlTable } from '../toml.ts';
 
 /**
  * Whether Supabase would verify the JWT before calling this function: true unless the
- * `[functions.<name>]` table of config.toml says `verify_jwt = false`. Only that tiny part of TOML
- * is understood; anything else in the file is ignored.
+ * `[functions.<name>]` table of config.toml says `verify_jwt = false`.
  */
 export function readVerifyJwt(toml: string, name: string): boolean {
-  let inTable = false;
-  for (const raw of toml.split(/\r?\n/)) {
-    const line = stripComment(raw).trim();
-    const header = line.match(/^\[([^[\]]+)\]$/);
-    if (header) {
-      const key = tableKey(header[1]);
-      inTable = key.length === 2 && key[0] === 'functions' && key[1] === name;
-      continue;
-    }
-    if (inTable) {
-      const setting = line.match(/^verify_jwt\s*=\s*(true|false)$/);
-      if (setting) return setting[1] === 'true';
-    }
-  }
-  return true;
+  return readTomlTable(toml, ['functions', name]).verify_jwt !== false;
 }
 
 export async function verifyJwtFor(configTomlPath: string, name: string): Promise<boolean> {

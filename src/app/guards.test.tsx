@@ -74,6 +74,12 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Página de login' })).toBeInTheDocument();
   });
 
+  it('keeps a password recovery session on the school login page until the new password is set', async () => {
+    const router = renderAt('/escola-demo', signedIn({ passwordRecovery: true }));
+    expect(await screen.findByRole('heading', { name: 'Login da escola' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/escola-demo');
+  });
+
   it('sends users who must change their password from protected pages to their school login', async () => {
     const school = { slug: 'escola-demo' } as SessionContextValue['school'];
     const router = renderAt('/', signedIn({ mustChangePassword: true, school }));

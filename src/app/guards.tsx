@@ -40,9 +40,9 @@ export function RequireAdmin() {
 }
 
 /** /auth and /:slug: signed-in users go to /, except while the login flow checks the account or
- * while a forced password change is pending (the login page shows that dialog). */
+ * while a forced password change or a password recovery is pending (the login page shows that form). */
 export function RedirectIfSignedIn() {
-  const { initializing, loading, user, profile, profileMissing, mustChangePassword, authFlowPending } = useSession();
+  const { initializing, loading, user, profile, profileMissing, mustChangePassword, passwordRecovery, authFlowPending } = useSession();
   if (initializing) return <PageSpinner />;
   if (!user || authFlowPending) return <Outlet />;
   if (loading) return <PageSpinner />;
@@ -54,7 +54,7 @@ export function RedirectIfSignedIn() {
       </>
     );
   }
-  if (!mustChangePassword) return <Navigate to="/" replace />;
+  if (!mustChangePassword && !passwordRecovery) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@supabase/supabase-js';
+import { takeRecoveryLanding } from '@/lib/auth-link';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { applyBrandColors } from '@/lib/brand';
@@ -14,6 +15,35 @@ import {
   type SessionContextValue,
 } from '@/lib/session';
 
+const RECOVERY_KEY = 'plataforma:recovery-session';
+
+/** The session_id claim of the access token: it stays the same across token refreshes. */
+function sessionIdOf(session: Session | null): string | null {
+  try {
+    const payload = session?.access_token.split('.')[1];
+    return payload ? ((JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { session_id?: string }).session_id ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The recovery session of this tab, kept across a reload until the new password is set. */
+function storeRecoverySession(id: string | null): void {
+  try {
+    if (id) sessionStorage.setItem(RECOVERY_KEY, id);
+    else sessionStorage.removeItem(RECOVERY_KEY);
+  } catch {
+    /* storage unavailable: the form still shows until a reload */
+  }
+}
+function storedRecoverySession(): string | null {
+  try {
+    return sessionStorage.getItem(RECOVERY_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** Listens to supabase auth (initial session, sign-in/out, token refresh, user updates) and loads
  * the user's profile, roles and school with TanStack Query. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -22,6 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [initializing, setInitializing] = useState(true);
   const [authFlowPending, setAuthFlowPending] = useState(false);
   const [signOutTarget, setSignOutTarget] = useState<string | null>(null);
+  const [recoverySessionId, setRecoverySessionId] = useState(storedRecoverySession);
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event, next) => {
@@ -30,12 +61,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setInitializing(false);
       if (event === 'SIGNED_OUT') queryClient.clear();
       if (event === 'SIGNED_IN') setSignOutTarget(null);
+      // A recovery link's session. supabase-js may report it as the initial session before its
+      // PASSWORD_RECOVERY event, so the fragment read at load (auth-link.ts) recognises it too.
+      if (next && (event === 'PASSWORD_RECOVERY' || (event === 'INITIAL_SESSION' && takeRecoveryLanding(next.access_token)))) {
+        const id = sessionIdOf(next);
+        setRecoverySessionId(id);
+        storeRecoverySession(id);
+      }
+      if (event === 'SIGNED_OUT') {
+        setRecoverySessionId(null);
+        storeRecoverySession(null);
+      }
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
 
   const user = session?.user ?? null;
   const userId = user?.id;
+  const sessionId = useMemo(() => sessionIdOf(session), [session]);
+  const passwordRecovery = !!recoverySessionId && recoverySessionId === sessionId;
+  const endPasswordRecovery = useCallback(() => {
+    setRecoverySessionId(null);
+    storeRecoverySession(null);
+  }, []);
 
   // Re-read every minute and when the tab regains focus: a staff member may deactivate the account
   // while this session is open (the database already refuses it everything; this tells the person).
@@ -83,12 +131,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading: initializing || (!!userId && (profileQ.isPending || rolesQ.isPending)),
       profileMissing: !!userId && profileQ.isSuccess && profileQ.data === null,
       mustChangePassword: !!user && (profile?.must_change_password === true || metaFlag),
+      passwordRecovery,
+      endPasswordRecovery,
       authFlowPending,
       setAuthFlowPending,
       signOut,
       signOutTarget,
     };
-  }, [signOutTarget, session, user, userId, profile, rolesQ.data, rolesQ.isPending, school, initializing, profileQ.isPending, profileQ.isSuccess, profileQ.data, authFlowPending, signOut]);
+  }, [signOutTarget, session, user, userId, profile, rolesQ.data, rolesQ.isPending, school, initializing, profileQ.isPending, profileQ.isSuccess, profileQ.data, passwordRecovery, endPasswordRecovery, authFlowPending, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -64,6 +64,10 @@ export interface SessionContextValue {
   profileMissing: boolean;
   /** The user must set a new password (profile flag or user metadata). */
   mustChangePassword: boolean;
+  /** The session was opened by a password recovery link and the new password is not set yet. */
+  passwordRecovery: boolean;
+  /** The new password is set: the recovery session becomes an ordinary one. */
+  endPasswordRecovery: () => void;
   /** A sign-in/sign-up flow is checking the account; guards must not redirect meanwhile. */
   authFlowPending: boolean;
   setAuthFlowPending: (pending: boolean) => void;

@@ -2,6 +2,8 @@
 // VITE_SUPABASE_ANON_KEY; without them it talks to the local backend (`npm start`, port 54321).
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@/types/database';
+// Runs before this module's body: it reads an auth link's URL fragment before the client consumes it.
+import './auth-link';
 
 /** The Supabase CLI's public local-development anon key (also in .env.example). */
 const LOCAL_ANON_KEY =

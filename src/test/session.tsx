@@ -34,6 +34,8 @@ export function sessionValue(overrides: Partial<SessionContextValue> = {}): Sess
     initializing: false,
     profileMissing: false,
     mustChangePassword: false,
+    passwordRecovery: false,
+    endPasswordRecovery: vi.fn(),
     authFlowPending: false,
     setAuthFlowPending: vi.fn(),
     signOut: vi.fn(async () => '/auth'),

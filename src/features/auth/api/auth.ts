@@ -82,11 +82,17 @@ export function useSignUp(schoolId: string | undefined, schoolSlug?: string) {
   });
 }
 
-/** The forced password change: new password, flag cleared in the metadata and on the profile. */
+/** GoTrue refuses a new password equal to the current one (422 same_password). */
+export const SAME_PASSWORD_MESSAGE = 'A nova senha deve ser diferente da senha atual.';
+
+/**
+ * The forced password change, and the new password after a recovery link: new password, flag
+ * cleared in the metadata and on the profile (a recovered account has chosen its own password).
+ */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, endPasswordRecovery } = useSession();
   return useMutation({
     mutationFn: async ({ password }: ChangePasswordValues) => {
       if (!user) throw new Error('Não autenticado');
@@ -97,12 +103,14 @@ export function useChangePassword() {
       return user.id;
     },
     onSuccess: async (userId) => {
+      endPasswordRecovery();
       await queryClient.invalidateQueries({ queryKey: sessionKeys.profile(userId) });
       toast.success('Senha alterada!', { description: 'Sua senha foi atualizada com sucesso' });
       navigate('/', { replace: true });
     },
     onError: (error) => {
-      toast.error('Erro ao alterar senha', { description: errorMessage(error) });
+      const same = (error as { code?: string }).code === 'same_password';
+      toast.error('Erro ao alterar senha', { description: same ? SAME_PASSWORD_MESSAGE : errorMessage(error) });
     },
   });
 }

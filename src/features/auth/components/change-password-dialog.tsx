@@ -9,8 +9,17 @@ import { Input } from '@/components/ui/input';
 import { useChangePassword } from '../api/auth';
 import { changePasswordSchema, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, type ChangePasswordValues } from '../schemas';
 
-/** The forced password change: cannot be dismissed (no close button, Escape or outside click). */
-export function ChangePasswordDialog({ open }: { open: boolean }) {
+const TEXT = {
+  forced: { title: 'Alterar Senha', description: 'Por segurança, defina uma nova senha para continuar.', submit: 'Alterar Senha', pending: 'Alterando...' },
+  recovery: { title: 'Redefinir senha', description: 'Escolha uma nova senha para entrar na sua conta.', submit: 'Salvar nova senha', pending: 'Salvando...' },
+};
+
+/**
+ * The forced password change, or the new password after a recovery link (`recovery`): cannot be
+ * dismissed (no close button, Escape or outside click).
+ */
+export function ChangePasswordDialog({ open, recovery = false }: { open: boolean; recovery?: boolean }) {
+  const text = TEXT[recovery ? 'recovery' : 'forced'];
   const change = useChangePassword();
   const {
     register,
@@ -36,8 +45,8 @@ export function ChangePasswordDialog({ open }: { open: boolean }) {
           <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
             <KeyRound className="size-5" />
           </span>
-          <DialogTitle>Alterar Senha</DialogTitle>
-          <DialogDescription>Por segurança, defina uma nova senha para continuar.</DialogDescription>
+          <DialogTitle>{text.title}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit((v) => change.mutate(v), onInvalid)} className="grid gap-4">
           <FormField label="Nova Senha" error={errors.password?.message}>
@@ -48,7 +57,7 @@ export function ChangePasswordDialog({ open }: { open: boolean }) {
           </FormField>
           <Button type="submit" className="w-full" disabled={change.isPending}>
             {change.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {change.isPending ? 'Alterando...' : 'Alterar Senha'}
+            {change.isPending ? text.pending : text.submit}
           </Button>
         </form>
       </DialogContent>

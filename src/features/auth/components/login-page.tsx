@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { authLinkError, clearAuthLinkError } from '@/lib/auth-link';
 import { applyBrandColors } from '@/lib/brand';
 import { useSession } from '@/lib/session';
 import { useSchoolLogin } from '../api/school-login';
@@ -13,14 +14,18 @@ import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 import { WhatsAppButton } from './whatsapp-button';
 
-// Only a first access needs it: its dialog, form and validation stay off the login page's download.
+// Only a first access or a recovery link needs it: its dialog, form and validation stay off the login
+// page's download.
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /** /auth (no school) and /{slug} (the school's branded login page). */
 export function LoginPage({ slug }: { slug?: string }) {
   const schoolQ = useSchoolLogin(slug);
   const school = slug ? (schoolQ.data ?? null) : null;
-  const { user, mustChangePassword, authFlowPending } = useSession();
+  const { user, mustChangePassword, passwordRecovery, authFlowPending } = useSession();
+  // A recovery link that was used already or expired lands here with the error in the fragment.
+  const [linkError] = useState(authLinkError);
+  useEffect(clearAuthLinkError, []);
 
   useEffect(() => {
     applyBrandColors(school?.primary_color, school?.secondary_color);
@@ -50,6 +55,11 @@ export function LoginPage({ slug }: { slug?: string }) {
               <CardDescription>{school ? `Acesse sua área de membros da ${school.name}` : 'Acesse sua área de membros'}</CardDescription>
             </CardHeader>
             <CardContent>
+              {linkError && (
+                <p role="alert" className="mb-4 rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+                  Link inválido ou expirado. Peça um novo.
+                </p>
+              )}
               <Tabs defaultValue="login">
                 <TabsList className="grid w-full grid-cols-2">
                   <TabsTrigger value="login">Login</TabsTrigger>
@@ -68,9 +78,9 @@ export function LoginPage({ slug }: { slug?: string }) {
         </div>
       </main>
       {school?.support_whatsapp && <WhatsAppButton number={school.support_whatsapp} />}
-      {!!user && mustChangePassword && !authFlowPending && (
+      {!!user && (mustChangePassword || passwordRecovery) && !authFlowPending && (
         <Suspense fallback={null}>
-          <ChangePasswordDialog open />
+          <ChangePasswordDialog open recovery={passwordRecovery} />
         </Suspense>
       )}
     </div>

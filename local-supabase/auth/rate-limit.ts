@@ -1,0 +1,69 @@
+// Rate limits of auth, kept in memory (one process; a restart forgets them). RateLimiter is a sliding
+// window per key, so other limits (sign-in per address or IP) can reuse it.
+import type { AuthEmailConfig } from '../config.ts';
+import { tooManyRequests } from './errors.ts';
+
+const HOUR_MS = 3_600_000;
+/** Past this many keys, a record also drops the keys whose window is over (bounded memory). */
+const PRUNE_ABOVE = 10_000;
+
+/** At most `limit` events per key in any `windowMs`; a limit or window of 0 means no limit. */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  private get unlimited(): boolean {
+    return this.limit <= 0 || this.windowMs <= 0;
+  }
+
+  private recent(key: string, now: number): number[] {
+    const kept = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (kept.length) this.hits.set(key, kept);
+    else this.hits.delete(key);
+    return kept;
+  }
+
+  /** Milliseconds until `key` may act again; 0 when it may act now. */
+  wait(key: string, now = Date.now()): number {
+    if (this.unlimited) return 0;
+    const recent = this.recent(key, now);
+    return recent.length < this.limit ? 0 : recent[recent.length - this.limit]! + this.windowMs - now;
+  }
+
+  record(key: string, now = Date.now()): void {
+    if (this.unlimited) return;
+    if (this.hits.size > PRUNE_ABOVE) for (const k of [...this.hits.keys()]) this.recent(k, now);
+    this.hits.set(key, [...this.recent(key, now), now]);
+  }
+}
+
+/**
+ * GoTrue's limits on auth e-mails, per address: `max_frequency` between two e-mails and `email_sent`
+ * per hour. A request is counted whether or not the address has an account, so the answers (200 or
+ * 429) never tell which addresses exist.
+ */
+export function createEmailLimits(config: AuthEmailConfig) {
+  const gap = new RateLimiter(1, config.maxFrequencyMs);
+  const hourly = new RateLimiter(config.sentPerHour, HOUR_MS);
+  return {
+    /** Counts one e-mail to `address`, or throws GoTrue's 429 over_email_send_rate_limit. */
+    take(address: string, now = Date.now()): void {
+      const wait = gap.wait(address, now);
+      if (wait > 0) {
+        throw tooManyRequests(
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
+        );
+      }
+      if (hourly.wait(address, now) > 0)
+        throw tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
+      gap.record(address, now);
+      hourly.record(address, now);
+    },
+  };
+}
+export type EmailLimits = ReturnType<typeof createEmailLimits>;
