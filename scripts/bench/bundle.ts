@@ -20,6 +20,7 @@ const ROUTES: [string, string[]][] = [
   ['/course/:id', ['src/app/layout/member-layout.tsx', 'src/app/routes/course.tsx']],
   ['/course/:id/lesson/:id', ['src/app/routes/lesson.tsx']],
   ['/checkout/:slug', ['src/app/layout/member-layout.tsx', 'src/app/routes/checkout.tsx']],
+  ['/certificado/:code (public)', ['src/app/routes/certificate.tsx']],
   ['/admin', ['src/app/layout/admin-layout.tsx', 'src/app/routes/admin/dashboard.tsx']],
 ];
 
@@ -43,6 +44,8 @@ const WATCH = [
   'tus-js-client',
   '@dnd-kit/core',
   'lucide-react',
+  // The certificate PDF: only when the student clicks 'Baixar certificado' (never on a route).
+  'pdf-lib',
 ];
 
 interface ManifestChunk {

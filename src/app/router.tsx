@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Public: anyone with a certificate's code checks it, signed in or not (issue 14).
+      { path: '/certificado/:code', lazy: page(() => import('./routes/certificate')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

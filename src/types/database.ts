@@ -85,10 +85,75 @@ export type Database = {
           },
         ]
       }
+      certificates: {
+        Row: {
+          code: string
+          completed_at: string
+          course_id: string | null
+          course_title: string
+          id: string
+          issued_at: string
+          school_id: string
+          school_name: string
+          student_name: string
+          user_id: string
+          workload_hours: number
+        }
+        Insert: {
+          code: string
+          completed_at: string
+          course_id?: string | null
+          course_title: string
+          id?: string
+          issued_at?: string
+          school_id: string
+          school_name: string
+          student_name: string
+          user_id: string
+          workload_hours: number
+        }
+        Update: {
+          code?: string
+          completed_at?: string
+          course_id?: string | null
+          course_title?: string
+          id?: string
+          issued_at?: string
+          school_id?: string
+          school_name?: string
+          student_name?: string
+          user_id?: string
+          workload_hours?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "certificates_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "certificates_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       courses: {
         Row: {
           banner_position: string
           banner_url: string | null
+          certificate_enabled: boolean
           created_at: string
           description: string | null
           id: string
@@ -108,6 +173,7 @@ export type Database = {
         Insert: {
           banner_position?: string
           banner_url?: string | null
+          certificate_enabled?: boolean
           created_at?: string
           description?: string | null
           id?: string
@@ -127,6 +193,7 @@ export type Database = {
         Update: {
           banner_position?: string
           banner_url?: string | null
+          certificate_enabled?: boolean
           created_at?: string
           description?: string | null
           id?: string
@@ -506,6 +573,9 @@ export type Database = {
           description: string | null
           id: string
           order_index: number
+          release_after_days: number | null
+          release_mode: string
+          release_on: string | null
           thumbnail_url: string | null
           title: string
           updated_at: string
@@ -516,6 +586,9 @@ export type Database = {
           description?: string | null
           id?: string
           order_index?: number
+          release_after_days?: number | null
+          release_mode?: string
+          release_on?: string | null
           thumbnail_url?: string | null
           title: string
           updated_at?: string
@@ -526,6 +599,9 @@ export type Database = {
           description?: string | null
           id?: string
           order_index?: number
+          release_after_days?: number | null
+          release_mode?: string
+          release_on?: string | null
           thumbnail_url?: string | null
           title?: string
           updated_at?: string
@@ -966,6 +1042,22 @@ export type Database = {
         Args: { p_key: string }
         Returns: string
       }
+      issue_certificate: {
+        Args: { p_course_id: string }
+        Returns: {
+          code: string
+          completed_at: string
+          course_id: string | null
+          course_title: string
+          id: string
+          issued_at: string
+          school_id: string
+          school_name: string
+          student_name: string
+          user_id: string
+          workload_hours: number
+        }
+      }
       payment_school_id: {
         Args: { p_external_reference: string; p_provider: string; p_provider_payment_id: string }
         Returns: string
@@ -1007,6 +1099,17 @@ export type Database = {
           updated_at: string
           value_last4: string
         }
+      }
+      verify_certificate: {
+        Args: { p_code: string }
+        Returns: {
+          code: string | null
+          completed_at: string | null
+          course_title: string | null
+          school_name: string | null
+          student_name: string | null
+          workload_hours: number | null
+        }[]
       }
     }
     Enums: {

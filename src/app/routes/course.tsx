@@ -5,6 +5,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useHeaderCourseProgress } from '@/app/layout/header-progress-context';
+import { CertificateCard } from '@/features/certificates/components/certificate-button';
+import { certificateAvailable } from '@/lib/certificates';
 import { PaymentStatus } from '@/features/checkout/components/payment-status';
 import { useCourseDetail } from '@/features/courses/api/hooks';
 import {
@@ -17,6 +19,7 @@ import {
 } from '@/features/courses/components/course-detail';
 import { LoadError } from '@/features/courses/components/home-sections';
 import { courseProgress, enrollmentAccess, firstPreviewLesson, lessonIdsOf, nextLessonToStudy } from '@/features/courses/lib/progress';
+import { moduleLocks, withoutLockedLessons } from '@/lib/release';
 import { useSession } from '@/lib/session';
 
 export default function CoursePage() {
@@ -36,9 +39,12 @@ export default function CoursePage() {
     const access = enrollmentAccess(course.enrollments[0]);
     const hasAccess = isAdmin || access === 'active';
     const progress = courseProgress(lessonIdsOf(course.modules), course.progress);
-    const next = nextLessonToStudy(course.modules, course.progress);
+    // Drip release: modules not yet open for this student (staff see everything).
+    const locks = moduleLocks(course.modules, { enrollment: !isAdmin && access === 'active' ? course.enrollments[0]! : null });
+    const next = nextLessonToStudy(withoutLockedLessons(course.modules, locks), course.progress);
     const preview = firstPreviewLesson(course.modules);
-    return { access, hasAccess, progress, next, preview };
+    const certificate = certificateAvailable({ enabled: course.certificate_enabled, access, completed: progress.completed, total: progress.total });
+    return { access, hasAccess, progress, next, preview, certificate, locks };
   }, [course, isAdmin]);
 
   useHeaderCourseProgress(view && view.access !== 'none' ? view.progress.percent : null);
@@ -81,7 +87,8 @@ export default function CoursePage() {
         {view.hasAccess && view.access === 'active' && (
           <CourseProgressCard progress={view.progress} started={started} resumeHref={view.next ? `/course/${course.id}/lesson/${view.next.id}` : null} />
         )}
-        <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} />
+        {view.certificate && <CertificateCard courseId={course.id} courseSlug={course.slug} />}
+        <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} locks={view.locks} />
       </div>
     </>
   );

@@ -4,6 +4,7 @@
 // (1 request, shared with the header bell).
 import { useMemo } from 'react';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
+import { CertificateButton } from '@/features/certificates/components/certificate-button';
 import { useCatalog } from '@/features/courses/api/hooks';
 import {
   ContinueWatchingCard,
@@ -14,8 +15,15 @@ import {
   LoadError,
   ProgressSummaryCard,
 } from '@/features/courses/components/home-sections';
-import { buildHome } from '@/features/courses/lib/progress';
+import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress';
+import { certificateAvailable } from '@/lib/certificates';
 import { useSession } from '@/lib/session';
+
+/** 'Baixar certificado' on the card of a course the student completed (issue 14). */
+function certificateAction({ course, access, progress }: CourseCardModel) {
+  if (!certificateAvailable({ enabled: course.certificate_enabled, access, completed: progress.completed, total: progress.total })) return null;
+  return <CertificateButton courseId={course.id} courseSlug={course.slug} size="sm" variant="outline" className="w-full" />;
+}
 
 export default function HomePage() {
   const { user, profile, school, isAdmin } = useSession();
@@ -40,7 +48,7 @@ export default function HomePage() {
               <ProgressSummaryCard overall={home.overall} courses={studying} />
               {home.continueWatching && <ContinueWatchingCard item={home.continueWatching} />}
             </div>
-            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} />}
+            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} />}
             {home.available.length > 0 && (
               <CourseSection id="cursos-disponiveis" title="Cursos Disponíveis" subtitle="Conheça outros cursos da sua escola" cards={home.available} />
             )}

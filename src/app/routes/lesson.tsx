@@ -19,10 +19,12 @@ import {
   LessonRating,
   LessonSkeleton,
   LessonTabs,
+  ReleasePending,
 } from '@/features/lessons/components/lesson-parts';
 import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
 import { LessonVideo } from '@/features/lessons/components/lesson-video';
 import { locateLesson } from '@/features/lessons/lib/navigation';
+import { moduleLocks } from '@/lib/release';
 import { useSession } from '@/lib/session';
 
 function NotFound() {
@@ -59,6 +61,8 @@ export default function LessonPage() {
       progress: courseProgress(lessonIdsOf(course.modules), course.progress),
       located: locateLesson(course.modules, lessonId),
       row: course.progress.find((p) => p.lesson_id === lessonId) ?? null,
+      // Drip release: modules not yet open for this student (staff see everything).
+      locks: moduleLocks(course.modules, { enrollment: !isAdmin && access === 'active' ? course.enrollments[0]! : null }),
     };
   }, [course, isAdmin, lessonId]);
 
@@ -94,7 +98,9 @@ export default function LessonPage() {
   } else if (notFound) {
     main = <NotFound />;
   } else if (restricted) {
-    main = <AccessRestricted courseId={courseId} />;
+    // The backend refused the content: before the module's release, say when it opens.
+    const lockedUntil = view!.locks.get(view!.located!.module.id);
+    main = lockedUntil ? <ReleasePending courseId={courseId} releaseAt={lockedUntil} /> : <AccessRestricted courseId={courseId} />;
   } else {
     const { located, row, completedIds, courseAccess } = view!;
     const lesson = located!.lesson;
@@ -147,6 +153,7 @@ export default function LessonPage() {
               currentLessonId={lesson.id}
               completedIds={completedIds}
               hasAccess={courseAccess}
+              locks={view!.locks}
               onComplete={markComplete}
             />
           </div>

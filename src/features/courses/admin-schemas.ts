@@ -46,6 +46,8 @@ export const courseFormSchema = z.object({
   thumbnail_position: z.string(),
   banner_url: z.string().nullable(),
   banner_position: z.string(),
+  // Issue 14: students who complete every lesson download a certificate (on unless staff turn it off).
+  certificate_enabled: z.boolean().default(true),
 });
 
 export type CourseFormInput = z.input<typeof courseFormSchema>;

@@ -2,6 +2,7 @@
 // and every write with the SPEC §8 toasts.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { ReleaseMode } from '@/lib/release';
 import { supabase } from '@/lib/supabase';
 import { materialTypeFromFileName, uniqueObjectName, type MaterialType } from '@/lib/upload';
 import { errorMessage } from '@/lib/utils';
@@ -34,13 +35,24 @@ export interface ModuleValues {
   title: string;
   description: string;
   thumbnail_url: string | null;
+  /** Drip release: days only with AFTER_ENROLLMENT, a date ('aaaa-mm-dd') only with ON_DATE. */
+  release_mode: ReleaseMode;
+  release_after_days: number | null;
+  release_on: string | null;
 }
 
 export function useSaveModule(courseId: string) {
   const invalidate = useInvalidateContent(courseId);
   return useMutation({
     mutationFn: async ({ id, values, orderIndex }: { id?: string; values: ModuleValues; orderIndex: number }) => {
-      const row = { title: values.title.trim(), description: values.description.trim() || null, thumbnail_url: values.thumbnail_url || null };
+      const row = {
+        title: values.title.trim(),
+        description: values.description.trim() || null,
+        thumbnail_url: values.thumbnail_url || null,
+        release_mode: values.release_mode,
+        release_after_days: values.release_mode === 'AFTER_ENROLLMENT' ? values.release_after_days : null,
+        release_on: values.release_mode === 'ON_DATE' ? values.release_on : null,
+      };
       const q = id
         ? supabase.from('modules').update(row).eq('id', id).select('id').single()
         : supabase.from('modules').insert({ ...row, course_id: courseId, order_index: orderIndex }).select('id').single();

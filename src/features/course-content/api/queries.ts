@@ -2,6 +2,7 @@
 // src/lib/supabase.ts; tests pass their own). RLS allows them to staff of the course's school only.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Tables } from '@/types/database';
+import type { ReleaseMode } from '@/lib/release';
 import type { MaterialType } from '@/lib/upload';
 
 export type LessonVideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
@@ -9,7 +10,11 @@ export type LessonVideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
 export type EditorLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title' | 'order_index' | 'is_preview' | 'duration_sec'> & {
   video_type: LessonVideoType;
 };
-export type EditorModule = Pick<Tables<'modules'>, 'id' | 'course_id' | 'title' | 'description' | 'thumbnail_url' | 'order_index'> & {
+export type EditorModule = Pick<
+  Tables<'modules'>,
+  'id' | 'course_id' | 'title' | 'description' | 'thumbnail_url' | 'order_index' | 'release_after_days' | 'release_on'
+> & {
+  release_mode: ReleaseMode;
   lessons: EditorLesson[];
 };
 export type EditorCourse = Pick<Tables<'courses'>, 'id' | 'school_id' | 'title' | 'status'>;
@@ -28,7 +33,7 @@ export async function fetchCourseContent(client: SupabaseClient, courseId: strin
     client.from('courses').select('id, school_id, title, status').eq('id', courseId).maybeSingle(),
     client
       .from('modules')
-      .select('id, course_id, title, description, thumbnail_url, order_index, lessons(id, module_id, title, order_index, is_preview, duration_sec, video_type)')
+      .select('id, course_id, title, description, thumbnail_url, order_index, release_mode, release_after_days, release_on, lessons(id, module_id, title, order_index, is_preview, duration_sec, video_type)')
       .eq('course_id', courseId)
       .order('order_index')
       .order('created_at')

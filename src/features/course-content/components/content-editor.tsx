@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowLeft, ChevronDown, Clock, Film, GripVertical, Layers, MoreVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, CalendarClock, ChevronDown, Clock, Film, GripVertical, Layers, MoreVertical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-variants';
@@ -24,6 +24,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { minutesFromSeconds } from '@/lib/format';
+import { releaseRuleText } from '@/lib/release';
 import { cn } from '@/lib/utils';
 import { useCourseContent, useDeleteContent, useReorderContent } from '../api/hooks';
 import type { EditorLesson, EditorModule } from '../api/queries';
@@ -250,6 +251,7 @@ function SortableModule({
 }) {
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: MODULE_PREFIX + module.id, disabled: { droppable: !droppable } });
   const count = module.lessons.length;
+  const release = releaseRuleText(module);
   return (
     <li
       ref={setNodeRef}
@@ -270,6 +272,11 @@ function SortableModule({
             <span className="block text-xs text-muted-foreground">
               {count} {count === 1 ? 'aula' : 'aulas'}
             </span>
+            {release && (
+              <Badge variant="warning" className="mt-1 whitespace-normal" data-testid="module-release-rule">
+                <CalendarClock aria-hidden="true" className="size-3 shrink-0" /> {release}
+              </Badge>
+            )}
           </span>
           <ChevronDown aria-hidden="true" className={cn('ml-auto size-4 shrink-0 transition-transform', open && 'rotate-180')} />
         </button>

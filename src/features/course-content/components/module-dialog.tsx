@@ -1,4 +1,5 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '@/lib/zod';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
@@ -6,17 +7,64 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { ImageField } from '@/components/ui/image-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { uploadPublicImage } from '@/lib/storage';
-import { useSaveModule } from '../api/hooks';
+import { useSaveModule, type ModuleValues } from '../api/hooks';
 import type { EditorModule } from '../api/queries';
 
-const schema = z.object({
-  title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
-  description: z.string().max(5000, 'Máximo de 5.000 caracteres'),
-  thumbnail_url: z.string().nullable(),
-});
+// Drip release: the same limits as the database's checks on public.modules.
+const schema = z
+  .object({
+    title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
+    description: z.string().max(5000, 'Máximo de 5.000 caracteres'),
+    thumbnail_url: z.string().nullable(),
+    release_mode: z.enum(['IMMEDIATE', 'AFTER_ENROLLMENT', 'ON_DATE']),
+    release_after_days: z.string(),
+    release_on: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.release_mode === 'AFTER_ENROLLMENT') {
+      const days = Number(v.release_after_days);
+      const message =
+        v.release_after_days.trim() === ''
+          ? 'Informe em quantos dias após a matrícula o módulo é liberado'
+          : !Number.isInteger(days) || days < 1
+            ? 'Informe um número inteiro de dias, a partir de 1'
+            : days > 3650
+              ? 'Máximo de 3.650 dias (10 anos)'
+              : null;
+      if (message) ctx.addIssue({ code: 'custom', path: ['release_after_days'], message });
+    }
+    if (v.release_mode === 'ON_DATE') {
+      const year = Number(v.release_on.slice(0, 4));
+      const message = !v.release_on
+        ? 'Informe a data de liberação'
+        : !/^\d{4}-\d{2}-\d{2}$/.test(v.release_on) || year < 2000 || year > 2999
+          ? 'Informe uma data válida'
+          : null;
+      if (message) ctx.addIssue({ code: 'custom', path: ['release_on'], message });
+    }
+  });
 type Values = z.infer<typeof schema>;
+
+const RELEASE_OPTIONS = [
+  ['IMMEDIATE', 'Imediata'],
+  ['AFTER_ENROLLMENT', 'Dias após a matrícula'],
+  ['ON_DATE', 'Em uma data'],
+] as const;
+
+function toModuleValues(v: Values): ModuleValues {
+  return {
+    title: v.title,
+    description: v.description,
+    thumbnail_url: v.thumbnail_url,
+    release_mode: v.release_mode,
+    release_after_days: v.release_mode === 'AFTER_ENROLLMENT' ? Number(v.release_after_days) : null,
+    release_on: v.release_mode === 'ON_DATE' ? v.release_on : null,
+  };
+}
 
 export function ModuleDialog({
   open,
@@ -33,6 +81,7 @@ export function ModuleDialog({
   module: EditorModule | null;
   orderIndex: number;
 }) {
+  const id = useId();
   const save = useSaveModule(courseId);
   const {
     register,
@@ -41,8 +90,16 @@ export function ModuleDialog({
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(schema),
-    values: { title: module?.title ?? '', description: module?.description ?? '', thumbnail_url: module?.thumbnail_url ?? null },
+    values: {
+      title: module?.title ?? '',
+      description: module?.description ?? '',
+      thumbnail_url: module?.thumbnail_url ?? null,
+      release_mode: module?.release_mode ?? 'IMMEDIATE',
+      release_after_days: module?.release_after_days?.toString() ?? '',
+      release_on: module?.release_on ?? '',
+    },
   });
+  const releaseMode = useWatch({ control, name: 'release_mode' });
   const title = module ? 'Editar Módulo' : 'Novo Módulo';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -55,7 +112,7 @@ export function ModuleDialog({
           noValidate
           aria-label={title}
           className="grid gap-4"
-          onSubmit={handleSubmit((values) => save.mutate({ id: module?.id, values, orderIndex }, { onSuccess: () => onOpenChange(false) }))}
+          onSubmit={handleSubmit((values) => save.mutate({ id: module?.id, values: toModuleValues(values), orderIndex }, { onSuccess: () => onOpenChange(false) }))}
         >
           <FormField label="Título" error={errors.title?.message} required>
             <Input {...register('title')} />
@@ -78,6 +135,35 @@ export function ModuleDialog({
               />
             )}
           />
+          <div className="grid gap-2">
+            <p id={`${id}-release`} className="text-sm leading-none font-medium">
+              Liberação
+            </p>
+            <Controller
+              control={control}
+              name="release_mode"
+              render={({ field }) => (
+                <RadioGroup value={field.value} onValueChange={field.onChange} aria-labelledby={`${id}-release`} className="sm:grid-cols-3">
+                  {RELEASE_OPTIONS.map(([value, label]) => (
+                    <div key={value} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
+                      <RadioGroupItem value={value} id={`${id}-release-${value}`} />
+                      <Label htmlFor={`${id}-release-${value}`}>{label}</Label>
+                    </div>
+                  ))}
+                </RadioGroup>
+              )}
+            />
+          </div>
+          {releaseMode === 'AFTER_ENROLLMENT' && (
+            <FormField label="Dias após a matrícula" hint="Cada aluno vê o módulo liberado esse número de dias depois da própria matrícula." error={errors.release_after_days?.message} required>
+              <Input type="number" inputMode="numeric" min={1} max={3650} step={1} className="sm:w-40" {...register('release_after_days')} />
+            </FormField>
+          )}
+          {releaseMode === 'ON_DATE' && (
+            <FormField label="Data de liberação" hint="O módulo é liberado às 00:00 (horário de Brasília) desta data." error={errors.release_on?.message} required>
+              <Input type="date" className="sm:w-48" {...register('release_on')} />
+            </FormField>
+          )}
           <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending} submitLabel="Salvar" />
         </form>
       </DialogContent>

@@ -51,6 +51,7 @@ export function courseRowFromForm(values: CourseFormValues) {
     thumbnail_position: values.thumbnail_position,
     banner_url: values.banner_url || null,
     banner_position: values.banner_position,
+    certificate_enabled: values.certificate_enabled,
   };
 }
 

@@ -37,6 +37,8 @@ export interface CatalogCourse {
   thumbnail_position: string;
   purchase_url: string | null;
   created_at: string;
+  /** The course issues certificates of completion (staff switch). */
+  certificate_enabled: boolean;
   modules: CatalogModule[];
   enrollments: EnrollmentState[];
   progress: CatalogProgressRow[];
@@ -46,9 +48,13 @@ export type OutlineLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title'
   video_type: VideoType;
 };
 
-export type OutlineModule = Pick<Tables<'modules'>, 'id' | 'title' | 'description' | 'thumbnail_url' | 'order_index'> & {
+/** With its drip-release rule (src/lib/release.ts dates it for the student). */
+export type OutlineModule = Pick<Tables<'modules'>, 'id' | 'title' | 'description' | 'thumbnail_url' | 'order_index' | 'release_mode' | 'release_after_days' | 'release_on'> & {
   lessons: OutlineLesson[];
 };
+
+/** The course page's enrollment also brings created_at: the start of an AFTER_ENROLLMENT release. */
+export type CourseEnrollment = EnrollmentState & Pick<Tables<'enrollments'>, 'created_at'>;
 
 export interface CourseDetail {
   id: string;
@@ -63,23 +69,25 @@ export interface CourseDetail {
   purchase_url: string | null;
   price: number;
   status: string;
+  certificate_enabled: boolean;
   modules: OutlineModule[];
-  enrollments: EnrollmentState[];
+  enrollments: CourseEnrollment[];
   progress: ProgressRow[];
 }
 
 const PROGRESS_COLUMNS = 'lesson_id, completed_at, last_position_sec, updated_at';
 
 export const CATALOG_SELECT =
-  'id, slug, title, description, thumbnail_url, thumbnail_position, purchase_url, created_at, ' +
+  'id, slug, title, description, thumbnail_url, thumbnail_position, purchase_url, created_at, certificate_enabled, ' +
   'modules(id, order_index, lessons(id, order_index, is_preview)), ' +
   'enrollments(status, expires_at), ' +
   `progress(${PROGRESS_COLUMNS}, lesson:lessons(title, duration_sec))`;
 
 export const COURSE_DETAIL_SELECT =
-  'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, price, status, ' +
-  'modules(id, title, description, thumbnail_url, order_index, lessons(id, module_id, title, order_index, duration_sec, is_preview, video_type)), ' +
-  'enrollments(status, expires_at), ' +
+  'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, price, status, certificate_enabled, ' +
+  'modules(id, title, description, thumbnail_url, order_index, release_mode, release_after_days, release_on, ' +
+  'lessons(id, module_id, title, order_index, duration_sec, is_preview, video_type)), ' +
+  'enrollments(status, expires_at, created_at), ' +
   `progress(${PROGRESS_COLUMNS})`;
 
 const byOrder = <T extends { order_index: number; id: string }>(a: T, b: T) => a.order_index - b.order_index || a.id.localeCompare(b.id);

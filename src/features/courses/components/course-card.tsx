@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, Lock, PlayCircle, ShoppingCart } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +28,8 @@ function lessonsLabel(n: number) {
   return `${n} ${n === 1 ? 'aula' : 'aulas'}`;
 }
 
-export function CourseCard({ model }: { model: CourseCardModel }) {
+/** `action`: an extra button composed by the page (e.g. 'Baixar certificado'), above the card's link. */
+export function CourseCard({ model, action }: { model: CourseCardModel; action?: ReactNode }) {
   const { course, hasAccess, enrolled, access, progress, firstPreviewLessonId, purchaseHref, purchaseExternal } = model;
   const locked = !hasAccess;
   const canBuy = locked && access !== 'paused';
@@ -77,6 +79,7 @@ export function CourseCard({ model }: { model: CourseCardModel }) {
           ) : (
             <p className="text-xs text-muted-foreground">{lessonsLabel(progress.total)}</p>
           )}
+          {action && <div className="relative z-10 grid">{action}</div>}
           {locked && (
             <div className="relative z-10 flex flex-wrap gap-2">
               {canBuy &&

@@ -3,6 +3,7 @@ import { ArrowLeft, CheckCircle2, Layers, Lock, PlayCircle, ShoppingCart } from 
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { availableOnText } from '@/lib/release';
 import { cn } from '@/lib/utils';
 import type { CourseDetail, OutlineModule, ProgressRow } from '../api/queries';
 import type { ProgressSummary } from '../lib/progress';
@@ -118,8 +119,22 @@ function lessonCount(n: number) {
   return `${n} ${n === 1 ? 'aula' : 'aulas'}`;
 }
 
-export function ModuleCard({ module, number, courseId, progress }: { module: OutlineModule; number: number; courseId: string; progress: readonly ProgressRow[] | null }) {
-  const first = module.lessons[0];
+export function ModuleCard({
+  module,
+  number,
+  courseId,
+  progress,
+  lockedUntil = null,
+}: {
+  module: OutlineModule;
+  number: number;
+  courseId: string;
+  progress: readonly ProgressRow[] | null;
+  /** Not released yet for this student (drip release): only its preview lessons open. */
+  lockedUntil?: Date | null;
+}) {
+  const first = lockedUntil ? module.lessons.find((l) => l.is_preview) : module.lessons[0];
+  const release = lockedUntil ? availableOnText(lockedUntil) : null;
   const done = progress ? module.lessons.filter((l) => progress.some((p) => p.lesson_id === l.id && p.completed_at)).length : 0;
   const complete = progress !== null && module.lessons.length > 0 && done === module.lessons.length;
   const body = (
@@ -138,7 +153,14 @@ export function ModuleCard({ module, number, courseId, progress }: { module: Out
             <CheckCircle2 className="size-3.5" aria-hidden="true" /> Concluído
           </span>
         )}
-        {first && (
+        {release && (
+          <span aria-hidden="true" className="absolute inset-0 bg-slate-950/40">
+            <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-slate-950/80 px-2 py-0.5 text-xs font-medium text-white">
+              <Lock className="size-3.5" /> Em breve
+            </span>
+          </span>
+        )}
+        {first && !release && (
           <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-slate-950/0 opacity-0 transition-all group-hover:bg-slate-950/35 group-hover:opacity-100">
             <PlayCircle className="size-12 text-white drop-shadow" />
           </span>
@@ -148,6 +170,12 @@ export function ModuleCard({ module, number, courseId, progress }: { module: Out
         <p className="text-xs font-medium text-primary">Módulo {number}</p>
         <h3 className="leading-snug font-semibold">{module.title}</h3>
         {module.description && <p className="line-clamp-2 text-sm text-muted-foreground">{module.description}</p>}
+        {release && (
+          <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800" data-testid="module-release">
+            <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+            {release}
+          </p>
+        )}
         <p className="mt-auto pt-2 text-xs text-muted-foreground">
           {lessonCount(module.lessons.length)}
           {progress && module.lessons.length > 0 ? ` · ${done} concluídas` : ''}
@@ -157,10 +185,15 @@ export function ModuleCard({ module, number, courseId, progress }: { module: Out
   );
   const classes = cn(
     'group flex flex-col overflow-hidden rounded-2xl border border-border bg-white text-left shadow-sm transition-all duration-200',
-    first ? 'hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary' : 'opacity-70',
+    first ? 'hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary' : !release && 'opacity-70',
   );
   return first ? (
-    <Link to={`/course/${courseId}/lesson/${first.id}`} className={classes} data-testid="module-card" aria-label={`Módulo ${number}: ${module.title} (${lessonCount(module.lessons.length)})`}>
+    <Link
+      to={`/course/${courseId}/lesson/${first.id}`}
+      className={classes}
+      data-testid="module-card"
+      aria-label={`Módulo ${number}: ${module.title} (${lessonCount(module.lessons.length)})${release ? ` · ${release}` : ''}`}
+    >
       {body}
     </Link>
   ) : (
@@ -170,7 +203,16 @@ export function ModuleCard({ module, number, courseId, progress }: { module: Out
   );
 }
 
-export function ModulesSection({ course, progress }: { course: CourseDetail; progress: readonly ProgressRow[] | null }) {
+export function ModulesSection({
+  course,
+  progress,
+  locks = new Map(),
+}: {
+  course: CourseDetail;
+  progress: readonly ProgressRow[] | null;
+  /** Modules not released yet for this student, with their release moment (src/lib/release.ts). */
+  locks?: ReadonlyMap<string, Date>;
+}) {
   const lessons = course.modules.reduce((n, m) => n + m.lessons.length, 0);
   return (
     <section aria-labelledby="modulos" className="grid gap-4">
@@ -191,7 +233,7 @@ export function ModulesSection({ course, progress }: { course: CourseDetail; pro
       ) : (
         <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {course.modules.map((m, i) => (
-            <ModuleCard key={m.id} module={m} number={i + 1} courseId={course.id} progress={progress} />
+            <ModuleCard key={m.id} module={m} number={i + 1} courseId={course.id} progress={progress} lockedUntil={locks.get(m.id) ?? null} />
           ))}
         </div>
       )}

@@ -77,7 +77,20 @@ export function ContinueWatchingCard({ item }: { item: ContinueWatching }) {
   );
 }
 
-export function CourseSection({ id, title, subtitle, cards }: { id: string; title: string; subtitle?: ReactNode; cards: CourseCardModel[] }) {
+export function CourseSection({
+  id,
+  title,
+  subtitle,
+  cards,
+  cardAction,
+}: {
+  id: string;
+  title: string;
+  subtitle?: ReactNode;
+  cards: CourseCardModel[];
+  /** An extra button per card, composed by the page (src/app/routes/home.tsx). */
+  cardAction?: (card: CourseCardModel) => ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-4">
       <div className="flex items-end justify-between gap-2">
@@ -91,7 +104,7 @@ export function CourseSection({ id, title, subtitle, cards }: { id: string; titl
       </div>
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((c) => (
-          <CourseCard key={c.course.id} model={c} />
+          <CourseCard key={c.course.id} model={c} action={cardAction?.(c)} />
         ))}
       </div>
     </section>

@@ -23,6 +23,7 @@ function course(id: string, overrides: Partial<CatalogCourse> = {}): CatalogCour
     thumbnail_position: '50% 50%',
     purchase_url: null,
     created_at: '2026-01-01T00:00:00Z',
+    certificate_enabled: true,
     modules: [
       { id: `${id}-m1`, order_index: 0, lessons: [lesson(`${id}-1`), lesson(`${id}-2`, true)] },
       { id: `${id}-m2`, order_index: 1, lessons: [lesson(`${id}-3`), lesson(`${id}-4`), lesson(`${id}-5`), lesson(`${id}-6`)] },

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, Check, ChevronLeft, ChevronRight, ExternalLink, FileText, Link2, Lock, Send, Sheet as SheetIcon, Presentation, File, Video } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Check, ChevronLeft, ChevronRight, ExternalLink, FileText, Link2, Lock, Send, Sheet as SheetIcon, Presentation, File, Video } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ProgressRing } from '@/components/ui/progress-ring';
@@ -9,6 +9,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate } from '@/lib/format';
+import { availableOnText } from '@/lib/release';
 import { renderMarkdown } from '@/lib/sanitize';
 import { cn } from '@/lib/utils';
 import { useAddComment, useOpenMaterial, useRateLesson } from '../api/hooks';
@@ -286,6 +287,24 @@ export function AccessRestricted({ courseId }: { courseId: string }) {
       </span>
       <h1 className="text-2xl font-bold text-white">Acesso Restrito</h1>
       <p className="text-slate-300">Você precisa estar matriculado neste curso para acessar esta aula.</p>
+      <Button asChild size="lg">
+        <Link to={`/course/${courseId}`}>Voltar ao Curso</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** A lesson of a module not released yet for this student (drip release): the backend gives none of
+ * its content; this says when it opens. */
+export function ReleasePending({ courseId, releaseAt }: { courseId: string; releaseAt: Date }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center sm:py-24" data-testid="release-pending">
+      <span className="flex size-16 items-center justify-center rounded-full bg-white/10 text-amber-400 ring-1 ring-white/15">
+        <CalendarClock className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold text-white">Conteúdo ainda não liberado</h1>
+      <p className="text-slate-300">Esta aula faz parte de um módulo com liberação programada.</p>
+      <p className="rounded-full bg-amber-400/15 px-4 py-1.5 font-semibold text-amber-300 ring-1 ring-amber-400/30">{availableOnText(releaseAt)}</p>
       <Button asChild size="lg">
         <Link to={`/course/${courseId}`}>Voltar ao Curso</Link>
       </Button>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Check, ChevronDown, Lock, PlayCircle } from 'lucide-react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { minutesFromSeconds } from '@/lib/format';
+import { availableOnText } from '@/lib/release';
 import { cn } from '@/lib/utils';
 
 export interface SidebarLesson {
@@ -26,6 +27,9 @@ export interface LessonSidebarProps {
   /** The student has access to the whole course (active enrollment, or staff). Without it only the
    * is_preview lessons can be opened and completed: the others show a lock, previews a 'Grátis' label. */
   hasAccess: boolean;
+  /** Modules not released yet for this student (drip release), with their release moment: their
+   * lessons show a lock (previews stay open) and the module 'Disponível em dd/mm/aaaa'. */
+  locks?: ReadonlyMap<string, Date>;
   onComplete: (lessonId: string) => void;
 }
 
@@ -36,8 +40,10 @@ function ModuleGroup({
   currentLessonId,
   completedIds,
   hasAccess,
+  locks,
   onComplete,
 }: Omit<LessonSidebarProps, 'modules'> & { module: SidebarModule; number: number }) {
+  const lockedUntil = locks?.get(module.id);
   const containsCurrent = module.lessons.some((l) => l.id === currentLessonId);
   const [open, setOpen] = useState(containsCurrent);
   const done = module.lessons.filter((l) => completedIds.has(l.id)).length;
@@ -50,6 +56,12 @@ function ModuleGroup({
           <span className="text-xs text-slate-400">
             {done}/{module.lessons.length} aulas
           </span>
+          {lockedUntil && (
+            <span className="flex items-center gap-1 text-xs font-medium text-amber-300" data-testid="module-release">
+              <Lock className="size-3 shrink-0" aria-hidden="true" />
+              {availableOnText(lockedUntil)}
+            </span>
+          )}
         </span>
         <ChevronDown className={cn('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </CollapsibleTrigger>
@@ -58,8 +70,9 @@ function ModuleGroup({
           {module.lessons.map((lesson) => {
             const completed = completedIds.has(lesson.id);
             const current = lesson.id === currentLessonId;
-            // As the backend decides (has_lesson_access): the whole course, or only its preview lessons.
-            const unlocked = hasAccess || lesson.is_preview;
+            // As the backend decides (has_lesson_access): the whole course once its module is released,
+            // or only its preview lessons.
+            const unlocked = (hasAccess && !lockedUntil) || lesson.is_preview;
             return (
               <li key={lesson.id} className={cn('flex items-center gap-2 px-3 py-1.5', current && 'bg-primary/15')}>
                 {unlocked ? (
@@ -78,7 +91,11 @@ function ModuleGroup({
                     {completed && <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />}
                   </button>
                 ) : (
-                  <span role="img" aria-label="Aula bloqueada" title="Aula bloqueada" className="flex size-5 shrink-0 items-center justify-center text-slate-400">
+                  <span
+                    role="img"
+                    aria-label={lockedUntil ? 'Aula ainda não liberada' : 'Aula bloqueada'}
+                    title={lockedUntil ? 'Aula ainda não liberada' : 'Aula bloqueada'}
+                    className="flex size-5 shrink-0 items-center justify-center text-slate-400">
                     <Lock className="size-3.5" aria-hidden="true" />
                   </span>
                 )}

@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { fetchIssuedCertificates } from './certificates';
 import { fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
 
 export const reportKeys = {
   all: ['reports'] as const,
   summary: (schoolId: string, courseId: string | null) => ['reports', 'summary', schoolId, courseId] as const,
   tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => ['reports', 'tab', schoolId, tab, courseId, page] as const,
+  certificates: (schoolId: string, courseId: string | null, page: number) => ['reports', 'certificates', schoolId, courseId, page] as const,
 };
 
 export function useReportSummary(schoolId: string, courseId: string | null) {
@@ -32,5 +34,14 @@ export function useReportTab(schoolId: string, tab: ReportTab, courseId: string 
       }),
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** 'Certificados emitidos' (issue 14): one page of the school's issued certificates. */
+export function useIssuedCertificates(schoolId: string, courseId: string | null, page: number) {
+  return useQuery({
+    queryKey: reportKeys.certificates(schoolId, courseId, page),
+    queryFn: () => fetchIssuedCertificates(supabase, { schoolId, courseId, page }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/utils';
 import { useReportSummary, useReportTab } from '../api/hooks';
 import { REPORT_PAGE_SIZE, fetchReportStudents, type ReportSummary, type ReportTab } from '../api/queries';
 import { downloadText, reportCsv } from '../lib/csv';
+import { IssuedCertificates } from './issued-certificates';
 
 export interface CourseOption {
   id: string;
@@ -43,7 +44,7 @@ const CARDS: { key: keyof ReportSummary; label: string; hint: string; icon: type
 
 export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const [courseId, setCourseId] = useState('');
-  const [tab, setTab] = useState<ReportTab>('all');
+  const [tab, setTab] = useState<ReportTab | 'certificates'>('all');
   const course = courseId || null;
   const summary = useReportSummary(schoolId, course);
   return (
@@ -78,19 +79,21 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
           </li>
         ))}
       </ul>
-      <Tabs value={tab} onValueChange={(v) => setTab(v as ReportTab)}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as ReportTab | 'certificates')}>
         <TabsList className="h-auto w-full flex-wrap sm:w-auto">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}
             </TabsTrigger>
           ))}
+          <TabsTrigger value="certificates">Certificados emitidos</TabsTrigger>
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             {tab === t.value && <ReportTable schoolId={schoolId} tab={t.value} courseId={course} empty={t.empty} fileName={t.file} />}
           </TabsContent>
         ))}
+        <TabsContent value="certificates">{tab === 'certificates' && <IssuedCertificates key={courseId} schoolId={schoolId} courseId={course} />}</TabsContent>
       </Tabs>
       <p className="text-xs text-muted-foreground">
         Progresso: aulas concluídas ÷ aulas dos cursos em que o aluno está matriculado, arredondado. Inativo: nunca acessou ou tem progresso abaixo de 10%. Vários cursos: mais de uma

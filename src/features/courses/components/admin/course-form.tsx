@@ -8,8 +8,10 @@ import { buttonClasses } from '@/components/ui/button-variants';
 import { FormField } from '@/components/ui/form-field';
 import { ImageField } from '@/components/ui/image-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
 import { uploadPublicImage } from '@/lib/storage';
@@ -40,6 +42,7 @@ function formValuesFromCourse(course: CourseRow | null): CourseFormInput {
     thumbnail_position: course?.thumbnail_position ?? '50% 50%',
     banner_url: course?.banner_url ?? null,
     banner_position: course?.banner_position ?? '50% 50%',
+    certificate_enabled: course?.certificate_enabled ?? true,
   };
 }
 
@@ -144,6 +147,21 @@ export function CourseForm({ course, schoolId, userId }: { course: CourseRow | n
             </p>
           )}
         </section>
+        <Controller
+          control={control}
+          name="certificate_enabled"
+          render={({ field }) => (
+            <section className="flex items-start gap-3 rounded-xl border border-border bg-white p-4 sm:p-6">
+              <Switch id="course-certificate" ref={field.ref} checked={field.value ?? true} onCheckedChange={field.onChange} aria-describedby="course-certificate-hint" />
+              <div className="grid gap-1">
+                <Label htmlFor="course-certificate">Emitir certificado de conclusão</Label>
+                <p id="course-certificate-hint" className="text-xs text-muted-foreground">
+                  Quem concluir todas as aulas baixa um certificado em PDF com a carga horária e um código de verificação.
+                </p>
+              </div>
+            </section>
+          )}
+        />
         <Controller
           control={control}
           name="thumbnail_url"
