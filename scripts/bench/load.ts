@@ -93,7 +93,7 @@ async function virtualStudent(i: number, client: SupabaseClient, stats: Record<P
   let lessonIds: string[] = [];
   for (let iter = 0; running(); iter++) {
     // Home: the catalog and the announcements, in parallel (as the SPA's home page does).
-    await measure(stats, 'home', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL, userId }), fetchActiveAnnouncements(client, SCHOOL)]));
+    await measure(stats, 'home', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchActiveAnnouncements(client, SCHOOL)]));
     if (!running()) break;
     const course = await measure(stats, 'course', () => fetchCourseDetail(client, { courseId: BIG, userId }));
     if (course) {

@@ -41,7 +41,7 @@ async function main() {
   const bigLessons = (await fetchCourseDetail(client, { courseId: BIG, userId }))!.modules.flatMap((m) => m.lessons);
 
   const pages: [string, () => Promise<unknown>][] = [
-    ['home (/)', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL, userId }), fetchActiveAnnouncements(client, SCHOOL)])],
+    ['home (/)', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchActiveAnnouncements(client, SCHOOL)])],
     ['course (/course/:id, 20 modules × 10 lessons)', () => fetchCourseDetail(client, { courseId: BIG, userId })],
     [
       'lesson player, first open (uploaded video)',
@@ -55,10 +55,15 @@ async function main() {
 
   await measurePages(pages, counter);
   counter.wire = [];
-  const catalog = await fetchCatalog(client, { schoolId: SCHOOL, userId });
-  const payload = JSON.stringify(catalog).length;
+  // The answer as it came (the RPC's JSON), and what it cost on the wire.
+  const { data: raw } = await client.rpc('student_catalog', { p_school_id: SCHOOL });
   const wire = counter.wire.reduce((a, b) => a + b, 0);
-  console.log(`\nhome catalog payload: ${(payload / 1024).toFixed(0)} KiB of JSON for ${catalog.length} courses, ${(wire / 1024).toFixed(0)} KiB on the wire (gzip)`);
+  const payload = JSON.stringify(raw).length;
+  const catalog = await fetchCatalog(client, { schoolId: SCHOOL });
+  console.log(
+    `\nhome catalog payload: ${(payload / 1024).toFixed(1)} KiB of JSON for ${catalog.courses.length} courses shown ` +
+      `(${catalog.availableTotal} not enrolled in all), ${(wire / 1024).toFixed(1)} KiB on the wire (gzip) — target ≤ 60 KiB`,
+  );
   await server.close();
 }
 

@@ -1100,6 +1100,32 @@ export type Database = {
           value_last4: string
         }
       }
+      student_catalog: {
+        Args: { p_available_limit?: number; p_school_id: string }
+        Returns: {
+          available_total: number | null
+          certificate_enabled: boolean | null
+          completed_count: number | null
+          created_at: string | null
+          description: string | null
+          enrollment_expires_at: string | null
+          enrollment_status: string | null
+          first_preview_lesson_id: string | null
+          id: string | null
+          last_completed_at: string | null
+          last_lesson_duration_sec: number | null
+          last_lesson_id: string | null
+          last_lesson_title: string | null
+          last_position_sec: number | null
+          last_updated_at: string | null
+          lesson_count: number | null
+          purchase_url: string | null
+          slug: string | null
+          thumbnail_position: string | null
+          thumbnail_url: string | null
+          title: string | null
+        }[]
+      }
       verify_certificate: {
         Args: { p_code: string }
         Returns: {

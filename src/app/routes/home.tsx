@@ -1,11 +1,13 @@
 // Student home (SPEC §2 "Student home", issue 6): banner, real progress, "Continuar assistindo",
 // "Meus Cursos" / "Cursos Disponíveis", and the school's announcement popup. Data: the catalog
-// (1 request: courses + outline + my enrollments + my progress) and the active announcements
-// (1 request, shared with the header bell).
-import { useMemo } from 'react';
+// (1 request: every course summed up by the database, public.student_catalog) and the active
+// announcements (1 request, shared with the header bell).
+import { useMemo, useState } from 'react';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
 import { CertificateButton } from '@/features/certificates/components/certificate-button';
 import { useCatalog } from '@/features/courses/api/hooks';
+import { CATALOG_AVAILABLE_PAGE } from '@/features/courses/api/queries';
+import { Button } from '@/components/ui/button';
 import {
   ContinueWatchingCard,
   CourseSection,
@@ -28,8 +30,11 @@ function certificateAction({ course, access, progress }: CourseCardModel) {
 export default function HomePage() {
   const { user, profile, school, isAdmin } = useSession();
   const schoolId = school?.id ?? profile?.school_id ?? null;
-  const catalog = useCatalog(schoolId, user?.id);
-  const home = useMemo(() => (catalog.data ? buildHome(catalog.data, { isAdmin }) : null), [catalog.data, isAdmin]);
+  // Courses without enrollment come a page at a time ('Ver mais cursos'); enrolled ones all at once.
+  const [availableLimit, setAvailableLimit] = useState(CATALOG_AVAILABLE_PAGE);
+  const catalog = useCatalog(schoolId, user?.id, availableLimit);
+  const home = useMemo(() => (catalog.data ? buildHome(catalog.data.courses, { isAdmin }) : null), [catalog.data, isAdmin]);
+  const availableTotal = catalog.data?.availableTotal ?? 0;
   const studying = home ? home.mine.filter((c) => c.hasAccess).length : 0;
 
   return (
@@ -50,7 +55,22 @@ export default function HomePage() {
             </div>
             {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} />}
             {home.available.length > 0 && (
-              <CourseSection id="cursos-disponiveis" title="Cursos Disponíveis" subtitle="Conheça outros cursos da sua escola" cards={home.available} />
+              <CourseSection
+                id="cursos-disponiveis"
+                title="Cursos Disponíveis"
+                subtitle="Conheça outros cursos da sua escola"
+                cards={home.available}
+                total={availableTotal}
+                footer={
+                  home.available.length < availableTotal && (
+                    <div className="flex justify-center">
+                      <Button variant="outline" disabled={catalog.isFetching} onClick={() => setAvailableLimit((n) => n + CATALOG_AVAILABLE_PAGE)}>
+                        {catalog.isFetching ? 'Carregando...' : `Ver mais cursos (${availableTotal - home.available.length})`}
+                      </Button>
+                    </div>
+                  )
+                }
+              />
             )}
           </>
         )}

@@ -3,24 +3,24 @@
 //   ['courses', 'detail', courseId, userId]    course page and lesson player (outline + enrollment + progress)
 // The lesson player reads the same detail entry, so moving between lessons of a course does not
 // refetch the outline. Writes patch the detail entry in place and mark the catalog stale.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
-import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
+import { CATALOG_AVAILABLE_PAGE, completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
 
 export const courseKeys = {
   all: ['courses'] as const,
   catalogs: () => [...courseKeys.all, 'catalog'] as const,
-  catalog: (schoolId: string, userId: string) => [...courseKeys.catalogs(), schoolId, userId] as const,
+  catalog: (schoolId: string, userId: string, availableLimit: number) => [...courseKeys.catalogs(), schoolId, userId, availableLimit] as const,
   details: () => [...courseKeys.all, 'detail'] as const,
   detail: (courseId: string, userId: string) => [...courseKeys.details(), courseId, userId] as const,
 };
 
-export const catalogQuery = (schoolId: string, userId: string) =>
+export const catalogQuery = (schoolId: string, userId: string, availableLimit = CATALOG_AVAILABLE_PAGE) =>
   queryOptions({
-    queryKey: courseKeys.catalog(schoolId, userId),
-    queryFn: () => fetchCatalog(supabase, { schoolId, userId }),
+    queryKey: courseKeys.catalog(schoolId, userId, availableLimit),
+    queryFn: () => fetchCatalog(supabase, { schoolId, availableLimit }),
   });
 
 export const courseDetailQuery = (courseId: string, userId: string) =>
@@ -31,8 +31,9 @@ export const courseDetailQuery = (courseId: string, userId: string) =>
     staleTime: 5 * 60_000,
   });
 
-export function useCatalog(schoolId: string | null | undefined, userId: string | null | undefined) {
-  return useQuery({ ...catalogQuery(schoolId ?? '', userId ?? ''), enabled: !!schoolId && !!userId });
+/** The home page's courses; a larger `availableLimit` ('Ver mais cursos') keeps the shown cards while it loads. */
+export function useCatalog(schoolId: string | null | undefined, userId: string | null | undefined, availableLimit = CATALOG_AVAILABLE_PAGE) {
+  return useQuery({ ...catalogQuery(schoolId ?? '', userId ?? '', availableLimit), enabled: !!schoolId && !!userId, placeholderData: keepPreviousData });
 }
 
 export function useCourseDetail(courseId: string, userId: string | null | undefined) {

@@ -1,12 +1,10 @@
 // The student pages' reads and progress writes, as plain functions over a supabase-js client (the SPA
 // passes the one client of src/lib/supabase.ts; scripts/bench/pages.ts passes its own, in node).
-// Each page loads in one request per query below: the home page embeds modules → lessons (only the
-// columns it needs: ids, order and is_preview), the student's enrollment and progress (each row with
-// its lesson's title and length, for "Continuar assistindo") in the course list; the course page
-// embeds the outline, the enrollment and the progress in one course row. Row-level security decides
-// what comes back.
+// Each page loads in one request per query below: the home page asks the database for each course
+// summed up (public.student_catalog); the course page embeds the outline, the enrollment and the
+// progress in one course row. Row-level security decides what comes back.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Tables } from '@/types/database';
+import type { Database, Tables } from '@/types/database';
 
 import type { EnrollmentState } from '@/lib/enrollment';
 
@@ -16,18 +14,17 @@ export type VideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
 
 export type ProgressRow = Pick<Tables<'progress'>, 'lesson_id' | 'completed_at' | 'last_position_sec' | 'updated_at'>;
 
-/** The home page needs a lesson's id (progress), order and is_preview (first preview lesson) only. */
-export type CatalogLesson = Pick<Tables<'lessons'>, 'id' | 'order_index' | 'is_preview'>;
-
-/** A progress row of the home catalog, with its lesson's title and length ("Continuar assistindo"). */
-export type CatalogProgressRow = ProgressRow & { lesson: Pick<Tables<'lessons'>, 'title' | 'duration_sec'> | null };
-
-export interface CatalogModule {
-  id: string;
-  order_index: number;
-  lessons: CatalogLesson[];
+/** The lesson a student watched last in a course ("Continuar assistindo"), still in its outline. */
+export interface LastWatched {
+  lesson_id: string;
+  title: string;
+  duration_sec: number;
+  last_position_sec: number;
+  completed_at: string | null;
+  updated_at: string;
 }
 
+/** A course of the home page, summed up by the database (public.student_catalog). */
 export interface CatalogCourse {
   id: string;
   slug: string;
@@ -39,10 +36,24 @@ export interface CatalogCourse {
   created_at: string;
   /** The course issues certificates of completion (staff switch). */
   certificate_enabled: boolean;
-  modules: CatalogModule[];
-  enrollments: EnrollmentState[];
-  progress: CatalogProgressRow[];
+  /** The caller's enrollment, if any. */
+  enrollment: EnrollmentState | null;
+  lesson_count: number;
+  /** Lessons of the course the caller completed. */
+  completed_count: number;
+  first_preview_lesson_id: string | null;
+  last_watched: LastWatched | null;
 }
+
+export interface Catalog {
+  /** Every course the caller is enrolled in, then the first `availableLimit` of the others. */
+  courses: CatalogCourse[];
+  /** How many published courses the caller is not enrolled in (shown or not). */
+  availableTotal: number;
+}
+
+/** Courses without enrollment the home page shows at first; the rest come on demand. */
+export const CATALOG_AVAILABLE_PAGE = 24;
 
 export type OutlineLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title' | 'order_index' | 'duration_sec' | 'is_preview'> & {
   video_type: VideoType;
@@ -77,12 +88,6 @@ export interface CourseDetail {
 
 const PROGRESS_COLUMNS = 'lesson_id, completed_at, last_position_sec, updated_at';
 
-export const CATALOG_SELECT =
-  'id, slug, title, description, thumbnail_url, thumbnail_position, purchase_url, created_at, certificate_enabled, ' +
-  'modules(id, order_index, lessons(id, order_index, is_preview)), ' +
-  'enrollments(status, expires_at), ' +
-  `progress(${PROGRESS_COLUMNS}, lesson:lessons(title, duration_sec))`;
-
 export const COURSE_DETAIL_SELECT =
   'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, price, status, certificate_enabled, ' +
   'modules(id, title, description, thumbnail_url, order_index, release_mode, release_after_days, release_on, ' +
@@ -99,21 +104,53 @@ export function sortOutline<M extends { order_index: number; id: string; lessons
   return [...(modules ?? [])].sort(byOrder).map((m) => ({ ...m, lessons: [...(m.lessons ?? [])].sort(byOrder) }));
 }
 
-/** The school's published courses with everything the home page shows (one request). */
-export async function fetchCatalog(client: SupabaseClient, { schoolId, userId }: { schoolId: string; userId: string }): Promise<CatalogCourse[]> {
-  const { data, error } = await client
-    .from('courses')
-    .select(CATALOG_SELECT)
-    .eq('school_id', schoolId)
-    .eq('status', 'PUBLISHED')
-    // Staff may read everyone's enrollments and progress: keep only the caller's.
-    .eq('enrollments.user_id', userId)
-    .eq('progress.user_id', userId)
-    .order('created_at', { ascending: false })
-    .order('id');
+/**
+ * The home page's courses in one request: the database sums up each course (lessons, lessons done,
+ * first preview, last lesson watched) instead of sending outlines and progress rows (243 KiB for a
+ * 200-course school before; the cards need a few numbers each).
+ */
+export async function fetchCatalog(
+  client: SupabaseClient,
+  { schoolId, availableLimit = CATALOG_AVAILABLE_PAGE }: { schoolId: string; availableLimit?: number },
+): Promise<Catalog> {
+  const { data, error } = await client.rpc('student_catalog', { p_school_id: schoolId, p_available_limit: availableLimit });
   if (error) throw error;
-  return ((data ?? []) as unknown as CatalogCourse[]).map((c) => ({ ...c, modules: sortOutline(c.modules) }));
+  const rows = (data ?? []) as unknown as CatalogRow[];
+  return {
+    courses: rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      thumbnail_url: r.thumbnail_url,
+      thumbnail_position: r.thumbnail_position,
+      purchase_url: r.purchase_url,
+      created_at: r.created_at,
+      certificate_enabled: r.certificate_enabled,
+      enrollment: r.enrollment_status ? { status: r.enrollment_status as EnrollmentState['status'], expires_at: r.enrollment_expires_at } : null,
+      lesson_count: r.lesson_count,
+      completed_count: r.completed_count,
+      first_preview_lesson_id: r.first_preview_lesson_id,
+      last_watched: r.last_lesson_id
+        ? {
+            lesson_id: r.last_lesson_id,
+            title: r.last_lesson_title ?? '',
+            duration_sec: r.last_lesson_duration_sec ?? 0,
+            last_position_sec: r.last_position_sec ?? 0,
+            completed_at: r.last_completed_at,
+            updated_at: r.last_updated_at ?? r.created_at,
+          }
+        : null,
+    })),
+    availableTotal: rows[0]?.available_total ?? 0,
+  };
 }
+
+/** A row of public.student_catalog (the generated type makes every column nullable; these are not). */
+type CatalogRow = Omit<Database['public']['Functions']['student_catalog']['Returns'][number], NonNullColumns> & {
+  [K in NonNullColumns]: NonNullable<Database['public']['Functions']['student_catalog']['Returns'][number][K]>;
+};
+type NonNullColumns = 'id' | 'slug' | 'title' | 'thumbnail_position' | 'created_at' | 'certificate_enabled' | 'lesson_count' | 'completed_count' | 'available_total';
 
 /** One course with its outline, the caller's enrollment and progress (one request); null when hidden. */
 export async function fetchCourseDetail(client: SupabaseClient, { courseId, userId }: { courseId: string; userId: string }): Promise<CourseDetail | null> {

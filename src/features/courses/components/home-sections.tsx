@@ -82,14 +82,20 @@ export function CourseSection({
   title,
   subtitle,
   cards,
+  total = cards.length,
   cardAction,
+  footer,
 }: {
   id: string;
   title: string;
   subtitle?: ReactNode;
   cards: CourseCardModel[];
+  /** How many courses the section has in all (more than `cards` when the rest load on demand). */
+  total?: number;
   /** An extra button per card, composed by the page (src/app/routes/home.tsx). */
   cardAction?: (card: CourseCardModel) => ReactNode;
+  /** Below the grid (e.g. 'Ver mais cursos'). */
+  footer?: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="grid gap-4">
@@ -100,13 +106,14 @@ export function CourseSection({
           </h2>
           {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
         </div>
-        <span className="text-sm text-muted-foreground">{cards.length}</span>
+        <span className="text-sm text-muted-foreground">{total}</span>
       </div>
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((c) => (
           <CourseCard key={c.course.id} model={c} action={cardAction?.(c)} />
         ))}
       </div>
+      {footer}
     </section>
   );
 }

@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogCourse, CatalogProgressRow } from '../api/queries';
+import type { CatalogCourse, LastWatched } from '../api/queries';
 import { buildHome, courseProgress, enrollmentAccess, firstPreviewLesson, nextLessonToStudy, overallProgress, percentOf, toCourseCard } from './progress';
 
 const now = new Date('2026-06-01T12:00:00Z');
-// As the catalog brings it: the lesson's title and length embedded in the progress row.
-const row = (lesson_id: string, completed: boolean, updated_at = '2026-05-01T00:00:00Z', last_position_sec = 0): CatalogProgressRow => ({
+// As the progress rows of the course page come.
+const row = (lesson_id: string, completed: boolean, updated_at = '2026-05-01T00:00:00Z', last_position_sec = 0) => ({
   lesson_id,
   completed_at: completed ? '2026-05-01T00:00:00Z' : null,
   last_position_sec,
   updated_at,
-  lesson: { title: `Aula ${lesson_id}`, duration_sec: 600 },
 });
 const lesson = (id: string, is_preview = false) => ({ id, order_index: 0, is_preview });
+const outline = (id: string) => [
+  { id: `${id}-m1`, order_index: 0, lessons: [lesson(`${id}-1`), lesson(`${id}-2`, true)] },
+  { id: `${id}-m2`, order_index: 1, lessons: [lesson(`${id}-3`), lesson(`${id}-4`), lesson(`${id}-5`), lesson(`${id}-6`)] },
+];
+// As public.student_catalog sums a course up: 6 lessons, the second a preview.
+const watched = (lesson: string, completed: boolean, updated_at: string, last_position_sec: number): LastWatched => ({
+  lesson_id: lesson,
+  title: `Aula ${lesson}`,
+  duration_sec: 600,
+  last_position_sec,
+  completed_at: completed ? updated_at : null,
+  updated_at,
+});
 
 function course(id: string, overrides: Partial<CatalogCourse> = {}): CatalogCourse {
   return {
@@ -24,12 +36,11 @@ function course(id: string, overrides: Partial<CatalogCourse> = {}): CatalogCour
     purchase_url: null,
     created_at: '2026-01-01T00:00:00Z',
     certificate_enabled: true,
-    modules: [
-      { id: `${id}-m1`, order_index: 0, lessons: [lesson(`${id}-1`), lesson(`${id}-2`, true)] },
-      { id: `${id}-m2`, order_index: 1, lessons: [lesson(`${id}-3`), lesson(`${id}-4`), lesson(`${id}-5`), lesson(`${id}-6`)] },
-    ],
-    enrollments: [],
-    progress: [],
+    enrollment: null,
+    lesson_count: 6,
+    completed_count: 0,
+    first_preview_lesson_id: `${id}-2`,
+    last_watched: null,
     ...overrides,
   };
 }
@@ -77,17 +88,18 @@ describe('course cards', () => {
     expect(toCourseCard(course('x'), { isAdmin: true, now }).hasAccess).toBe(true);
   });
   it('keeps paused and expired enrollments locked', () => {
-    expect(toCourseCard(course('x', { enrollments: [{ status: 'PAUSED', expires_at: null }] }), { isAdmin: false, now })).toMatchObject({ enrolled: true, hasAccess: false, access: 'paused' });
-    expect(toCourseCard(course('x', { enrollments: [{ status: 'ACTIVE', expires_at: '2026-01-01T00:00:00Z' }] }), { isAdmin: false, now })).toMatchObject({ hasAccess: false, access: 'expired' });
+    expect(toCourseCard(course('x', { enrollment: { status: 'PAUSED', expires_at: null } }), { isAdmin: false, now })).toMatchObject({ enrolled: true, hasAccess: false, access: 'paused' });
+    expect(toCourseCard(course('x', { enrollment: { status: 'ACTIVE', expires_at: '2026-01-01T00:00:00Z' } }), { isAdmin: false, now })).toMatchObject({ hasAccess: false, access: 'expired' });
   });
 });
 
 describe('buildHome', () => {
   const mine = course('a', {
-    enrollments: [{ status: 'ACTIVE', expires_at: null }],
-    progress: [row('a-1', true, '2026-05-01T00:00:00Z', 600), row('a-2', true, '2026-05-02T00:00:00Z', 600), row('a-3', false, '2026-05-03T00:00:00Z', 95)],
+    enrollment: { status: 'ACTIVE', expires_at: null },
+    completed_count: 2,
+    last_watched: watched('a-3', false, '2026-05-03T00:00:00Z', 95),
   });
-  const paused = course('p', { enrollments: [{ status: 'PAUSED', expires_at: null }], progress: [row('p-1', false, '2026-05-09T00:00:00Z', 40)] });
+  const paused = course('p', { enrollment: { status: 'PAUSED', expires_at: null }, last_watched: watched('p-1', false, '2026-05-09T00:00:00Z', 40) });
   const other = course('b');
 
   it('splits enrolled and available courses and sums progress over the courses the student can study', () => {
@@ -98,17 +110,15 @@ describe('buildHome', () => {
   });
   it('continues the most recently watched lesson of an open course, at its position', () => {
     const home = buildHome([mine, paused, other], { isAdmin: false, now });
-    // The paused course's row is newer but the student cannot open it.
+    // The paused course's lesson is newer but the student cannot open it.
     expect(home.continueWatching).toMatchObject({ courseId: 'a', lessonId: 'a-3', positionSec: 95, lessonTitle: 'Aula a-3', durationSec: 600 });
   });
-  it('prefers the lesson still in progress when rows were saved at the same time', () => {
+  it('prefers the lesson still in progress when two courses were watched at the same time', () => {
     const same = '2026-05-05T00:00:00Z';
-    const c = course('t', { enrollments: [{ status: 'ACTIVE', expires_at: null }], progress: [row('t-1', true, same, 600), row('t-3', false, same, 3), row('t-2', true, same, 600)] });
-    expect(buildHome([c], { isAdmin: false, now }).continueWatching).toMatchObject({ lessonId: 't-3', positionSec: 3 });
-  });
-  it('does not continue a lesson that is no longer in the outline', () => {
-    const c = course('g', { enrollments: [{ status: 'ACTIVE', expires_at: null }], progress: [row('gone', false, '2026-05-05T00:00:00Z', 30)] });
-    expect(buildHome([c], { isAdmin: false, now }).continueWatching).toBeNull();
+    const done = course('d', { enrollment: { status: 'ACTIVE', expires_at: null }, last_watched: watched('d-6', true, same, 600) });
+    const going = course('t', { enrollment: { status: 'ACTIVE', expires_at: null }, last_watched: watched('t-3', false, same, 3) });
+    expect(buildHome([done, going], { isAdmin: false, now }).continueWatching).toMatchObject({ lessonId: 't-3', positionSec: 3 });
+    expect(buildHome([going, done], { isAdmin: false, now }).continueWatching).toMatchObject({ lessonId: 't-3', positionSec: 3 });
   });
   it('has nothing to continue without progress', () => {
     expect(buildHome([other], { isAdmin: false, now }).continueWatching).toBeNull();
@@ -116,7 +126,7 @@ describe('buildHome', () => {
 });
 
 describe('outline helpers', () => {
-  const modules = course('c').modules;
+  const modules = outline('c');
   it('finds the first preview lesson across modules', () => {
     expect(firstPreviewLesson(modules)?.id).toBe('c-2');
     expect(firstPreviewLesson([{ lessons: [lesson('z')] }])).toBeNull();

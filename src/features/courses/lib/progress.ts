@@ -1,6 +1,6 @@
 // Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
 import { enrollmentAccess, type EnrollmentAccess } from '@/lib/enrollment';
-import type { CatalogCourse, CatalogProgressRow, ProgressRow } from '../api/queries';
+import type { CatalogCourse, ProgressRow } from '../api/queries';
 
 export { enrollmentAccess, type EnrollmentAccess };
 
@@ -59,16 +59,15 @@ export interface CourseCardModel {
 }
 
 export function toCourseCard(course: CatalogCourse, { isAdmin, now = new Date() }: { isAdmin: boolean; now?: Date }): CourseCardModel {
-  const enrollment = course.enrollments[0] ?? null;
-  const access = enrollmentAccess(enrollment, now);
+  const access = enrollmentAccess(course.enrollment, now);
   const hasAccess = isAdmin || access === 'active';
   return {
     course,
-    enrolled: enrollment !== null,
+    enrolled: course.enrollment !== null,
     access,
     hasAccess,
-    progress: courseProgress(lessonIdsOf(course.modules), course.progress),
-    firstPreviewLessonId: firstPreviewLesson(course.modules)?.id ?? null,
+    progress: { completed: course.completed_count, total: course.lesson_count, percent: percentOf(course.completed_count, course.lesson_count) },
+    firstPreviewLessonId: course.first_preview_lesson_id,
     purchaseHref: course.purchase_url || `/checkout/${course.slug}`,
     purchaseExternal: !!course.purchase_url,
   };
@@ -77,7 +76,7 @@ export function toCourseCard(course: CatalogCourse, { isAdmin, now = new Date() 
 export interface HomeModel {
   /** Courses with an enrollment (active, paused or expired). */
   mine: CourseCardModel[];
-  /** Published courses without an enrollment. */
+  /** Published courses without an enrollment (the ones loaded so far). */
   available: CourseCardModel[];
   /** Progress over the courses the student can study. */
   overall: ProgressSummary;
@@ -93,30 +92,30 @@ export interface ContinueWatching {
   durationSec: number;
 }
 
-/** The lesson the student last watched (most recently updated progress row) in a course they can open. */
+/**
+ * The lesson the student last watched in a course they can open: the newest of each course's last
+ * lesson (the database picks it per course, and only a lesson still in the outline); on a tie, a
+ * lesson still in progress beats a completed one.
+ */
 export function continueWatching(cards: readonly CourseCardModel[]): ContinueWatching | null {
-  let best: { row: CatalogProgressRow; card: CourseCardModel } | null = null;
+  let best: CourseCardModel | null = null;
   for (const card of cards) {
-    if (!card.hasAccess) continue;
-    for (const row of card.course.progress) {
-      // Newest first; on a tie, a lesson still in progress beats a completed one.
-      const newer = !best || row.updated_at > best.row.updated_at;
-      const tieBreak = !!best && row.updated_at === best.row.updated_at && !row.completed_at && !!best.row.completed_at;
-      if (newer || tieBreak) best = { row, card };
-    }
+    const row = card.course.last_watched;
+    if (!card.hasAccess || !row) continue;
+    const top = best?.course.last_watched;
+    const newer = !top || row.updated_at > top.updated_at;
+    const tieBreak = !!top && row.updated_at === top.updated_at && !row.completed_at && !!top.completed_at;
+    if (newer || tieBreak) best = card;
   }
-  if (!best) return null;
-  // Only a lesson still in the course's outline; its title and length come with the progress row.
-  const { row, card } = best;
-  const inOutline = card.course.modules.some((m) => m.lessons.some((l) => l.id === row.lesson_id));
-  if (!inOutline || !row.lesson) return null;
+  const row = best?.course.last_watched;
+  if (!best || !row) return null;
   return {
-    courseId: card.course.id,
-    courseTitle: card.course.title,
+    courseId: best.course.id,
+    courseTitle: best.course.title,
     lessonId: row.lesson_id,
-    lessonTitle: row.lesson.title,
+    lessonTitle: row.title,
     positionSec: row.last_position_sec,
-    durationSec: row.lesson.duration_sec,
+    durationSec: row.duration_sec,
   };
 }
 
