@@ -24,6 +24,14 @@ function prefetchSchoolLogin({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Starts a signed-in page's data with its code (./route-prefetch.ts, itself loaded on demand). */
+function prefetch(load: (m: typeof import('./route-prefetch'), params: LoaderFunctionArgs['params']) => Promise<void>) {
+  return ({ params }: LoaderFunctionArgs) => {
+    void import('./route-prefetch').then((m) => load(m, params)).catch(() => undefined); // the page asks again if this failed
+    return null;
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Outlet />,
@@ -43,15 +51,15 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./layout/member-layout')),
             children: [
-              { path: '/', lazy: page(() => import('./routes/home')) },
-              { path: '/course/:courseId', lazy: page(() => import('./routes/course')) },
+              { path: '/', loader: prefetch((m) => m.prefetchHome()), lazy: page(() => import('./routes/home')) },
+              { path: '/course/:courseId', loader: prefetch((m, params) => m.prefetchCourse(params)), lazy: page(() => import('./routes/course')) },
               { path: '/profile', lazy: page(() => import('./routes/profile')) },
               { path: '/checkout/:courseSlug', lazy: page(() => import('./routes/checkout')) },
               { path: '/checkout', lazy: page(() => import('./routes/checkout')) },
             ],
           },
           // The lesson player has its own header (SPEC §2 "Lesson player").
-          { path: '/course/:courseId/lesson/:lessonId', lazy: page(() => import('./routes/lesson')) },
+          { path: '/course/:courseId/lesson/:lessonId', loader: prefetch((m, params) => m.prefetchLesson(params)), lazy: page(() => import('./routes/lesson')) },
           {
             path: '/admin',
             element: <RequireAdmin />,

@@ -4,6 +4,7 @@
 // Rating and comment writes patch the bundle entry with the server's answer (no refetch).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { addComment, fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
@@ -21,7 +22,23 @@ export const VIDEO_URL_TTL_SEC = 15 * 60;
 export const lessonBundleQuery = (lessonId: string, userId: string) =>
   queryOptions({
     queryKey: lessonKeys.bundle(lessonId, userId),
-    queryFn: () => fetchLessonBundle(supabase, { lessonId, userId }),
+    queryFn: async () => {
+      const bundle = await fetchLessonBundle(supabase, { lessonId, userId });
+      // An uploaded video (a storage path, not a YouTube/Vimeo URL): sign it as soon as the lesson
+      // data arrives, without waiting for the player to render and ask (useSignedVideoUrl finds it).
+      const path = bundle?.contents?.video_url;
+      if (path && !/^https?:\/\//i.test(path)) void queryClient.prefetchQuery(signedVideoUrlQuery(path));
+      return bundle;
+    },
+  });
+
+const signedVideoUrlQuery = (path: string) =>
+  queryOptions({
+    queryKey: lessonKeys.videoUrl(path),
+    queryFn: () => signLessonVideo(supabase, path, VIDEO_URL_TTL_SEC),
+    staleTime: (VIDEO_URL_TTL_SEC - 5 * 60) * 1000,
+    gcTime: (VIDEO_URL_TTL_SEC - 5 * 60) * 1000,
+    retry: false,
   });
 
 export function useLessonBundle(lessonId: string, userId: string | null | undefined) {
@@ -29,15 +46,7 @@ export function useLessonBundle(lessonId: string, userId: string | null | undefi
 }
 
 export function useSignedVideoUrl(path: string | null) {
-  return useQuery({
-    queryKey: lessonKeys.videoUrl(path ?? ''),
-    queryFn: () => signLessonVideo(supabase, path!, VIDEO_URL_TTL_SEC),
-    enabled: !!path,
-    staleTime: (VIDEO_URL_TTL_SEC - 5 * 60) * 1000,
-    gcTime: (VIDEO_URL_TTL_SEC - 5 * 60) * 1000,
-    refetchOnMount: false,
-    retry: false,
-  });
+  return useQuery({ ...signedVideoUrlQuery(path ?? ''), enabled: !!path, refetchOnMount: false });
 }
 
 export function useRateLesson(lessonId: string, userId: string | null | undefined) {

@@ -1,0 +1,35 @@
+// A page's data starts loading with its code (issue 12): the router runs these loaders while it
+// downloads the page's chunk, instead of the page asking once it has rendered after the session →
+// profile chain. They only warm TanStack Query's cache with the pages' own queries (same keys, so
+// nothing is fetched twice) and never block navigation. Loaded on demand (router.tsx).
+import type { Params } from 'react-router-dom';
+import { catalogQuery, courseDetailQuery } from '@/features/courses/api/hooks';
+import { lessonBundleQuery } from '@/features/lessons/api/hooks';
+import { queryClient } from '@/lib/query-client';
+import { profileQuery } from '@/lib/session';
+import { supabase } from '@/lib/supabase';
+
+async function signedInUserId(): Promise<string | null> {
+  const { data } = await supabase.auth.getSession();
+  return data.session?.user.id ?? null;
+}
+
+export async function prefetchHome(): Promise<void> {
+  const userId = await signedInUserId();
+  if (!userId) return;
+  // The school comes from the profile (the session provider asks for the same query: one request).
+  const profile = await queryClient.fetchQuery(profileQuery(userId));
+  if (profile?.school_id) await queryClient.prefetchQuery(catalogQuery(profile.school_id, userId));
+}
+
+export async function prefetchCourse(params: Params): Promise<void> {
+  const userId = await signedInUserId();
+  if (userId && params.courseId) await queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId));
+}
+
+export async function prefetchLesson(params: Params): Promise<void> {
+  const userId = await signedInUserId();
+  if (!userId || !params.courseId || !params.lessonId) return;
+  // The bundle's query also signs an uploaded video's URL as soon as the lesson data arrives.
+  await Promise.all([queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)), queryClient.prefetchQuery(lessonBundleQuery(params.lessonId, userId))]);
+}
