@@ -2,6 +2,7 @@
 // and the student's download.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { certificateFileName, verificationUrl } from '@/lib/certificates';
+import { downloadBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 // The public page (a first route for whoever opens a certificate's link) never toasts: keep sonner
@@ -16,17 +17,6 @@ export const certificateKeys = {
 
 export function useVerifyCertificate(code: string) {
   return useQuery({ queryKey: certificateKeys.verify(code), queryFn: () => verifyCertificate(supabase, code), enabled: !!code, retry: 1 });
-}
-
-function saveFile(bytes: Uint8Array, fileName: string) {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The database's refusals (not enrolled, lessons left, certificates off) come in pt-BR; anything
@@ -59,7 +49,7 @@ export function useDownloadCertificate() {
         primaryColor: school?.primary_color ?? null,
         secondaryColor: school?.secondary_color ?? null,
       });
-      saveFile(bytes, certificateFileName(courseSlug));
+      saveCertificate(bytes, certificateFileName(courseSlug));
       return certificate;
     },
     onError: (error) => {
@@ -67,4 +57,8 @@ export function useDownloadCertificate() {
       toast.error('Não foi possível gerar o certificado', { description: issueErrorText(error) });
     },
   });
+}
+
+function saveCertificate(bytes: Uint8Array, fileName: string) {
+  downloadBlob(fileName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
 }

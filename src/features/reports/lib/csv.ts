@@ -1,5 +1,6 @@
 // CSV export of a report tab, for Excel in pt-BR: ';' between fields, UTF-8 with a BOM.
 import type { ReportStudent } from '../api/queries';
+import { downloadBlob } from '@/lib/download';
 
 export const CSV_HEADER = ['Nome', 'E-mail', 'Cursos matriculados', 'Matrículas ativas', 'Aulas concluídas', 'Total de aulas', 'Progresso (%)', 'Último acesso'];
 
@@ -14,12 +15,5 @@ export async function reportCsv(rows: ReportStudent[], formatDate: (d: string) =
 }
 
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([text], { type }));
 }
