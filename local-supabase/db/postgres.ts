@@ -21,26 +21,30 @@ export async function openPostgres(url: string): Promise<Engine> {
     },
   });
   await pool.query('select 1');
+  /** One pooled connection for fn's transaction: rolled back when fn throws, always released. */
+  const inTransaction = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await fn(client);
+    } catch (e) {
+      await client.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
+    transaction: (fn) =>
+      inTransaction(async (client) => {
         await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
-      } catch (e) {
-        await client.query('rollback').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
-    async runStatement<T>(settings: Record<string, string>, statement: TextStatement, decide?: (result: SqlResult<T>) => Verdict) {
-      const client = await pool.connect();
-      try {
+      }),
+    runStatement: <T>(settings: Record<string, string>, statement: TextStatement, decide?: (result: SqlResult<T>) => Verdict) =>
+      inTransaction(async (client) => {
         // The simple query protocol takes several statements in one message: one round trip.
         const script = `begin; ${settingsSql(settings)}; ${inlineParams(statement)}${decide ? '' : '; commit'}`;
         const results = (await client.query(script)) as unknown as pg.QueryResult[];
@@ -48,13 +52,7 @@ export async function openPostgres(url: string): Promise<Engine> {
         const result: SqlResult<T> = { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
         if (decide) await client.query(decide(result) === 'rollback' ? 'rollback' : 'commit');
         return result;
-      } catch (e) {
-        await client.query('rollback').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
+      }),
     close: () => pool.end(),
   };
 }
