@@ -1,6 +1,6 @@
-// Toasts for code on the first route (sign-in, the session): sonner is loaded on the first toast,
-// or when the lazily mounted <Toaster> loads right after the first paint, so it stays off the login
-// page's critical download. Screens loaded later import `toast` from 'sonner' directly.
+// Toasts for code on the first route (sign-in, the session) and the student pages: sonner is loaded
+// on the first toast, or when the lazily mounted <Toaster> loads right after the first paint, so it
+// stays off those pages' critical download. Admin screens import `toast` from 'sonner' directly.
 type Sonner = typeof import('sonner');
 type Options = Parameters<Sonner['toast']['success']>[1];
 

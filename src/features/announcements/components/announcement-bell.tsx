@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useActiveAnnouncements } from '../api/hooks';
 import type { Announcement } from '../api/queries';
-import { AnnouncementBody } from './announcement-body';
+import { LazyAnnouncementBody as AnnouncementBody } from './lazy-announcement-body';
 
 function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useActiveAnnouncements } from '../api/hooks';
 import { markSeenToday, seenToday } from '../lib/seen';
-import { AnnouncementBody } from './announcement-body';
+import { LazyAnnouncementBody as AnnouncementBody } from './lazy-announcement-body';
 
 /** The school's highest-priority active announcement, at most once a day per school; 'Entendi' closes it. */
 export function AnnouncementPopup({ schoolId }: { schoolId: string }) {

@@ -4,7 +4,7 @@
 // The lesson player reads the same detail entry, so moving between lessons of a course does not
 // refetch the outline. Writes patch the detail entry in place and mark the catalog stale.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { CATALOG_AVAILABLE_PAGE, completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';

@@ -3,7 +3,7 @@
 //   ['lessons', 'video-url', path]             signed URL of an uploaded video
 // Rating and comment writes patch the bundle entry with the server's answer (no refetch).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
