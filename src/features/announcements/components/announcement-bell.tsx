@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Bell, Megaphone } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useActiveAnnouncements } from '../api/hooks';
 import type { Announcement } from '../api/queries';
-import { LazyAnnouncementBody as AnnouncementBody } from './lazy-announcement-body';
+import { LazyAnnouncementDialog } from './lazy-announcement-dialog';
 
 function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -80,19 +79,9 @@ export function AnnouncementBell({ schoolId, className }: { schoolId: string | n
           </div>
         </PopoverContent>
       </Popover>
-      <Dialog open={!!selected} onOpenChange={(o) => !o && setSelected(null)}>
-        <DialogContent className="max-w-xl">
-          {selected && (
-            <>
-              <DialogHeader className="pr-6">
-                <DialogTitle className="text-xl leading-snug">{selected.title}</DialogTitle>
-                <DialogDescription>{formatDate(selected.created_at)}</DialogDescription>
-              </DialogHeader>
-              <AnnouncementBody announcement={selected} />
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
+      {selected && (
+        <LazyAnnouncementDialog announcement={selected} open onClose={() => setSelected(null)} description={formatDate(selected.created_at)} />
+      )}
     </>
   );
 }

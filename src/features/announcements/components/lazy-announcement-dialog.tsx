@@ -1,0 +1,13 @@
+// AnnouncementDialog loaded on demand: nothing shows until its chunk arrives (a moment, once).
+import { lazy, Suspense } from 'react';
+import type { AnnouncementDialogProps } from './announcement-dialog';
+
+const AnnouncementDialog = lazy(() => import('./announcement-dialog'));
+
+export function LazyAnnouncementDialog(props: AnnouncementDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <AnnouncementDialog {...props} />
+    </Suspense>
+  );
+}
