@@ -59,3 +59,24 @@ export function readTomlTable(toml: string, table: readonly string[]): Record<st
   }
   return out;
 }
+
+/** A one-line array of strings, e.g. `schemas = ["public", "graphql_public"]` in `[api]`; undefined when absent. */
+export function readTomlStringArray(toml: string, table: readonly string[], key: string): string[] | undefined {
+  let inTable = false;
+  for (const raw of toml.split(/\r?\n/)) {
+    const line = stripComment(raw).trim();
+    const header = line.match(/^\[([^[\]]+)\]$/);
+    if (header) {
+      const k = tableKey(header[1]!);
+      inTable = k.length === table.length && k.every((part, i) => part === table[i]);
+      continue;
+    }
+    if (!inTable) continue;
+    const m = line.match(/^([A-Za-z0-9_-]+)\s*=\s*\[(.*)\]$/);
+    if (!m || m[1] !== key) continue;
+    const items = m[2]!.split(',').map((s) => s.trim()).filter(Boolean);
+    const values = items.map((s) => parseValue(s));
+    return values.every((v): v is string => typeof v === 'string') ? values : undefined;
+  }
+  return undefined;
+}

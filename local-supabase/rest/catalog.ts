@@ -38,6 +38,12 @@ export interface CatalogTable {
   uniques: string[][];
   insertable: boolean;
   updatable: boolean;
+  /**
+   * Views: where their columns come from, as [view column, table or view, its column] from the
+   * resorigtbl/resorigcol of the view query's target entries (as PostgREST reads them); in the
+   * order found, so a column's last entry is the outer query's.
+   */
+  origins?: [string, string, string][];
 }
 
 export interface CatalogForeignKey {
@@ -122,7 +128,13 @@ select json_build_object(
                   join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum) as cols
           from pg_index i
           where i.indrelid = r.oid and i.indisunique and i.indpred is null and 0 <> all (i.indkey::int2[])
-        ) u)
+        ) u),
+      'origins', (select json_agg(json_build_array(m.v[1], oc.relname, oa.attname) order by m.n)
+        from pg_rewrite rw
+        cross join lateral regexp_matches(rw.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') with ordinality as m(v, n)
+        join pg_class oc on oc.oid = m.v[2]::oid and oc.relnamespace = 'public'::regnamespace
+        join pg_attribute oa on oa.attrelid = oc.oid and oa.attnum = m.v[3]::int2
+        where r.relkind = 'v' and rw.ev_class = r.oid and rw.rulename = '_RETURN')
     ) order by r.relname), '[]'::json) from rels r),
   'foreignKeys', (select coalesce(json_agg(json_build_object(
       'name', co.conname,

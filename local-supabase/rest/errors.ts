@@ -19,14 +19,46 @@ export function parseError(what: string, input: string, details: string): HttpEr
   return pgrstError(400, 'PGRST100', `failed to parse ${what} (${input})`, details);
 }
 
-export function tableNotFound(name: string, suggestion?: string): HttpError {
+export function tableNotFound(name: string, suggestion?: string, schema = 'public'): HttpError {
   return pgrstError(
     404,
     'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
   );
+}
+
+/** PGRST127: a feature PostgREST has and this endpoint does not; refused rather than answered wrongly. */
+export function notImplemented(details: string): HttpError {
+  return pgrstError(400, 'PGRST127', 'Feature not implemented', details);
+}
+
+/** PostgREST's fuzzy suggestion: the closest candidate by edit distance, if similar enough. */
+export function closest(name: string, candidates: Iterable<string>, minScore: number): string | undefined {
+  let best: string | undefined;
+  let bestScore = minScore;
+  const list = [...candidates];
+  // An exact match means the name is right (the problem is elsewhere): no suggestion.
+  if (list.some((c) => c.toLowerCase() === name.toLowerCase())) return undefined;
+  for (const c of list) {
+    const score = 1 - editDistance(name.toLowerCase(), c.toLowerCase()) / Math.max(name.length, c.length);
+    if (score >= bestScore) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
 }
 
 export function columnNotFound(table: string, column: string): HttpError {

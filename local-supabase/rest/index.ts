@@ -4,12 +4,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, runAsCaller, HttpError, JwtError, readBody, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
 import type { SqlResult, Verdict } from '../db/engine.ts';
-import { fromDbError, pgrstError, tableNotFound } from './errors.ts';
+import { closest, fromDbError, pgrstError, tableNotFound } from './errors.ts';
 import { bodyRows, deleteSql, insertSql, MUTATION_ALIAS, updateSql } from './mutate.ts';
 import { parseQuery, type ParsedQuery } from './query-params.ts';
 import { columnTypes, Params, ReadBuilder, type Node, type Source } from './read-builder.ts';
-import { checkMaxAffected, checkProfile, parseAccept, parsePrefer, parseRange, preferenceApplied, type Accept, type Preferences } from './request.ts';
-import { argumentNames, callSql, resolveCall, resultKind } from './rpc.ts';
+import { checkMaxAffected, requestSchema, parseAccept, parsePrefer, parseRange, preferenceApplied, type Accept, type Preferences } from './request.ts';
+import { argumentNames, callSql, notFound, resolveCall, resultKind } from './rpc.ts';
+import { restSettings } from './settings.ts';
 import { SchemaCache, type Table } from './schema-cache.ts';
 import { parseSelect, type SelectItem } from './select-parser.ts';
 import { quoteIdent } from './ident.ts';
@@ -30,6 +31,7 @@ interface ResultRow {
 
 export function createRestHandler(ctx: ServerContext): Handler & { close?: () => Promise<void>; cache: SchemaCache } {
   const cache = new SchemaCache(ctx.engine);
+  const settings = restSettings(ctx);
 
   const handler = async (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
     let auth: RequestAuth;
@@ -63,23 +65,35 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       throw mapped;
     }
     const isHead = req.method === 'HEAD';
+    // With more than one schema exposed, PostgREST names the schema that answered.
+    if (settings.schemas.length > 1) reply.headers['Content-Profile'] ??= schemaOf(req);
     sendJson(res, reply.status, isHead ? undefined : reply.body, reply.headers);
   };
 
+  /** The schema of the request; only `public` is served, other exposed schemas hold nothing here. */
+  function schemaOf(req: IncomingMessage): string {
+    return requestSchema(req, settings.schemas);
+  }
+
   async function route(req: IncomingMessage, path: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
-    checkProfile(req);
+    const schema = schemaOf(req);
     const segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
     const method = req.method ?? 'GET';
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       // The OpenAPI root: list what is exposed (enough for tools that probe it).
       await cache.ensureLoaded();
-      return { status: 200, body: JSON.stringify({ swagger: '2.0', info: { title: 'local-supabase', version: '12' }, paths: Object.fromEntries(cache.tableNames().map((t) => [`/${t}`, {}])) }), headers: {} };
+      const names = schema === 'public' ? cache.tableNames() : [];
+      return { status: 200, body: JSON.stringify({ swagger: '2.0', info: { title: 'local-supabase', version: '12' }, paths: Object.fromEntries(names.map((t) => [`/${t}`, {}])) }), headers: {} };
     }
-    if (segments[0] === 'rpc' && segments.length === 2) return rpc(req, segments[1], url, auth, body);
+    if (segments[0] === 'rpc' && segments.length === 2) {
+      if (schema !== 'public') throw notFound(segments[1], Object.keys(isPlainObject(body) ? body : Object.fromEntries(url.searchParams)), schema);
+      return rpc(req, segments[1], url, auth, body);
+    }
     if (segments.length !== 1) throw pgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
+    if (schema !== 'public') throw tableNotFound(segments[0], undefined, schema);
     const table = await cache.lookup(() => cache.table(segments[0]));
-    if (!table) throw tableNotFound(segments[0]);
+    if (!table) throw tableNotFound(segments[0], closest(segments[0], cache.tableNames(), 0.75));
     switch (method) {
       case 'GET':
       case 'HEAD':
@@ -105,6 +119,15 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
   /** The JSON of the rows of `node` (array, or the first row for the object media type). */
   function bodySql(rb: ReadBuilder, node: Node, accept: Accept, paginate = true): string {
     const t = quoteIdent('pgrst_t');
+    if (accept.csv) {
+      // PostgREST's CSV: the keys of the first row as the header, then each row as PostgreSQL's
+      // record text without its parentheses (its quoting rules: "" around values with , " ( ) \ or spaces).
+      const sub = rb.selectSql(node, [], { paginate });
+      const h = quoteIdent('pgrst_h');
+      const header = `(select coalesce(string_agg(pgrst_k, ','), '') from (select json_object_keys(row_to_json(${h})) as pgrst_k from (select * from (${sub}) as ${h} limit 1) as ${h}) as pgrst_a)`;
+      const rows = `coalesce(string_agg(substring(${t}::text, 2, length(${t}::text) - 2), chr(10)), '')`;
+      return `select count(*) as n, ${header} || chr(10) || ${rows} as body from (${sub}) as ${t}`;
+    }
     let json = accept.shape === 'object' ? `(json_agg(${t})->0)` : `coalesce(json_agg(${t}), '[]')`;
     if (accept.stripNulls) json = `json_strip_nulls(${json})`;
     const text = accept.shape === 'object' ? `coalesce(${json}::text, 'null')` : `${json}::text`;
@@ -116,7 +139,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const prefer = parsePrefer(req);
     const q = parseQuery(url.searchParams);
     applyRange(req, q);
-    const rb = new ReadBuilder(cache, q);
+    const rb = new ReadBuilder(cache, q, undefined, settings.aggregatesEnabled);
     const node = await rb.plan(tableSource(table), selectItems(q));
     const isHead = req.method === 'HEAD';
     const total = prefer.count ? `(${rb.countSql(node)})` : 'null';
@@ -133,6 +156,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     if (accept.shape === 'object' && n !== 1) throw singleError(n);
     const headers: Record<string, string> = { 'Content-Range': contentRange(offset, offset + n - 1, total) };
     if (accept.shape === 'object') headers['Content-Type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
+    if (accept.csv) headers['Content-Type'] = 'text/csv; charset=utf-8';
     let status = 200;
     if (total !== null) {
       if (offset > total) {
@@ -178,7 +202,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       statement = kind === 'update' ? updateSql(table, bodyRows(body, false)[0], q.columns, where, params) : deleteSql(table, where);
     }
     const representation = prefer.return === 'representation';
-    const rb = new ReadBuilder(cache, q, params);
+    const rb = new ReadBuilder(cache, q, params, settings.aggregatesEnabled);
     const node = await rb.plan(tableSource(table, 'pgrst_source'), representation ? selectItems(q) : []);
     let row: ResultRow = { n: 0, total: null, inserted: 0, body: accept.shape === 'object' ? 'null' : '[]' };
     if (statement) {
@@ -206,6 +230,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     else status = representation ? 200 : 204;
     if (!representation) return { status, headers };
     if (accept.shape === 'object') headers['Content-Type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
+    if (accept.csv) headers['Content-Type'] = 'text/csv; charset=utf-8';
     return { status, body: row.body ?? '[]', headers };
   }
 
@@ -231,11 +256,13 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     applyRange(req, q);
     const params = new Params();
     const kind = resultKind(call.fn);
+    // CSV is built from rows; a function returning a scalar or nothing has none to give.
+    if (accept.csv && kind !== 'rows') throw pgrstError(406, 'PGRST107', `None of these media types are available: ${req.headers.accept}`);
     const source = `with pgrst_source as materialized (${callSql(call, params)}) `;
     let sql: string;
     let offset: number;
     if (kind === 'rows') {
-      const rb = new ReadBuilder(cache, q, params);
+      const rb = new ReadBuilder(cache, q, params, settings.aggregatesEnabled);
       const node = await rb.plan(
         { sql: 'pgrst_source', label: call.fn.name, columns: columnTypes(call.fn.returnColumns ?? []), table: call.fn.returnTable },
         selectItems(q),
@@ -321,7 +348,11 @@ function contentRange(lower: number, upper: number, total: number | null): strin
 }
 
 function singleError(n: number): HttpError {
-  return pgrstError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+  return pgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {

@@ -3,8 +3,8 @@
 // row_to_json, so there is no N+1 and every value has PostgreSQL's JSON format on both engines.
 // Names are resolved against the schema cache and quoted; every user value is a bound parameter.
 import { HttpError } from '../http.ts';
-import type { PgType } from './catalog.ts';
-import { parseError, pgrstError, columnNotFound } from './errors.ts';
+import type { CatalogFunction, PgType } from './catalog.ts';
+import { closest, parseError, pgrstError, columnNotFound, notImplemented } from './errors.ts';
 import { qualified, quoteIdent } from './ident.ts';
 import type { Condition, Filter, OrderTerm, ParsedQuery } from './query-params.ts';
 import { applyHint, type Relationship, type SchemaCache } from './schema-cache.ts';
@@ -41,6 +41,8 @@ interface Embed {
   hidden: boolean;
   /** `rel(count)`: the number of related rows. */
   countOnly: boolean;
+  /** A computed relationship: a function taking the parent row and returning the related rows. */
+  computed?: CatalogFunction;
 }
 
 export interface Node {
@@ -63,6 +65,8 @@ export class ReadBuilder {
     private readonly cache: SchemaCache,
     private readonly q: ParsedQuery,
     readonly params: Params = new Params(),
+    /** PostgREST's db-aggregates-enabled. */
+    private readonly aggregatesEnabled = false,
   ) {}
 
   nextAlias(prefix = 't'): string {
@@ -96,12 +100,18 @@ export class ReadBuilder {
       limit: this.q.limit.get(path),
       offset: this.q.offset.get(path),
     };
+    const hasAggregates = items.some((i) => i.kind === 'aggregate');
+    if (hasAggregates && !this.aggregatesEnabled) throw pgrstError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    if (hasAggregates && items.some((i) => i.kind === 'embed' && i.spread)) {
+      throw notImplemented('Aggregate functions next to spread embedded resources are not supported by local-supabase');
+    }
     for (const item of items) {
       if (item.kind !== 'embed') continue;
       if (!source.table) {
         throw pgrstError(400, 'PGRST200', `Could not find a relationship between '${source.label}' and '${item.name}' in the schema cache`);
       }
-      const rel = await this.resolveRelationship(source.table, item.name, item.hint);
+      const computed = item.hint ? undefined : await this.cache.lookup(() => this.cache.rowFunction(source.table!, item.name, 'relationship'));
+      const rel = computed ? computedRelationship(source.table, computed) : await this.resolveRelationship(source.table, item.name, item.hint);
       const target = this.cache.table(rel.to)!;
       const key = item.alias ?? item.name;
       const childPath = path ? `${path}.${key}` : key;
@@ -116,13 +126,14 @@ export class ReadBuilder {
         item.children[0].field.name === 'count' &&
         item.children[0].field.json.length === 0 &&
         !target.columnMap.has('count');
+      const childSql = computed ? `${qualified('public', computed.name)}(${this.rowExpr(node)})` : qualified('public', target.name);
       const child = await this.planNode(
-        { sql: qualified('public', target.name), label: target.name, columns: columnTypes(target.columns), table: target.name },
+        { sql: childSql, label: target.name, columns: columnTypes(target.columns), table: target.name },
         countOnly ? [] : item.children,
         childPath,
         this.nextAlias(),
       );
-      node.embeds.push({ key, name: item.name, rel, node: child, inner: item.inner, spread: item.spread, hidden: item.children.length === 0, countOnly });
+      node.embeds.push({ key, name: item.name, rel, node: child, inner: item.inner, spread: item.spread, hidden: item.children.length === 0, countOnly, computed });
     }
     return node;
   }
@@ -150,12 +161,23 @@ export class ReadBuilder {
       return rels.length ? rels : undefined;
     });
     if (!found) {
+      // PostgREST suggests a close table name: for the target among what `from` relates to, or for
+      // `from` itself when it takes part in no relationship.
+      const related = this.cache.relatedTables();
+      let suggestion: string | null = null;
+      if (related.has(from)) {
+        const s = closest(target, this.cache.embeddableFrom(from), 0.33);
+        if (s) suggestion = `Perhaps you meant '${s}' instead of '${target}'.`;
+      } else {
+        const s = closest(from, related, 0.33);
+        if (s) suggestion = `Perhaps you meant '${s}' instead of '${from}'.`;
+      }
       throw pgrstError(
         400,
         'PGRST200',
         `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
         `Searched for a foreign key relationship between '${from}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
-        null,
+        suggestion,
       );
     }
     if (found.length > 1) {
@@ -164,9 +186,11 @@ export class ReadBuilder {
         details: found.map((r) => ({
           cardinality: r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : r.cardinality === 'o2o' ? 'one-to-one' : 'many-to-many',
           embedding: `${from} with ${r.to}`,
-          relationship: r.junction ? `${r.junction.table} using ${r.junction.fromFk.name} and ${r.junction.toFk.name}` : `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})`,
+          relationship: r.junction
+            ? `${r.junction.table} using ${r.junction.fromFk.name}(${r.junction.fromFk.columns.join(', ')}) and ${r.junction.toFk.name}(${r.junction.toFk.columns.join(', ')})`
+            : `${r.fk.name} using ${from}(${r.join.map(([a]) => a).join(', ')}) and ${r.to}(${r.join.map(([, b]) => b).join(', ')})`,
         })),
-        hint: `Try changing '${target}' to one of the following: ${found.map((r) => `'${target}!${r.junction ? r.junction.table : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+        hint: `Try changing '${target}' to one of the following: ${found.map((r) => `'${r.to}!${r.junction ? r.junction.table : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
         message: `Could not embed because more than one relationship was found for '${from}' and '${target}'`,
       });
     }
@@ -178,11 +202,14 @@ export class ReadBuilder {
   /** `select <list> from <source> <joins> where <conds> order by … limit … offset …` for one level. */
   selectSql(node: Node, extraWhere: string[] = [], options: { paginate?: boolean } = {}): string {
     const joins: string[] = [];
-    const list = this.selectList(node, joins);
+    const embedGroups: string[] = [];
+    const list = this.selectList(node, joins, embedGroups);
     const where = [...extraWhere, ...this.whereList(node)];
     let sql = `select ${list.length ? list.join(', ') : ''} from ${node.source.sql} as ${quoteIdent(node.alias)}`;
     if (joins.length) sql += ' ' + joins.join(' ');
     if (where.length) sql += ` where ${where.join(' and ')}`;
+    const groups = this.groupList(node, embedGroups);
+    if (groups.length) sql += ` group by ${groups.join(', ')}`;
     const order = this.orderList(node);
     if (order.length) sql += ` order by ${order.join(', ')}`;
     if (options.paginate !== false) {
@@ -198,17 +225,21 @@ export class ReadBuilder {
     return `select count(*) from ${node.source.sql} as ${quoteIdent(node.alias)}${where.length ? ` where ${where.join(' and ')}` : ''}`;
   }
 
-  private selectList(node: Node, joins: string[]): string[] {
+  private selectList(node: Node, joins: string[], embedGroups: string[]): string[] {
     const out: string[] = [];
     const a = quoteIdent(node.alias);
+    const aggregated = node.items.some((i) => i.kind === 'aggregate');
     let embedIndex = 0;
     for (const item of node.items) {
       if (item.kind === 'star') {
         out.push(`${a}.*`);
       } else if (item.kind === 'field') {
-        const { expr } = this.fieldExpr(node, item.field);
         const key = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
-        out.push(`${item.cast ? `(${expr})::${item.cast}` : expr} as ${quoteIdent(key)}`);
+        out.push(`${this.fieldItemExpr(node, item.field, item.cast)} as ${quoteIdent(key)}`);
+      } else if (item.kind === 'aggregate') {
+        const input = item.field ? this.fieldItemExpr(node, item.field, item.cast) : '*';
+        const value = `${item.fn}(${input})`;
+        out.push(`${item.outCast ? `(${value})::${item.outCast}` : value} as ${quoteIdent(item.alias ?? item.fn)}`);
       } else {
         const embed = node.embeds[embedIndex++];
         if (embed.hidden) continue;
@@ -216,12 +247,45 @@ export class ReadBuilder {
           const lateral = this.nextAlias('s');
           joins.push(`left join lateral (${this.selectSql(embed.node, [this.joinCondition(node, embed)])} limit 1) as ${quoteIdent(lateral)} on true`);
           out.push(`${quoteIdent(lateral)}.*`);
+        } else if (aggregated) {
+          // Next to aggregates an embedded resource is a grouping column: its JSON, joined laterally,
+          // grouped by its text (json has no equality) and given back as json.
+          const lateral = quoteIdent(this.nextAlias('l'));
+          joins.push(`left join lateral (select ${this.embedExpr(node, embed)} as v) as ${lateral} on true`);
+          embedGroups.push(`${lateral}.v::text`);
+          out.push(`(${lateral}.v::text)::json as ${quoteIdent(embed.key)}`);
         } else {
           out.push(`${this.embedExpr(node, embed)} as ${quoteIdent(embed.key)}`);
         }
       }
     }
     return out;
+  }
+
+  private fieldItemExpr(node: Node, field: Field, cast: string | undefined): string {
+    const { expr } = this.fieldExpr(node, field);
+    return cast ? `(${expr})::${cast}` : expr;
+  }
+
+  /** With aggregates, the other selected columns are the groups (PostgREST's implicit GROUP BY). */
+  private groupList(node: Node, embedGroups: string[]): string[] {
+    if (!node.items.some((i) => i.kind === 'aggregate')) return [];
+    const out: string[] = [...embedGroups];
+    for (const item of node.items) {
+      if (item.kind === 'field') out.push(this.fieldItemExpr(node, item.field, item.cast));
+      else if (item.kind === 'star') for (const col of node.source.columns.keys()) out.push(`${quoteIdent(node.alias)}.${quoteIdent(col)}`);
+    }
+    return out;
+  }
+
+  /** The row of a level as its table's row type (the argument of computed fields and relationships). */
+  private rowExpr(node: Node): string {
+    const a = quoteIdent(node.alias);
+    const table = node.source.table;
+    if (!table || node.source.sql === qualified('public', table)) return a;
+    // A CTE or function result with the table's columns: rebuild the row as the table's type.
+    const cols = [...node.source.columns.keys()].map((c) => `${a}.${quoteIdent(c)}`);
+    return `row(${cols.join(', ')})::${qualified('public', table)}`;
   }
 
   private embedExpr(parent: Node, embed: Embed): string {
@@ -244,6 +308,8 @@ export class ReadBuilder {
     const p = quoteIdent(parent.alias);
     const c = quoteIdent(embed.node.alias);
     const rel = embed.rel;
+    // A computed relationship's rows already belong to the parent row.
+    if (embed.computed) return 'true';
     if (rel.junction) {
       const j = quoteIdent(this.nextAlias('j'));
       const { fromFk, toFk } = rel.junction;
@@ -290,9 +356,15 @@ export class ReadBuilder {
 
   /** A column reference with its JSON path, and the SQL type values compared with it take. */
   fieldExpr(node: Node, field: Field): { expr: string; type: string; pgType: PgType } {
-    const type = node.source.columns.get(field.name);
-    if (!type) throw columnNotFound(node.source.label, field.name);
+    let type = node.source.columns.get(field.name);
     let expr = `${quoteIdent(node.alias)}.${quoteIdent(field.name)}`;
+    if (!type) {
+      // A computed field: a function of the row, usable like a column.
+      const fn = node.source.table ? this.cache.rowFunction(node.source.table, field.name, 'field') : undefined;
+      if (!fn) throw columnNotFound(node.source.label, field.name);
+      type = fn.returnType;
+      expr = `${qualified('public', fn.name)}(${this.rowExpr(node)})`;
+    }
     let sqlType = type.sql;
     for (const step of field.json) {
       const key = /^-?\d+$/.test(step.key) ? String(Number(step.key)) : this.params.add(step.key);
@@ -354,6 +426,17 @@ export class ReadBuilder {
       return `${expr} ${t.desc ? 'desc' : 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
     });
   }
+}
+
+/** A computed relationship as a Relationship: to-many when the function returns a set. */
+function computedRelationship(from: string, fn: CatalogFunction): Relationship {
+  return {
+    cardinality: fn.returnsSet ? 'o2m' : 'm2o',
+    fk: { name: fn.name, table: from, columns: [], refTable: fn.returnTable!, refColumns: [] },
+    from,
+    to: fn.returnTable!,
+    join: [],
+  };
 }
 
 export function columnTypes(columns: { name: string; type: PgType }[]): Map<string, PgType> {

@@ -111,12 +111,19 @@ export function parseRange(req: IncomingMessage): { from: number; to: number | n
   return { from, to };
 }
 
-/** Only `public` is exposed, as in this project's Supabase config. */
-export function checkProfile(req: IncomingMessage): void {
-  for (const h of ['accept-profile', 'content-profile'] as const) {
-    const v = req.headers[h];
-    if (typeof v === 'string' && v !== 'public') {
-      throw pgrstError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
-    }
+/**
+ * The schema a request addresses: `Accept-Profile` for GET/HEAD, `Content-Profile` for the other
+ * methods (as PostgREST reads them), the first exposed schema when absent. A schema that is not
+ * exposed answers PGRST106.
+ */
+export function requestSchema(req: IncomingMessage, exposed: string[]): string {
+  const method = req.method ?? 'GET';
+  const header = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
+  const v = req.headers[header];
+  if (v === undefined) return exposed[0];
+  const schema = String(v);
+  if (!exposed.includes(schema)) {
+    throw pgrstError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
   }
+  return schema;
 }

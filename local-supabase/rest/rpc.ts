@@ -17,13 +17,14 @@ export interface Call {
   wholeBody: boolean;
 }
 
-export function notFound(name: string, keys: string[]): ReturnType<typeof pgrstError> {
+export function notFound(name: string, keys: string[], schema = 'public'): ReturnType<typeof pgrstError> {
   const list = [...keys].sort().join(', ');
+  const fn = `${schema}.${name}`;
   return pgrstError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${keys.length ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function public.${name} with ${keys.length ? `parameters ${list}` : 'no parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${fn}${keys.length ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn} with ${keys.length ? `parameters ${list}` : 'no parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     null,
   );
 }
@@ -58,18 +59,14 @@ export async function resolveCall(cache: SchemaCache, name: string, args: Record
   const found = await cache.lookup(pick);
   if (!found) throw notFound(name, keys);
   if (found.matches.length > 1) {
-    // Prefer the overload that takes exactly the given arguments.
-    const exact = found.matches.filter((f) => inputArgs(f).length === keys.length);
-    if (exact.length !== 1) {
-      throw pgrstError(
-        300,
-        'PGRST203',
-        `Could not choose the best candidate function between: ${found.matches.map((f) => `public.${name}(${inputArgs(f).map((a) => `${a.name} => ${a.type.sql}`).join(', ')})`).join(', ')}`,
-        null,
-        'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-      );
-    }
-    return { fn: exact[0], args, wholeBody: found.wholeBody };
+    // PostgREST does not rank overloads: every one the arguments fit is a candidate, and two are an error.
+    throw pgrstError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${found.matches.map((f) => `public.${name}(${inputArgs(f).map((a) => `${a.name} => ${a.type.sql}`).join(', ')})`).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
   }
   return { fn: found.matches[0], args, wholeBody: found.wholeBody };
 }

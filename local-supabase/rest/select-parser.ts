@@ -2,7 +2,8 @@
 //   items  := item (',' item)*
 //   item   := '*' | '...' embed | [alias ':'] (embed | field)
 //   embed  := name ('!' hint)* '(' [items] ')'
-//   field  := name (('->' | '->>') key)* ['::' type]
+//   field  := name (('->' | '->>') key)* ['::' type] ['.' aggregate '()' ['::' type]]
+//   aggregate := 'avg' | 'count' | 'max' | 'min' | 'sum'   (also a bare 'count()')
 // Names may be double-quoted. The result only names things; the planner checks them against the cache.
 import { parseError } from './errors.ts';
 import { CAST_TYPE } from './ident.ts';
@@ -17,8 +18,13 @@ export interface Field {
   json: JsonStep[];
 }
 
+export const AGGREGATES = ['avg', 'count', 'max', 'min', 'sum'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
 export type SelectItem =
   | { kind: 'star' }
+  /** `col.sum()`, `count()`: `cast` applies to the input, `outCast` to the result. */
+  | { kind: 'aggregate'; fn: Aggregate; field: Field | null; alias?: string; cast?: string; outCast?: string }
   | { kind: 'field'; field: Field; alias?: string; cast?: string }
   | {
       kind: 'embed';
@@ -125,19 +131,32 @@ function parseItem(c: Cursor, depth: number): SelectItem {
     if (c.eat('...')) c.fail('a name (spread cannot be aliased)');
     name = c.name('a column or relation');
   }
+  if (name === 'count' && c.peek('()')) {
+    c.pos += 2;
+    return { kind: 'aggregate', fn: 'count', field: null, alias, outCast: parseCast(c) };
+  }
   if (c.peek('!') || c.peek('(')) return parseEmbed(c, depth, name, alias, false);
   const json = c.jsonPath();
-  let cast: string | undefined;
-  if (c.eat('::')) {
-    const start = c.pos;
-    while (!c.done && /[A-Za-z0-9_[\]]/.test(c.text[c.pos])) c.pos++;
-    cast = c.text.slice(start, c.pos);
-    if (!CAST_TYPE.test(cast)) {
-      c.pos = start;
-      c.fail('a type name');
-    }
+  const cast = parseCast(c);
+  if (c.eat('.')) {
+    const fn = AGGREGATES.find((a) => c.peek(`${a}()`));
+    if (!fn) c.fail('an aggregate function: avg(), count(), max(), min() or sum()');
+    c.pos += fn.length + 2;
+    return { kind: 'aggregate', fn, field: { name, json }, alias, cast, outCast: parseCast(c) };
   }
   return { kind: 'field', field: { name, json }, alias, cast };
+}
+
+function parseCast(c: Cursor): string | undefined {
+  if (!c.eat('::')) return undefined;
+  const start = c.pos;
+  while (!c.done && /[A-Za-z0-9_[\]]/.test(c.text[c.pos])) c.pos++;
+  const cast = c.text.slice(start, c.pos);
+  if (!CAST_TYPE.test(cast)) {
+    c.pos = start;
+    c.fail('a type name');
+  }
+  return cast;
 }
 
 function parseEmbed(c: Cursor, depth: number, name: string, alias: string | undefined, spread: boolean): SelectItem {

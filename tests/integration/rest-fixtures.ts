@@ -104,6 +104,18 @@ end $$;
 create function public.rt_me() returns json language sql stable as $$ select json_build_object('uid', auth.uid(), 'role', auth.role()) $$;
 create function public.rt_pick(a int) returns text language sql immutable as $$ select 'int' $$;
 create function public.rt_pick(a text, b text) returns text language sql immutable as $$ select 'text-text' $$;
+-- Two overloads a call with only a fits: PostgREST cannot choose (PGRST203).
+create function public.rt_greet(a int) returns text language sql immutable as $$ select 'one' $$;
+create function public.rt_greet(a int, b int default 2) returns text language sql immutable as $$ select 'two' $$;
+-- A computed field and computed relationships of rt_people (functions of the row).
+create function public.rt_full_name(p public.rt_people) returns text language sql stable as $$ select p.name || ' #' || p.id $$;
+create function public.rt_mentees(p public.rt_people) returns setof public.rt_people language sql stable
+  as $$ select * from public.rt_people where mentor_id = p.id order by id $$;
+create function public.rt_mentor_of(p public.rt_people) returns public.rt_people language sql stable
+  as $$ select * from public.rt_people where id = p.mentor_id $$;
+-- Views over tables with foreign keys: they take the relationships of the columns they show.
+create view public.rt_course_cards as select c.id, c.title as heading, c.school_id from public.rt_courses c where c.published;
+create view public.rt_school_names as select s.id as school, s.name from public.rt_schools s;
 `;
 
 export async function createFixtures(backend: TestBackend): Promise<void> {

@@ -211,7 +211,7 @@ describe('single objects', () => {
     expect(many.status).toBe(406);
     expect(many.error).toMatchObject({
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 3 rows',
       hint: null,
     });
