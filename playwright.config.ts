@@ -40,6 +40,10 @@ export default defineConfig({
         FUNCTIONS_SECRET_ASAAS_SANDBOX_URL: `http://localhost:${asaasPort}/api/v3`,
         FUNCTIONS_SECRET_ASAAS_PRODUCTION_URL: `http://localhost:${asaasPort}/api/v3`,
         FUNCTIONS_SECRET_SITE_URL: `http://localhost:${webPort}`,
+        // Every spec signs in from 127.0.0.1, in parallel: no per-IP auth limits (0 = none) here.
+        AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0',
+        AUTH_RATE_LIMIT_TOKEN_REFRESH: '0',
+        AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '0',
       },
       reuseExistingServer: false,
       timeout: 120_000,

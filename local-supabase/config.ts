@@ -37,6 +37,39 @@ export interface LocalSupabaseConfig {
    */
   functionSecrets: Record<string, string>;
   authEmail: AuthEmailConfig;
+  authRateLimits: AuthRateLimits;
+}
+
+/**
+ * GoTrue's per-IP request limits, per 5 minutes, from `[auth.rate_limit]` (0 = no limit). The
+ * AUTH_RATE_LIMIT_<KEY> variables win over config.toml: the e2e backend, which all parallel specs
+ * sign in to from 127.0.0.1, turns them off with 0.
+ */
+export interface AuthRateLimits {
+  /** `sign_in_sign_ups`: password sign-ins and sign-ups. */
+  signInSignUps: number;
+  /** `token_refresh`: refresh-token grants. */
+  tokenRefresh: number;
+  /** `token_verifications`: /verify (recovery links and OTPs). */
+  tokenVerifications: number;
+}
+
+/** The platform's values (Supabase CLI defaults) when config.toml leaves a key out. */
+const DEFAULT_RATE_LIMITS: AuthRateLimits = { signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30 };
+
+export function readAuthRateLimits(toml: string, env: NodeJS.ProcessEnv = {}): AuthRateLimits {
+  const limits = readTomlTable(toml, ['auth', 'rate_limit']);
+  const pick = (key: string, fallback: number): number => {
+    const raw = env[`AUTH_RATE_LIMIT_${key.toUpperCase()}`] || limits[key];
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`[auth.rate_limit] ${key} "${raw}" is not a whole number >= 0`);
+    return n;
+  };
+  return {
+    signInSignUps: pick('sign_in_sign_ups', DEFAULT_RATE_LIMITS.signInSignUps),
+    tokenRefresh: pick('token_refresh', DEFAULT_RATE_LIMITS.tokenRefresh),
+    tokenVerifications: pick('token_verifications', DEFAULT_RATE_LIMITS.tokenVerifications),
+  };
 }
 
 /** What auth e-mails obey, from supabase/config.toml. */
@@ -106,6 +139,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
         .map(([k, v]) => [k.slice(FUNCTION_SECRET_PREFIX.length), v!]),
     ),
     authEmail: overrides.authEmail ?? readAuthEmailConfig(readConfigToml(rootDir)),
+    authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(readConfigToml(rootDir), env),
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { getUser, logout, signup, token, updateUser } from './account.ts';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
 import { AuthError, internal, notFound, sendAuthError } from './errors.ts';
 import { requireAdmin } from './guard.ts';
-import { createEmailLimits } from './rate-limit.ts';
+import { createEmailLimits, createRequestLimits } from './rate-limit.ts';
 import { recover, verifyLink, verifyOtp } from './recovery.ts';
 import { MIN_PASSWORD_LENGTH } from './validate.ts';
 
@@ -22,6 +22,7 @@ const SETTINGS = {
 
 export function createAuthHandler(ctx: ServerContext): Handler & { close?: () => Promise<void> } {
   const emailLimits = createEmailLimits(ctx.config.authEmail);
+  const requestLimits = createRequestLimits(ctx.config.authRateLimits);
   async function route(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
@@ -31,8 +32,12 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'GET /settings':
         return sendJson(res, 200, SETTINGS);
       case 'POST /signup':
+        requestLimits.take('signInSignUps', req);
         return signup(ctx, req, res);
       case 'POST /token':
+        // Password sign-ins share the sign-up budget; refreshes have their own, larger one.
+        if (url.searchParams.get('grant_type') === 'password') requestLimits.take('signInSignUps', req);
+        else if (url.searchParams.get('grant_type') === 'refresh_token') requestLimits.take('tokenRefresh', req);
         return token(ctx, req, res, url);
       case 'GET /user':
         return getUser(ctx, req, res);
@@ -43,8 +48,10 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'POST /recover':
         return recover(ctx, req, res, url, emailLimits);
       case 'GET /verify':
+        requestLimits.take('tokenVerifications', req);
         return verifyLink(ctx, req, res, url);
       case 'POST /verify':
+        requestLimits.take('tokenVerifications', req);
         return verifyOtp(ctx, req, res);
     }
     const admin = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);

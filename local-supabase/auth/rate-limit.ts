@@ -1,9 +1,11 @@
 // Rate limits of auth, kept in memory (one process; a restart forgets them). RateLimiter is a sliding
 // window per key, so other limits (sign-in per address or IP) can reuse it.
-import type { AuthEmailConfig } from '../config.ts';
+import type { IncomingMessage } from 'node:http';
+import type { AuthEmailConfig, AuthRateLimits } from '../config.ts';
 import { tooManyRequests } from './errors.ts';
 
 const HOUR_MS = 3_600_000;
+const FIVE_MINUTES_MS = 300_000;
 /** Past this many keys, a record also drops the keys whose window is over (bounded memory). */
 const PRUNE_ABOVE = 10_000;
 
@@ -67,3 +69,34 @@ export function createEmailLimits(config: AuthEmailConfig) {
   };
 }
 export type EmailLimits = ReturnType<typeof createEmailLimits>;
+
+export type RequestLimit = keyof AuthRateLimits;
+
+/**
+ * The client's address for the per-IP limits: the socket's peer. X-Forwarded-For is ignored: the
+ * server only listens on loopback with no proxy in front, so every client could write that header
+ * and would get a fresh budget with each made-up address.
+ */
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * GoTrue's per-IP request limits (`[auth.rate_limit]`, per 5 minutes). Every request counts, whether
+ * it succeeds or not, as GoTrue's middleware counts it before the handler runs: the 31st wrong
+ * password in 5 minutes gets 429 over_request_rate_limit.
+ */
+export function createRequestLimits(config: AuthRateLimits) {
+  const limiters = Object.fromEntries(
+    (Object.keys(config) as RequestLimit[]).map((k) => [k, new RateLimiter(config[k], FIVE_MINUTES_MS)]),
+  ) as Record<RequestLimit, RateLimiter>;
+  return {
+    take(kind: RequestLimit, req: IncomingMessage, now = Date.now()): void {
+      const limiter = limiters[kind];
+      const ip = clientIp(req);
+      if (limiter.wait(ip, now) > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+      limiter.record(ip, now);
+    },
+  };
+}
+export type RequestLimits = ReturnType<typeof createRequestLimits>;

@@ -2,6 +2,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { authenticate, JwtError, readJson, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
+import { isPgError } from '../db/engine.ts';
 import * as buckets from './buckets.ts';
 import { errors, storageError } from './errors.ts';
 import { checkObjectName, objectsDir, tempDir } from './keys.ts';
@@ -35,17 +36,23 @@ async function caller(req: IncomingMessage, s: Store): Promise<RequestAuth> {
   }
 }
 
-/** URL path segments, percent-decoded; a malformed escape is an invalid key. */
+/**
+ * URL path segments, percent-decoded; a malformed escape is an invalid key, and so is a NUL byte,
+ * which no Postgres text can hold (the bucket id would otherwise reach a query and fail there).
+ */
 function segmentsOf(path: string): string[] {
   return path
     .split('/')
     .slice(1)
     .map((seg) => {
+      let decoded: string;
       try {
-        return decodeURIComponent(seg);
+        decoded = decodeURIComponent(seg);
       } catch {
         throw errors.invalidKey(seg);
       }
+      if (decoded.includes('\u0000')) throw errors.invalidKey(seg);
+      return decoded;
     });
 }
 
@@ -194,6 +201,9 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
     } catch (e) {
       // Let an unread upload body flow away so the client receives the error instead of a reset.
       if (!req.readableEnded) req.resume();
+      // A value Postgres refuses (class 22: a NUL byte in a prefix, a malformed number) is the
+      // request's fault: 400, not a 500.
+      if (isPgError(e) && e.code?.startsWith('22')) throw errors.invalidRequest('Invalid input');
       throw e;
     }
   };

@@ -63,7 +63,9 @@ export interface Backend {
  */
 export async function startBackend(databaseUrl: string | null, extraEnv: Record<string, string> = {}): Promise<Backend> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, LOCAL_SUPABASE_PORT: String(port) };
+  // The simulated students all sign in from 127.0.0.1: no per-IP auth limits (0 = none).
+  const noAuthLimits = { AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0', AUTH_RATE_LIMIT_TOKEN_REFRESH: '0', AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...noAuthLimits, ...extraEnv, LOCAL_SUPABASE_PORT: String(port) };
   delete env.DATABASE_URL; // PGlite unless we pass our own database
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // stdin is a pipe the child watches: if we die without killing it, it stops by itself.

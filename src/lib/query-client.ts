@@ -1,4 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isNetworkError } from './connection';
+
+/** Between two tries of a read the server did not answer: 1 s, 2 s, then every 5 s. */
+const MAX_RETRY_DELAY_MS = 5_000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -7,11 +11,14 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
+          // The server is down or unreachable: keep trying (the banner says so) until it is back.
+          if (isNetworkError(error)) return true;
           // Row-level security and "not found" answers will not change on a retry.
           const status = (error as { status?: number; code?: string } | null)?.status;
           if (status && status >= 400 && status < 500) return false;
           return failureCount < 2;
         },
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS),
       },
       mutations: { retry: false },
     },

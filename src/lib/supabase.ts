@@ -2,6 +2,7 @@
 // VITE_SUPABASE_ANON_KEY; without them it talks to the local backend (`npm start`, port 54321).
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@/types/database';
+import { trackedFetch } from './connection';
 // Runs before this module's body: it reads an auth link's URL fragment before the client consumes it.
 import './auth-link';
 
@@ -14,4 +15,6 @@ export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY 
 
 export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  // Failures to reach the API turn the "Sem conexão" banner on (connection.ts).
+  global: { fetch: trackedFetch },
 });

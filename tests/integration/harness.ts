@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from '../../local-supabase/server.ts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, type AuthRateLimits } from '../../local-supabase/config.ts';
 import { withDb } from './global-setup.ts';
 
 export const ANON_KEY = LOCAL_ANON_KEY;
@@ -31,7 +31,14 @@ export interface TestBackendOptions {
   functionSecrets?: Record<string, string>;
   /** Receives every log line, function output included. */
   log?: (line: string) => void;
+  /**
+   * GoTrue's per-IP limits. Every test signs in from 127.0.0.1, so by default there are none;
+   * 'config' keeps supabase/config.toml's (the platform's) values.
+   */
+  authRateLimits?: AuthRateLimits | 'config';
 }
+
+const NO_RATE_LIMITS: AuthRateLimits = { signInSignUps: 0, tokenRefresh: 0, tokenVerifications: 0 };
 
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const databaseUrl = process.env.DATABASE_URL || null;
@@ -60,6 +67,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       databaseUrl: dbUrl,
       ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}),
       ...(options.functionSecrets ? { functionSecrets: options.functionSecrets } : {}),
+      ...(options.authRateLimits === 'config' ? {} : { authRateLimits: options.authRateLimits ?? NO_RATE_LIMITS }),
     },
     { fresh: true, snapshot, quiet: true, log: options.log },
   );

@@ -10,6 +10,11 @@ import type { ChangePasswordValues } from '../schemas';
 
 export const INACTIVE_MESSAGE = 'Sua conta está inativa. Entre em contato com o administrador.';
 export const MISSING_PROFILE_MESSAGE = 'Perfil não encontrado. Entre em contato com o administrador.';
+/** GoTrue's per-IP limit (429 over_request_rate_limit: 30 sign-ins and sign-ups per 5 minutes). */
+export const SIGN_IN_RATE_LIMIT_MESSAGE = 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.';
+export const SIGN_UP_RATE_LIMIT_MESSAGE = 'Muitas tentativas de cadastro. Aguarde alguns minutos e tente de novo.';
+
+const isRateLimited = (error: unknown) => (error as { status?: number } | null)?.status === 429;
 
 export interface SignInResult {
   mustChangePassword: boolean;
@@ -43,7 +48,7 @@ export function useSignIn(schoolSlug?: string) {
       if (!mustChangePassword) navigate('/', { replace: true });
     },
     onError: (error) => {
-      toast.error('Erro ao fazer login', { description: errorMessage(error) });
+      toast.error('Erro ao fazer login', { description: isRateLimited(error) ? SIGN_IN_RATE_LIMIT_MESSAGE : errorMessage(error) });
     },
   });
 }
@@ -77,7 +82,7 @@ export function useSignUp(schoolId: string | undefined, schoolSlug?: string) {
       }
     },
     onError: (error) => {
-      toast.error('Erro ao criar conta', { description: errorMessage(error) });
+      toast.error('Erro ao criar conta', { description: isRateLimited(error) ? SIGN_UP_RATE_LIMIT_MESSAGE : errorMessage(error) });
     },
   });
 }

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthApiError } from '@supabase/supabase-js';
 import { sessionValue, signedIn, WithSession } from '@/test/session';
 
 const auth = vi.hoisted(() => ({
@@ -71,6 +72,22 @@ describe('LoginForm', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Erro ao fazer login', { description: 'Invalid login credentials' }));
     expect(value.setAuthFlowPending).toHaveBeenCalledWith(true);
     expect(value.setAuthFlowPending).toHaveBeenLastCalledWith(false);
+  });
+
+  it('explains the sign-in rate limit (429) in pt-BR instead of the server text', async () => {
+    // What auth-js makes of GoTrue's 429 over_request_rate_limit.
+    const error = new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit');
+    auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error });
+    wrap(<LoginForm />);
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'errada1');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Erro ao fazer login', {
+        description: 'Muitas tentativas de login. Aguarde alguns minutos e tente de novo.',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
   });
 });
 
