@@ -49,7 +49,9 @@ function storedRecoverySession(): string | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
-  const [initializing, setInitializing] = useState(true);
+  // Decided once: no stored session and no auth link in the URL means signed out from the start.
+  const [startSignedOut] = useState(() => !mayHaveSession());
+  const [initializing, setInitializing] = useState(!startSignedOut);
   const [authFlowPending, setAuthFlowPending] = useState(false);
   const [signOutTarget, setSignOutTarget] = useState<string | null>(null);
   const [recoverySessionId, setRecoverySessionId] = useState(storedRecoverySession);
@@ -60,8 +62,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A signed-out visitor's page paints at once, without supabase-js; it loads in the background
     // (the sign-in form and the auth listener need it). With a stored session, or a link's tokens in
     // the URL, the session decides what to show: wait for it.
-    const signedOut = !mayHaveSession();
-    if (signedOut) setInitializing(false);
     const listen = () =>
       loadSupabase().then((supabase) => {
         if (cancelled) return;
@@ -86,13 +86,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         storeRecoverySession(null);
       }
     };
-    if (signedOut && 'requestIdleCallback' in window) window.requestIdleCallback(() => void listen(), { timeout: 2000 });
+    if (startSignedOut && 'requestIdleCallback' in window) window.requestIdleCallback(() => void listen(), { timeout: 2000 });
     else void listen();
     return () => {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [queryClient]);
+  }, [queryClient, startSignedOut]);
 
   const user = session?.user ?? null;
   const userId = user?.id;
