@@ -97,7 +97,7 @@ async function main() {
       const css = [...files].filter((f) => f.endsWith('.css')).reduce((s, f) => s + sizeOf(f), 0);
       const modules = [...files].flatMap((f) => modulesOf.get(f) ?? []);
       const packages = WATCH.filter((p) => modules.some((m) => m.includes(`/node_modules/${p}/`)));
-      const budget = i === 0 ? ` (budget ${kb(BUDGET_FIRST_ROUTE)}: ${js + css <= BUDGET_FIRST_ROUTE ? 'ok' : 'OVER'})` : '';
+      const budget = i === 0 ? ` (${js + css} bytes; budget ${kb(BUDGET_FIRST_ROUTE)}: ${js + css <= BUDGET_FIRST_ROUTE ? 'ok' : 'OVER'})` : '';
       if (i === 0 && js + css > BUDGET_FIRST_ROUTE) over = true;
       console.log(route.padEnd(32), kb(js).padStart(9), kb(css).padStart(9), kb(js + css).padStart(9), String(files.size).padStart(6), ` ${packages.join(', ')}${budget}`);
     }

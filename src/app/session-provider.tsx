@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Session } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { takeRecoveryLanding } from '@/lib/auth-link';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase, mayHaveSession } from '@/lib/api-config';
 import { toast } from '@/lib/toast';
 import { applyBrandColors } from '@/lib/brand';
 import {
@@ -49,13 +49,26 @@ function storedRecoverySession(): string | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
-  const [initializing, setInitializing] = useState(true);
+  // Decided once: no stored session and no auth link in the URL means signed out from the start.
+  const [startSignedOut] = useState(() => !mayHaveSession());
+  const [initializing, setInitializing] = useState(!startSignedOut);
   const [authFlowPending, setAuthFlowPending] = useState(false);
   const [signOutTarget, setSignOutTarget] = useState<string | null>(null);
   const [recoverySessionId, setRecoverySessionId] = useState(storedRecoverySession);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+    let unsubscribe: (() => void) | null = null;
+    let cancelled = false;
+    // A signed-out visitor's page paints at once, without supabase-js; it loads in the background
+    // (the sign-in form and the auth listener need it). With a stored session, or a link's tokens in
+    // the URL, the session decides what to show: wait for it.
+    const listen = () =>
+      loadSupabase().then((supabase) => {
+        if (cancelled) return;
+        const { data } = supabase.auth.onAuthStateChange(onAuthEvent);
+        unsubscribe = () => data.subscription.unsubscribe();
+      });
+    const onAuthEvent = (event: AuthChangeEvent, next: Session | null) => {
       // Keep this callback synchronous: supabase-js holds its auth lock while it runs.
       setSession(next);
       setInitializing(false);
@@ -72,9 +85,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setRecoverySessionId(null);
         storeRecoverySession(null);
       }
-    });
-    return () => data.subscription.unsubscribe();
-  }, [queryClient]);
+    };
+    if (startSignedOut && 'requestIdleCallback' in window) window.requestIdleCallback(() => void listen(), { timeout: 2000 });
+    else void listen();
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [queryClient, startSignedOut]);
 
   const user = session?.user ?? null;
   const userId = user?.id;
@@ -102,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const destination = signOutDestination(school?.slug);
     // Set first: the guards send the now signed-out page there, whichever navigation runs first.
     setSignOutTarget(destination);
-    await supabase.auth.signOut();
+    await (await loadSupabase()).auth.signOut();
     queryClient.clear();
     return destination;
   }, [queryClient, school?.slug]);

@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import type { Session, User } from '@supabase/supabase-js';
 import type { Tables } from '@/types/database';
-import { supabase } from './supabase';
+import { loadSupabase } from './api-config';
 
 export type AppRole = 'SUPER_ADMIN' | 'SCHOOL_ADMIN' | 'INSTRUCTOR' | 'STAFF';
 export const ADMIN_ROLES: readonly AppRole[] = ['SUPER_ADMIN', 'SCHOOL_ADMIN', 'INSTRUCTOR', 'STAFF'];
@@ -23,18 +23,21 @@ export const sessionKeys = {
 };
 
 export async function fetchProfile(userId: string): Promise<ProfileRow | null> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.from('profiles').select('*').eq('id', userId).maybeSingle();
   if (error) throw error;
   return data;
 }
 
 export async function fetchRoles(userId: string): Promise<UserRoleRow[]> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.from('user_roles').select('user_id, school_id, role').eq('user_id', userId);
   if (error) throw error;
   return (data ?? []) as UserRoleRow[];
 }
 
 export async function fetchSchool(schoolId: string): Promise<SchoolRow | null> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.from('schools').select('*').eq('id', schoolId).maybeSingle();
   if (error) throw error;
   return data;

@@ -1,20 +1,17 @@
-// The one supabase-js client of the SPA. Configured at build time from VITE_SUPABASE_URL and
-// VITE_SUPABASE_ANON_KEY; without them it talks to the local backend (`npm start`, port 54321).
+// The one supabase-js client of the SPA (its URL and key: api-config.ts). Modules of the first route
+// load it with loadSupabase() (api-config.ts) so a signed-out visitor's first paint does not wait
+// for it; the pages behind the sign-in import it directly.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@/types/database';
+import { AUTH_STORAGE_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from './api-config';
 import { trackedFetch } from './connection';
 // Runs before this module's body: it reads an auth link's URL fragment before the client consumes it.
 import './auth-link';
 
-/** The Supabase CLI's public local-development anon key (also in .env.example). */
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || 'http://localhost:54321';
-export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+export { SUPABASE_ANON_KEY, SUPABASE_URL };
 
 export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_ANON_KEY, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: AUTH_STORAGE_KEY },
   // Failures to reach the API turn the "Sem conexão" banner on (connection.ts).
   global: { fetch: trackedFetch },
 });

@@ -1,5 +1,6 @@
 // Sign-in and sign-up rules (SPEC §5) as react-hook-form register rules: the login page is the first
 // download, and these few checks do not need a schema library (zod loads with the later screens).
+// The login form itself checks them with firstError() (no form library on the first route).
 export const MIN_PASSWORD = 6;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -23,3 +24,15 @@ export const newPasswordRules = {
 export const nameRules = {
   validate: { required: required('Informe seu nome completo'), max: (v: string) => v.trim().length <= 200 || 'Nome muito longo' },
 };
+
+type Check = (v: string) => true | string;
+
+/** The message of the first rule `value` breaks, as react-hook-form would report it; undefined when valid. */
+export function firstError(value: string, rules: { validate: Check | Record<string, Check> }): string | undefined {
+  const checks = typeof rules.validate === 'function' ? [rules.validate] : Object.values(rules.validate);
+  for (const check of checks) {
+    const result = check(value);
+    if (result !== true) return result;
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/api-config';
 import { profileQuery, rememberSchoolSlug, sessionKeys, useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/utils';
 import type { LoginValues, SignUpValues } from '../rules';
@@ -29,6 +29,7 @@ export function useSignIn(schoolSlug?: string) {
     mutationFn: async ({ email, password }: LoginValues): Promise<SignInResult> => {
       setAuthFlowPending(true);
       try {
+        const supabase = await loadSupabase();
         const { data, error } = await supabase.auth.signInWithPassword({ email, password });
         if (error) throw error;
         const profile = await queryClient.fetchQuery({ ...profileQuery(data.user.id), staleTime: 0 });
@@ -59,6 +60,7 @@ export function useSignUp(schoolId: string | undefined, schoolSlug?: string) {
   const { setAuthFlowPending } = useSession();
   return useMutation({
     mutationFn: async ({ name, email, password }: SignUpValues) => {
+      const supabase = await loadSupabase();
       setAuthFlowPending(true);
       try {
         const { data, error } = await supabase.auth.signUp({
@@ -100,6 +102,7 @@ export function useChangePassword() {
   const { user, endPasswordRecovery } = useSession();
   return useMutation({
     mutationFn: async ({ password }: ChangePasswordValues) => {
+      const supabase = await loadSupabase();
       if (!user) throw new Error('Não autenticado');
       const { error } = await supabase.auth.updateUser({ password, data: { must_change_password: false } });
       if (error) throw error;

@@ -1,6 +1,6 @@
 // 'Esqueci minha senha': asks the auth server to e-mail a recovery link. Loaded with its dialog.
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/api-config';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
 export const SEND_FAILED_MESSAGE = 'Não foi possível enviar o link. Tente novamente.';
@@ -19,6 +19,7 @@ export function recoveryErrorMessage(error: unknown): string {
 export function useRequestPasswordRecovery(schoolSlug?: string) {
   return useMutation({
     mutationFn: async (email: string) => {
+      const supabase = await loadSupabase();
       const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: recoveryRedirect(schoolSlug) });
       if (error) throw error;
     },

@@ -1,6 +1,8 @@
 // The public login-page data of a school, looked up by slug (anon may read only these columns).
+// A plain PostgREST GET: the login page paints before supabase-js loads (api-config.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { trackedFetch } from '@/lib/connection';
 import { sessionKeys } from '@/lib/session';
 import type { Tables } from '@/types/database';
 
@@ -14,9 +16,14 @@ export const SCHOOL_LOGIN_COLUMNS =
   'id, slug, name, member_area_name, logo_url, login_banner_url, login_banner_position, primary_color, secondary_color, support_whatsapp';
 
 export async function fetchSchoolLogin(slug: string): Promise<SchoolLogin | null> {
-  const { data, error } = await supabase.from('schools').select(SCHOOL_LOGIN_COLUMNS).eq('slug', slug).maybeSingle();
-  if (error) throw error;
-  return data;
+  const query = new URLSearchParams({ select: SCHOOL_LOGIN_COLUMNS.replaceAll(' ', ''), slug: `eq.${slug}`, limit: '1' });
+  const res = await trackedFetch(`${SUPABASE_URL}/rest/v1/schools?${query}`, {
+    headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}`, Accept: 'application/json' },
+  });
+  const body = (await res.json().catch(() => null)) as SchoolLogin[] | { message?: string } | null;
+  // Shaped like a PostgREST error from supabase-js (message and status), for the retry rules.
+  if (!res.ok || !Array.isArray(body)) throw Object.assign(new Error((body as { message?: string } | null)?.message ?? `HTTP ${res.status}`), { status: res.status });
+  return body[0] ?? null;
 }
 
 export const schoolLoginQuery = (slug: string) =>

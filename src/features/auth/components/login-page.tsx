@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { authLinkError, clearAuthLinkError } from '@/lib/auth-link';
 import { applyBrandColors } from '@/lib/brand';
@@ -11,12 +11,16 @@ import { useSession } from '@/lib/session';
 import { useSchoolLogin } from '../api/school-login';
 import { LoginBanner } from './login-banner';
 import { LoginForm } from './login-form';
-import { SignUpForm } from './sign-up-form';
-import { WhatsAppButton } from './whatsapp-button';
 
 // Only a first access or a recovery link needs it: its dialog, form and validation stay off the login
 // page's download.
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+// The floating support button shows after the school's data anyway: its code (and the phone
+// formatting it needs) comes then, off the first download.
+const WhatsAppButton = lazy(() => import('./whatsapp-button').then((m) => ({ default: m.WhatsAppButton })));
+// The 'Criar Conta' tab (and its form library) loads when the tab is about to be opened.
+const loadSignUpForm = () => import('./sign-up-form');
+const SignUpForm = lazy(() => loadSignUpForm().then((m) => ({ default: m.SignUpForm })));
 
 /** /auth (no school) and /{slug} (the school's branded login page). */
 export function LoginPage({ slug }: { slug?: string }) {
@@ -63,13 +67,23 @@ export function LoginPage({ slug }: { slug?: string }) {
               <Tabs defaultValue="login">
                 <TabsList className="grid w-full grid-cols-2">
                   <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="signup">Criar Conta</TabsTrigger>
+                  <TabsTrigger value="signup" onPointerEnter={() => void loadSignUpForm()} onFocus={() => void loadSignUpForm()}>
+                    Criar Conta
+                  </TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm schoolSlug={school?.slug} />
                 </TabsContent>
                 <TabsContent value="signup">
-                  <SignUpForm schoolId={school?.id} schoolSlug={school?.slug} />
+                  <Suspense
+                    fallback={
+                      <div className="flex justify-center py-10">
+                        <Spinner className="size-8" />
+                      </div>
+                    }
+                  >
+                    <SignUpForm schoolId={school?.id} schoolSlug={school?.slug} />
+                  </Suspense>
                 </TabsContent>
               </Tabs>
             </CardContent>
@@ -77,7 +91,11 @@ export function LoginPage({ slug }: { slug?: string }) {
           <p className="mt-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {school?.name ?? 'Área de Membros'}</p>
         </div>
       </main>
-      {school?.support_whatsapp && <WhatsAppButton number={school.support_whatsapp} />}
+      {school?.support_whatsapp && (
+        <Suspense fallback={null}>
+          <WhatsAppButton number={school.support_whatsapp} />
+        </Suspense>
+      )}
       {!!user && (mustChangePassword || passwordRecovery) && !authFlowPending && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open recovery={passwordRecovery} />

@@ -1,0 +1,30 @@
+// Where the API is, known without loading supabase-js: the SPA is configured at build time from
+// VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY; without them it talks to the local backend
+// (`npm start`, port 54321).
+
+/** The Supabase CLI's public local-development anon key (also in .env.example). */
+const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || 'http://localhost:54321';
+export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+
+/** Where supabase-js keeps the session (its default key for this URL). */
+export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+
+/**
+ * Whether this visit may have a session: one stored by supabase-js, or an e-mailed link's tokens (or
+ * error) in the URL. When neither, the visitor is signed out and the first page can paint without
+ * supabase-js (~30 KB gzip), which then loads in the background for the sign-in.
+ */
+export function mayHaveSession(): boolean {
+  try {
+    if (localStorage.getItem(AUTH_STORAGE_KEY)) return true;
+  } catch {
+    return true; // storage unavailable: let supabase-js decide
+  }
+  return /(^#|&)(access_token|error)=/.test(window.location.hash) || new URLSearchParams(window.location.search).has('code');
+}
+
+/** The SPA's one supabase-js client (src/lib/supabase.ts), loaded on first use. */
+export const loadSupabase = () => import('./supabase').then((m) => m.supabase);
