@@ -5,9 +5,15 @@ import { expect, test as base, type Page } from '@playwright/test';
 export const test = base.extend({
   page: async ({ page }, use) => {
     const popupButton = page.getByRole('dialog').getByRole('button', { name: 'Entendi' });
-    await page.addLocatorHandler(popupButton, async () => {
-      await popupButton.click();
-    });
+    // It may open just as the journey navigates away (its code loads in parallel with the page): a
+    // click that finds it gone must not hold the journey up.
+    await page.addLocatorHandler(
+      popupButton,
+      async () => {
+        await popupButton.click({ timeout: 3_000 }).catch(() => undefined);
+      },
+      { noWaitAfter: true },
+    );
     await use(page);
   },
 });
