@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useActiveAnnouncements } from '../api/hooks';
 import type { Announcement } from '../api/queries';
-import { LazyAnnouncementDialog } from './lazy-announcement-dialog';
+import { AnnouncementDialog } from './announcement-dialog';
 
 function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -80,7 +80,7 @@ export function AnnouncementBell({ schoolId, className }: { schoolId: string | n
         </PopoverContent>
       </Popover>
       {selected && (
-        <LazyAnnouncementDialog announcement={selected} open onClose={() => setSelected(null)} description={formatDate(selected.created_at)} />
+        <AnnouncementDialog announcement={selected} open onClose={() => setSelected(null)} description={formatDate(selected.created_at)} />
       )}
     </>
   );

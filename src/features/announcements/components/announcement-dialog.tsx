@@ -1,11 +1,10 @@
-// One announcement in a dialog: the daily popup ('Entendi') and the one opened from the bell. Its
-// own chunk (Radix Dialog, marked, DOMPurify), loaded when an announcement is first shown
-// (lazy-announcement-dialog.tsx), so the student pages do not download it with their first paint.
+// One announcement in a dialog: the daily popup ('Entendi') and the one opened from the bell. The
+// dialog opens at once; its body's code (marked, DOMPurify) loads on demand (lazy-announcement-body).
 import type { ReactNode } from 'react';
 import { Megaphone } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { Announcement } from '../api/queries';
-import { AnnouncementBody } from './announcement-body';
+import { LazyAnnouncementBody as AnnouncementBody } from './lazy-announcement-body';
 
 export interface AnnouncementDialogProps {
   announcement: Announcement;
@@ -20,7 +19,7 @@ export interface AnnouncementDialogProps {
   testId?: string;
 }
 
-export default function AnnouncementDialog({ announcement, open, onClose, description, describeOnlyForScreenReaders, badge, footer, testId }: AnnouncementDialogProps) {
+export function AnnouncementDialog({ announcement, open, onClose, description, describeOnlyForScreenReaders, badge, footer, testId }: AnnouncementDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-xl" data-testid={testId}>

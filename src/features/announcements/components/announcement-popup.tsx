@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useActiveAnnouncements } from '../api/hooks';
 import { markSeenToday, seenToday } from '../lib/seen';
-import { preloadAnnouncementDialog } from './announcement-dialog-chunk';
-import { LazyAnnouncementDialog } from './lazy-announcement-dialog';
+import { preloadAnnouncementBody } from './announcement-body-chunk';
+import { AnnouncementDialog } from './announcement-dialog';
 
 /** The school's highest-priority active announcement, at most once a day per school; 'Entendi' closes it. */
 export function AnnouncementPopup({ schoolId }: { schoolId: string }) {
@@ -11,10 +11,10 @@ export function AnnouncementPopup({ schoolId }: { schoolId: string }) {
   // Decided once per mount: closing it today must not make it come back on this visit either.
   const [alreadySeen] = useState(() => seenToday(schoolId));
   const [closed, setClosed] = useState(false);
-  // Not seen today: fetch the dialog's code while the announcements load, so it opens with the data
-  // (as soon as before it was split off), not a moment after.
+  // Not seen today: fetch the body's code while the announcements load, so its text shows with the
+  // dialog rather than a moment after.
   useEffect(() => {
-    if (!alreadySeen) void preloadAnnouncementDialog();
+    if (!alreadySeen) void preloadAnnouncementBody();
   }, [alreadySeen]);
   const announcement = data?.[0];
   if (!announcement || alreadySeen) return null;
@@ -25,7 +25,7 @@ export function AnnouncementPopup({ schoolId }: { schoolId: string }) {
   };
 
   return (
-    <LazyAnnouncementDialog
+    <AnnouncementDialog
       announcement={announcement}
       open={!closed}
       onClose={close}
