@@ -215,7 +215,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
         // A single object was asked for: anything but one row undoes the change (as PostgREST does).
         if (accept.shape === 'object' && affected !== 1) throw singleError(affected);
         if (kind !== 'insert') checkMaxAffected(prefer, affected);
-        return prefer.tx === 'rollback' ? 'rollback' : 'commit';
+        return txVerdict(prefer);
       });
     } else if (accept.shape === 'object') {
       throw singleError(0);
@@ -282,7 +282,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     }
     const row = await run(auth, req, url, sql, params.values, (r) => {
       checkMaxAffected(prefer, Number(r.rows[0].n));
-      return prefer.tx === 'rollback' ? 'rollback' : 'commit';
+      return txVerdict(prefer);
     });
     if (kind === 'void') return { status: 204, headers: { 'Content-Range': contentRange(offset, offset + Number(row.n) - 1, null) } };
     if (kind === 'rows' && !call.fn.returnsSet) {
@@ -313,9 +313,14 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
   return Object.assign(handler, { cache });
 }
 
+/** How Prefer: tx ends the request's transaction. */
+function txVerdict(prefer: Preferences): Verdict {
+  return prefer.tx === 'rollback' ? 'rollback' : 'commit';
+}
+
 /** Prefer: tx=rollback ends even a read in a rollback; otherwise the statement commits in one go. */
 function txEnd(prefer: Preferences): ((result: SqlResult<ResultRow>) => Verdict) | undefined {
-  return prefer.tx === 'rollback' ? () => 'rollback' : undefined;
+  return prefer.tx === 'rollback' ? () => txVerdict(prefer) : undefined;
 }
 
 /** Errors that may only mean the schema cache is stale. */
