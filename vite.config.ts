@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
+import { sessionPreloadPlugin } from './scripts/vite/session-preload.ts';
 
 /**
  * supabase-js builds its storage and functions clients up front, which would put storage-js and
@@ -30,15 +31,31 @@ function preconnectApi(apiUrl: string): Plugin {
   const origin = new URL(apiUrl).origin;
   return {
     name: 'preconnect-api',
-    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' }],
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' },
+    ],
   };
 }
 
 export default defineConfig(({ mode }) => {
   // Same default as src/lib/supabase.ts.
-  const apiUrl = loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || 'http://localhost:54321';
+  const apiUrl =
+    loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SUPABASE_URL ||
+    process.env.VITE_SUPABASE_URL ||
+    'http://localhost:54321';
   return {
-    plugins: [lazySupabaseClients(), react(), tailwindcss(), preconnectApi(apiUrl), securityHeadersPlugin(apiUrl)],
+    plugins: [
+      lazySupabaseClients(),
+      react(),
+      tailwindcss(),
+      preconnectApi(apiUrl),
+      // The same storage key as src/lib/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
+      sessionPreloadPlugin(
+        ['src/lib/supabase.ts', 'src/app/route-prefetch.ts'].map((f) => path.resolve(import.meta.dirname, f)),
+        `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
+      ),
+      securityHeadersPlugin(apiUrl),
+    ],
     resolve: {
       alias: {
         '@': path.resolve(import.meta.dirname, 'src'),
