@@ -22,11 +22,21 @@ export const sessionKeys = {
   schoolBySlug: (slug: string) => ['schools', 'by-slug', slug] as const,
 };
 
-export async function fetchProfile(userId: string): Promise<ProfileRow | null> {
+/** The profile with its school embedded: the school (branding, the home's banner) comes in the same
+ * request instead of one more round trip after the profile's. */
+export async function fetchProfileWithSchool(
+  userId: string,
+): Promise<{ profile: ProfileRow; school: SchoolRow | null } | null> {
   const supabase = await loadSupabase();
-  const { data, error } = await supabase.from('profiles').select('*').eq('id', userId).maybeSingle();
+  const { data, error } = await supabase
+    .from('profiles')
+    .select('*, school:schools!profiles_school_id_fkey(*)')
+    .eq('id', userId)
+    .maybeSingle();
   if (error) throw error;
-  return data;
+  if (!data) return null;
+  const { school, ...profile } = data;
+  return { profile, school };
 }
 
 export async function fetchRoles(userId: string): Promise<UserRoleRow[]> {
@@ -43,7 +53,16 @@ export async function fetchSchool(schoolId: string): Promise<SchoolRow | null> {
   return data;
 }
 
-export const profileQuery = (userId: string) => queryOptions({ queryKey: sessionKeys.profile(userId), queryFn: () => fetchProfile(userId) });
+export const profileQuery = (userId: string) =>
+  queryOptions({
+    queryKey: sessionKeys.profile(userId),
+    queryFn: async ({ client }) => {
+      const found = await fetchProfileWithSchool(userId);
+      // Fresh for schoolQuery's staleTime, so the session provider asks for the school no more.
+      if (found?.school) client.setQueryData(sessionKeys.school(found.school.id), found.school);
+      return found?.profile ?? null;
+    },
+  });
 export const rolesQuery = (userId: string) => queryOptions({ queryKey: sessionKeys.roles(userId), queryFn: () => fetchRoles(userId) });
 export const schoolQuery = (schoolId: string) =>
   queryOptions({ queryKey: sessionKeys.school(schoolId), queryFn: () => fetchSchool(schoolId), staleTime: 5 * 60_000 });
