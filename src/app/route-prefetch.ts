@@ -30,6 +30,9 @@ export async function prefetchCourse(params: Params): Promise<void> {
 export async function prefetchLesson(params: Params): Promise<void> {
   const userId = await signedInUserId();
   if (!userId || !params.courseId || !params.lessonId) return;
+  // storage-js loads on first use (src/lib/storage-lazy.ts); the video's signing is on this page's
+  // critical path, so its code comes alongside the lesson data rather than after it.
+  void import('@supabase/storage-js');
   // The bundle's query also signs an uploaded video's URL as soon as the lesson data arrives.
   await Promise.all([queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)), queryClient.prefetchQuery(lessonBundleQuery(params.lessonId, userId))]);
 }

@@ -4,13 +4,15 @@
 // time zone.
 import type { EnrollmentAccess } from './enrollment';
 
-const longDate = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+let longDate: Intl.DateTimeFormat | undefined; // built on first use, as in format.ts
 
 /** '23 de novembro de 2026'; '' for a missing or invalid date. */
 export function formatLongDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : longDate.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  longDate ??= new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+  return longDate.format(d);
 }
 
 /** '1 hora', '12 horas'. */

@@ -1,11 +1,14 @@
 // pt-BR formatting and Brazilian document masks.
 
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const date = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+// Built on first use: creating an Intl formatter loads locale data, a cost every page that imports
+// this module would otherwise pay while it starts, formatted value or not.
+let money: Intl.NumberFormat | undefined;
+let date: Intl.DateTimeFormat | undefined;
 
 /** R$ 1.234,56 (the space after R$ is a plain space, not the NBSP Intl emits). */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  money ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
   return money.format(Number.isFinite(n) ? n : 0).replace(/\u00a0/g, ' ');
 }
 
@@ -14,6 +17,7 @@ export function formatDate(value: string | number | Date | null | undefined): st
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
+  date ??= new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
   return date.format(d);
 }
 

@@ -15,20 +15,23 @@ export interface ReleaseRule {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const saoPaulo = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Sao_Paulo',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+// Built on first use (a formatter loads locale data; most pages never ask).
+let saoPaulo: Intl.DateTimeFormat | undefined;
+const saoPauloClock = () =>
+  (saoPaulo ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Sao_Paulo',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }));
 
 /** São Paulo's wall clock minus UTC at this instant, in ms (−3 h today). */
 function saoPauloOffset(at: number): number {
-  const p = Object.fromEntries(saoPaulo.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
+  const p = Object.fromEntries(saoPauloClock().formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(at / 1000) * 1000;
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, CalendarClock, Check, ChevronLeft, ChevronRight, ExternalLink, FileText, Link2, Lock, Send, Sheet as SheetIcon, Presentation, File, Video } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
@@ -10,10 +10,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate } from '@/lib/format';
 import { availableOnText } from '@/lib/release';
-import { renderMarkdown } from '@/lib/sanitize';
 import { cn } from '@/lib/utils';
 import { useAddComment, useOpenMaterial, useRateLesson } from '../api/hooks';
 import type { LessonComment, LessonMaterial, MaterialType } from '../api/queries';
+
+// Its own chunk (marked, DOMPurify): the page paints its video without waiting for it.
+const LessonContent = lazy(() => import('./lesson-content'));
 
 export function LessonHeader({ courseId, courseTitle, percent, userName, avatarUrl }: { courseId: string; courseTitle: string; percent: number | null; userName: string; avatarUrl?: string | null }) {
   return (
@@ -168,7 +170,6 @@ function MaterialItem({ material }: { material: LessonMaterial }) {
 }
 
 export function LessonTabs({ content, materials }: { content: string | null; materials: LessonMaterial[] }) {
-  const html = useMemo(() => renderMarkdown(content), [content]);
   const tab = 'text-slate-400 hover:text-white data-[state=active]:bg-slate-700! data-[state=active]:text-white!';
   return (
     <Tabs defaultValue="conteudo">
@@ -181,9 +182,18 @@ export function LessonTabs({ content, materials }: { content: string | null; mat
         </TabsTrigger>
       </TabsList>
       <TabsContent value="conteudo">
-        {html ? (
-          // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5).
-          <div className="prose-content text-[15px] text-slate-200 [&_a]:text-sky-400 [&_blockquote]:border-white/20 [&_blockquote]:text-slate-400 [&_code]:bg-white/10 [&_pre]:bg-black/40 [&_h1]:text-white [&_h2]:text-white [&_h3]:text-white" data-testid="lesson-content" dangerouslySetInnerHTML={{ __html: html }} />
+        {content?.trim() ? (
+          <Suspense
+            fallback={
+              <div className="space-y-2" aria-busy="true">
+                <Skeleton className="h-4 w-full bg-white/10" />
+                <Skeleton className="h-4 w-5/6 bg-white/10" />
+                <Skeleton className="h-4 w-2/3 bg-white/10" />
+              </div>
+            }
+          >
+            <LessonContent content={content} />
+          </Suspense>
         ) : (
           <p className="text-sm text-slate-400">Esta aula não tem conteúdo escrito.</p>
         )}
