@@ -72,12 +72,13 @@ export default tseslint.config(
               message: 'No app, estes são substitutos nunca lançados (src/lib/*-lazy.ts): compare error.name.',
             },
             { name: 'zod', message: "Importe z de '@/lib/zod' (configurado para a CSP)." },
+            { name: 'sonner', message: "Importe toast de '@/lib/toast' (carrega o sonner sob demanda e espera o <Toaster>)." },
           ],
         },
       ],
     },
   },
   // The one place that configures zod.
-  { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/lib/zod.ts', 'src/lib/toast.ts'], rules: { 'no-restricted-imports': 'off' } },
   prettier,
 );

@@ -2,6 +2,7 @@
 // build against a fresh local backend, in Debian's Chromium: the login page signed out, then the home
 // and a lesson page signed in as the demo student. Median of BENCH_RUNS (default 3) per page; prints
 // the four category scores and the paint metrics, and the failing audits of the median run.
+// BENCH_PAGES=login,home,lesson picks pages; BENCH_KEEP=1 keeps the JSON reports and prints where.
 // Lighthouse runs through `npx lighthouse@13.5.0` (downloaded once into the npm cache): it needs no
 // place in the project's dependencies, and 13.x runs on Node 20 despite declaring Node 22.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { freePort } from './processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
+const PAGES = new Set((process.env.BENCH_PAGES || 'login,home,lesson').split(','));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const LESSON = '/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000003';
@@ -94,8 +96,10 @@ async function main() {
       }
     };
 
-    const login = await withChromium(path.join(tmp, 'signed-out'), () => Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}/escola-demo`, cdpPort, tmp, i)));
-    summarize('/escola-demo (login, signed out)', login);
+    if (PAGES.has('login')) {
+      const login = await withChromium(path.join(tmp, 'signed-out'), () => Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}/escola-demo`, cdpPort, tmp, i)));
+      summarize('/escola-demo (login, signed out)', login);
+    }
 
     const signedIn = path.join(tmp, 'signed-in');
     const context = await chromium.launchPersistentContext(signedIn, { executablePath: CHROMIUM, args: FLAGS.slice(1), headless: true });
@@ -115,13 +119,14 @@ async function main() {
     await context.close();
 
     await withChromium(signedIn, () => {
-      summarize('/ (home, signed in as aluno@escola-demo.com.br)', Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}/`, cdpPort, tmp, 10 + i)));
-      summarize(`${LESSON} (lesson with an uploaded video)`, Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}${LESSON}`, cdpPort, tmp, 20 + i)));
+      if (PAGES.has('home')) summarize('/ (home, signed in as aluno@escola-demo.com.br)', Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}/`, cdpPort, tmp, 10 + i)));
+      if (PAGES.has('lesson')) summarize(`${LESSON} (lesson with an uploaded video)`, Array.from({ length: RUNS }, (_, i) => lighthouse(`${web}${LESSON}`, cdpPort, tmp, 20 + i)));
     });
     console.log('\nTargets: performance ≥ 95 and accessibility 100 on each page; best practices and SEO ≥ 95 on the login page.');
   } finally {
     for (const c of children) c.kill('SIGTERM');
-    rmSync(tmp, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`\nReports kept in ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { X } from 'lucide-react';
 import { errorMessage } from '@/lib/utils';
 import { validateImage, type FileLike } from '@/lib/upload';

@@ -1,7 +1,7 @@
 // Staff side of announcements (SPEC §2 "Announcements"): the school's list (priority desc, newest
 // first), create/update/delete. Row-level security keeps staff to their own school.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';

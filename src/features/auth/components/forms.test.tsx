@@ -23,7 +23,7 @@ vi.mock('@/lib/supabase', () => ({
     }),
   },
 }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LoginForm } from './login-form';

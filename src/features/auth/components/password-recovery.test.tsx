@@ -14,7 +14,7 @@ const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({
   supabase: { auth, from: () => ({ update: () => ({ eq: async () => ({ error: null }) }) }) },
 }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ForgotPasswordDialog } from './forgot-password-dialog';

@@ -5,8 +5,6 @@ import { certificateFileName, verificationUrl } from '@/lib/certificates';
 import { downloadBlob } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
-// The public page (a first route for whoever opens a certificate's link) never toasts: keep sonner
-// off its download.
 import { toast } from '@/lib/toast';
 import { issueCertificate, verifyCertificate } from './queries';
 

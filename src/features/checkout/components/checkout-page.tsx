@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Barcode, CreditCard, Loader2, Lock, QrCode, SearchX, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -35,7 +35,7 @@ export function CheckoutPage({ courseRef }: { courseRef: CourseRef | null }) {
   // SPEC §8: with neither slug nor id, 'Redirecionando...' and back to the home page.
   useEffect(() => {
     if (courseRef) return;
-    toast('Redirecionando...');
+    toast.message('Redirecionando...');
     navigate('/', { replace: true });
   }, [courseRef, navigate]);
 

@@ -1,7 +1,7 @@
 // TanStack Query hooks of the content editor: the outline, a lesson with its contents and materials,
 // and every write with the SPEC §8 toasts.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { ReleaseMode } from '@/lib/release';
 import { supabase } from '@/lib/supabase';
 import { materialTypeFromFileName, uniqueObjectName, type MaterialType } from '@/lib/upload';

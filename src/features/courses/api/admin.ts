@@ -1,7 +1,7 @@
 // Staff side of courses (SPEC §2 "Courses list" / "Course form"): list, read, create, update,
 // publish toggle and delete. Row-level security limits every call to the staff's own school.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database';
 import { fetchAdminCourses, type AdminCourse, type CourseRow } from './admin-queries';

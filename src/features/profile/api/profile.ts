@@ -1,6 +1,6 @@
 // Own profile: form save and avatar upload (bucket avatars, {userId}/avatar.{ext}).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { sessionKeys, type ProfileRow } from '@/lib/session';
 import { avatarPath } from '@/lib/upload';

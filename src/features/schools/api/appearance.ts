@@ -1,7 +1,7 @@
 // The school's own appearance (SPEC §2 "Member area" and "Login settings"): one update call per save,
 // then the session's school and the login page's cached school are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { sessionKeys, type SchoolRow } from '@/lib/session';
 import { fileExtension } from '@/lib/upload';

@@ -1,7 +1,7 @@
 // Settings (SPEC §2): the school's payment integrations (keys stored server-side, shown by their last
 // 4 characters) and the platform's system payment key (super admin).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
