@@ -2,6 +2,7 @@
 // backend switches to anon/authenticated/service_role per request with SET LOCAL ROLE.
 import pg from 'pg';
 import { inlineParams, settingsSql, type Engine, type Sql, type SqlResult, type TextStatement, type Verdict } from './engine.ts';
+import { runPipelined } from './pipelined-statement.ts';
 
 // Hand back values as text, like PGlite does for types it cannot map; the HTTP layers build their
 // JSON in SQL anyway, so only scalar helpers see these.
@@ -43,16 +44,26 @@ export async function openPostgres(url: string): Promise<Engine> {
         await client.query('commit');
         return result;
       }),
-    runStatement: <T>(settings: Record<string, string>, statement: TextStatement, decide?: (result: SqlResult<T>) => Verdict) =>
-      inTransaction(async (client) => {
-        // The simple query protocol takes several statements in one message: one round trip.
-        const script = `begin; ${settingsSql(settings)}; ${inlineParams(statement)}${decide ? '' : '; commit'}`;
+    runStatement: async <T>(settings: Record<string, string>, statement: TextStatement, decide?: (result: SqlResult<T>) => Verdict) => {
+      if (!decide) {
+        // Committed unless it fails: one round trip, prepared statements (pipelined-statement.ts).
+        const client = await pool.connect();
+        try {
+          return (await runPipelined(client, settings, statement)) as SqlResult<T>;
+        } finally {
+          client.release();
+        }
+      }
+      return inTransaction(async (client) => {
+        // The simple query protocol takes several statements in one message; the verdict follows.
+        const script = `begin; ${settingsSql(settings)}; ${inlineParams(statement)}`;
         const results = (await client.query(script)) as unknown as pg.QueryResult[];
         const r = results[2]!;
         const result: SqlResult<T> = { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
-        if (decide) await client.query(decide(result) === 'rollback' ? 'rollback' : 'commit');
+        await client.query(decide(result) === 'rollback' ? 'rollback' : 'commit');
         return result;
-      }),
+      });
+    },
     close: () => pool.end(),
   };
 }
