@@ -127,7 +127,9 @@ export async function startPostgres(pgBin: string): Promise<{ url: string; cpuSe
   const data = path.join(dir, 'data');
   let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr?.toString()}`);
-  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  // BENCH_PG_OPTIONS adds server options for an investigation, e.g. "-c shared_preload_libraries=pg_stat_statements".
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${process.env.BENCH_PG_OPTIONS ?? ''}`;
+  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
   if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr?.toString()} ${readFileSync(path.join(dir, 'log'), 'utf8')}`);
   cleanups.push(() => as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']));
 
