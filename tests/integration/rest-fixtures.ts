@@ -1,11 +1,12 @@
 // Fixture tables (prefixed rt_) for the /rest/v1 tests, created through the superuser engine so the
 // tests do not depend on the product schema, plus clients for users with self-minted JWTs.
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../local-supabase/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
 import { LOCAL_ANON_KEY as ANON_KEY } from '../../local-supabase/config.ts';
-import type { TestBackend } from './harness.ts';
+import { startTestBackend, type TestBackend } from './harness.ts';
 
 
 export const FIXTURE_SQL = `
@@ -120,6 +121,24 @@ create view public.rt_school_names as select s.id as school, s.name from public.
 
 export async function createFixtures(backend: TestBackend): Promise<void> {
   await backend.server.ctx.engine.exec(FIXTURE_SQL);
+}
+
+/**
+ * The setup of every rest-*.test.ts file: a fresh backend with the fixtures (and `extraSql`, run after
+ * them) for the file's tests, stopped after them. `db` is the anon supabase-js client.
+ */
+export function useRestBackend(extraSql?: string): { readonly backend: TestBackend; readonly db: SupabaseClient } {
+  const state = {} as { backend: TestBackend; db: SupabaseClient };
+  beforeAll(async () => {
+    state.backend = await startTestBackend();
+    await createFixtures(state.backend);
+    if (extraSql) await state.backend.server.ctx.engine.exec(extraSql);
+    state.db = state.backend.anon();
+  });
+  afterAll(async () => {
+    await state.backend?.stop();
+  });
+  return state;
 }
 
 /** A supabase-js client acting as an authenticated user, with a JWT signed like GoTrue's. */

@@ -1,30 +1,17 @@
 // Hostile input against /rest/v1: quotes and SQL in names, values, order, select, on_conflict,
 // columns, rpc names and arguments. Every attempt must get an error (or a harmless empty answer)
 // and change nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from './harness.ts';
-import { createFixtures, rest } from './rest-fixtures.ts';
-
-let backend: TestBackend;
-let db: SupabaseClient;
+import { describe, expect, it } from 'vitest';
+import { rest, useRestBackend } from './rest-fixtures.ts';
 
 const DROP = `"; drop table public.rt_canary; --`;
 const DROP_SQ = `'; drop table public.rt_canary; --`;
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await createFixtures(backend);
-  await backend.server.ctx.engine.exec(`create table public.rt_canary (id int primary key); insert into public.rt_canary values (1);`);
-  db = backend.anon();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const rt = useRestBackend(`create table public.rt_canary (id int primary key); insert into public.rt_canary values (1);`);
 
 /** The canary table, the secrets and the courses are untouched, and no role leaked. */
 async function expectNothingChanged() {
-  const e = backend.server.ctx.engine;
+  const e = rt.backend.server.ctx.engine;
   const r = await e.query<{ canary: string | null; secrets: number | string; courses: number | string; titles: string }>(`
     select to_regclass('public.rt_canary')::text as canary,
            (select count(*) from public.rt_secrets where value = 'top secret') as secrets,
@@ -56,11 +43,11 @@ describe('hostile input', () => {
       `id,"rt_schools${DROP}"(name)`,
       `*,rt_secrets(*)`,
     ]) {
-      await expectError(await rest(backend, `/rt_courses?select=${encodeURIComponent(select)}`));
+      await expectError(await rest(rt.backend, `/rt_courses?select=${encodeURIComponent(select)}`));
     }
     // A quoted alias is just a JSON key.
     const alias = `x${DROP_SQ}`;
-    const aliased = await db.from('rt_courses').select(`"${alias}":title`).eq('id', 1);
+    const aliased = await rt.db.from('rt_courses').select(`"${alias}":title`).eq('id', 1);
     expect(aliased.error).toBeNull();
     expect(aliased.data).toEqual([{ [alias]: 'Álgebra' }]);
     await expectNothingChanged();
@@ -68,19 +55,19 @@ describe('hostile input', () => {
 
   it('filter values are bound parameters, never SQL', async () => {
     for (const value of [DROP_SQ, `x' or '1'='1`, `1; delete from public.rt_courses`, `\\'; select pg_sleep(5); --`]) {
-      const eq = await db.from('rt_courses').select('id').eq('title', value);
+      const eq = await rt.db.from('rt_courses').select('id').eq('title', value);
       expect(eq.error).toBeNull();
       expect(eq.data).toEqual([]);
-      const like = await db.from('rt_courses').select('id').ilike('title', value);
+      const like = await rt.db.from('rt_courses').select('id').ilike('title', value);
       expect(like.data).toEqual([]);
-      const inList = await db.from('rt_courses').select('id').in('title', [value, `a"b`, 'c)d']);
+      const inList = await rt.db.from('rt_courses').select('id').in('title', [value, `a"b`, 'c)d']);
       expect(inList.data).toEqual([]);
-      const json = await db.from('rt_courses').select('id').eq(`meta->>${value.replaceAll(',', '')}`, value);
+      const json = await rt.db.from('rt_courses').select('id').eq(`meta->>${value.replaceAll(',', '')}`, value);
       expect([200, 400]).toContain(json.status);
-      const or = await rest(backend, `/rt_courses?select=id&or=${encodeURIComponent(`(title.eq."${value.replaceAll('"', '\\"')}",id.eq.0)`)}`);
+      const or = await rest(rt.backend, `/rt_courses?select=id&or=${encodeURIComponent(`(title.eq."${value.replaceAll('"', '\\"')}",id.eq.0)`)}`);
       expect(await or.json()).toEqual([]);
     }
-    const num = await db.from('rt_courses').select('id').eq('id', '1 or 1=1');
+    const num = await rt.db.from('rt_courses').select('id').eq('id', '1 or 1=1');
     expect(num.status).toBe(400);
     expect(num.error?.code).toBe('22P02');
     await expectNothingChanged();
@@ -88,7 +75,7 @@ describe('hostile input', () => {
 
   it('filter column names with quotes and SQL', async () => {
     for (const key of [`title${DROP}`, `id;drop table rt_canary`, `id) or (1=1`, `rt_secrets.value`, `meta->>x') or ('1'='1`]) {
-      const res = await rest(backend, `/rt_courses?select=id&${encodeURIComponent(key)}=eq.1`);
+      const res = await rest(rt.backend, `/rt_courses?select=id&${encodeURIComponent(key)}=eq.1`);
       const status = res.status;
       if (status === 200) {
         // Only a JSON key, bound as a parameter: matches nothing.
@@ -111,36 +98,36 @@ describe('hostile input', () => {
       'limit=-1',
       'offset=1%20union%20select%201',
     ]) {
-      await expectError(await rest(backend, `/rt_courses?select=id&${q}`));
+      await expectError(await rest(rt.backend, `/rt_courses?select=id&${q}`));
     }
     await expectNothingChanged();
   });
 
   it('on_conflict, columns and JSON keys of mutations', async () => {
-    const conflict = await rest(backend, `/rt_schools?on_conflict=${encodeURIComponent(`id) do nothing; drop table public.rt_canary; --`)}`, {
+    const conflict = await rest(rt.backend, `/rt_schools?on_conflict=${encodeURIComponent(`id) do nothing; drop table public.rt_canary; --`)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Prefer: 'resolution=merge-duplicates' },
       body: JSON.stringify({ id: 1, name: 'x' }),
     });
     await expectError(conflict);
-    const columns = await rest(backend, `/rt_schools?columns=${encodeURIComponent(`"id","name${DROP}"`)}`, {
+    const columns = await rest(rt.backend, `/rt_schools?columns=${encodeURIComponent(`"id","name${DROP}"`)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify([{ id: 500, name: 'x' }]),
     });
     await expectError(columns);
-    const keys = await db.from('rt_schools').insert({ id: 501, name: 'x', [`name${DROP}`]: 1 });
+    const keys = await rt.db.from('rt_schools').insert({ id: 501, name: 'x', [`name${DROP}`]: 1 });
     expect(keys.status).toBe(400);
     expect(keys.error?.code).toBe('PGRST204');
-    const update = await db.from('rt_courses').update({ [`title = 'pwned' --`]: 1 }).eq('id', 1);
+    const update = await rt.db.from('rt_courses').update({ [`title = 'pwned' --`]: 1 }).eq('id', 1);
     expect(update.error?.code).toBe('PGRST204');
     // Values of a JSON body are data, whatever they contain.
-    const value = await db.from('rt_schools').insert({ id: 502, name: DROP_SQ }).select('name').single();
+    const value = await rt.db.from('rt_schools').insert({ id: 502, name: DROP_SQ }).select('name').single();
     expect(value.data).toEqual({ name: DROP_SQ });
-    await db.from('rt_schools').delete().eq('id', 502);
+    await rt.db.from('rt_schools').delete().eq('id', 502);
     // An update or delete without filters that RLS or grants do not stop is the caller's right, so
     // the attack surface is the filters: a filter that does not parse must not widen into "all rows".
-    const wide = await rest(backend, `/rt_courses?id=${encodeURIComponent('eq.1 or 1=1')}`, { method: 'DELETE' });
+    const wide = await rest(rt.backend, `/rt_courses?id=${encodeURIComponent('eq.1 or 1=1')}`, { method: 'DELETE' });
     await expectError(wide);
     await expectNothingChanged();
   });
@@ -157,13 +144,13 @@ describe('hostile input', () => {
       `/rpc/${encodeURIComponent('rt_add(1,2); drop table public.rt_canary; --')}`,
       '/rpc/set_config',
     ]) {
-      const res = await rest(backend, path, { method: path.startsWith('/rpc') ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json' }, body: path.startsWith('/rpc') ? '{}' : undefined });
+      const res = await rest(rt.backend, path, { method: path.startsWith('/rpc') ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json' }, body: path.startsWith('/rpc') ? '{}' : undefined });
       await expectError(res);
     }
-    const args = await db.rpc('rt_add', { a: 1, [`b := 2); drop table public.rt_canary; --`]: 1 });
+    const args = await rt.db.rpc('rt_add', { a: 1, [`b := 2); drop table public.rt_canary; --`]: 1 });
     expect(args.status).toBe(404);
     expect(args.error?.code).toBe('PGRST202');
-    const argValue = await db.rpc('rt_hello', { name: DROP_SQ });
+    const argValue = await rt.db.rpc('rt_hello', { name: DROP_SQ });
     expect(argValue.data).toBe(`olá, ${DROP_SQ}`);
     await expectNothingChanged();
   });
@@ -175,17 +162,17 @@ describe('hostile input', () => {
       `title=${encodeURIComponent('fts(english) @@ true;--).x')}`,
       `title=${encodeURIComponent("fts(english'').x")}`,
     ]) {
-      await expectError(await rest(backend, `/rt_courses?select=id&${q}`));
+      await expectError(await rest(rt.backend, `/rt_courses?select=id&${q}`));
     }
     // A configuration that does not exist is an error from the database, not an injection.
-    await expectError(await rest(backend, `/rt_courses?select=id&title=fts(nope).x`), [400, 404]);
+    await expectError(await rest(rt.backend, `/rt_courses?select=id&title=fts(nope).x`), [400, 404]);
     await expectNothingChanged();
   });
 
   it('an anonymous caller cannot switch role through headers or embeds', async () => {
-    const res = await rest(backend, '/rt_secrets?select=*', { headers: { 'Accept-Profile': 'public', Prefer: 'tx=commit', Role: 'service_role' } });
+    const res = await rest(rt.backend, '/rt_secrets?select=*', { headers: { 'Accept-Profile': 'public', Prefer: 'tx=commit', Role: 'service_role' } });
     expect(res.status).toBe(401);
-    const embed = await db.from('rt_courses').select('id, rt_secrets(value)');
+    const embed = await rt.db.from('rt_courses').select('id, rt_secrets(value)');
     expect(embed.error?.code).toBe('PGRST200');
     await expectNothingChanged();
   });
