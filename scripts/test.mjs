@@ -4,7 +4,7 @@
 // "N passed, N failed" and exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync, chownSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from './free-port.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDeps, ROOT } from './ensure-deps.mjs';
@@ -25,17 +25,6 @@ function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
   });
 }
 

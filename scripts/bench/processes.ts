@@ -3,11 +3,11 @@
 // ports, CPU time from /proc. Shared by bench:load and bench:rest.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { freePort } from '../free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'scripts', 'bench', 'load-server.ts');
@@ -36,16 +36,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 // ── the backend, in its own process ──────────────────────────────────────────────────────────────
 export interface Backend {

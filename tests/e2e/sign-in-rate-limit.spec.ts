@@ -2,23 +2,12 @@
 // the limits off (every spec signs in from 127.0.0.1), so this spec starts its own local-supabase with
 // `sign_in_sign_ups` = 3 and sends this page's sign-in requests there: the real 429, in pt-BR.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port.mjs';
 import { expect, test } from './helpers';
 
 const apiPort = Number(process.env.E2E_API_PORT || 54331);
 let limited: { url: string; proc: ChildProcess } | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
