@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { fetchIssuedCertificates } from './certificates';
+import { fetchAllIssuedCertificates, fetchIssuedCertificates } from './certificates';
 import { fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
 
 export const reportKeys = {
@@ -44,4 +44,9 @@ export function useIssuedCertificates(schoolId: string, courseId: string | null,
     queryFn: () => fetchIssuedCertificates(supabase, { schoolId, courseId, page }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Every certificate of the filter, for 'Exportar CSV'. */
+export function fetchCertificatesForExport(schoolId: string, courseId: string | null) {
+  return fetchAllIssuedCertificates(supabase, { schoolId, courseId });
 }

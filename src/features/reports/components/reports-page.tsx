@@ -15,7 +15,8 @@ import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { useReportSummary, useReportTab } from '../api/hooks';
 import { REPORT_PAGE_SIZE, fetchReportStudents, type ReportSummary, type ReportTab } from '../api/queries';
-import { downloadText, reportCsv } from '../lib/csv';
+import { reportCsv } from '../lib/csv';
+import { downloadCsv } from '@/lib/csv';
 import { IssuedCertificates } from './issued-certificates';
 
 export interface CourseOption {
@@ -112,7 +113,7 @@ function ReportTable({ schoolId, tab, courseId, empty, fileName }: { schoolId: s
     setExporting(true);
     try {
       const all = await fetchReportStudents(supabase, schoolId, tab, courseId, 0, null);
-      downloadText(`${fileName}-${new Date().toISOString().slice(0, 10)}.csv`, await reportCsv(all.rows, formatDate));
+      downloadCsv(`${fileName}-${new Date().toISOString().slice(0, 10)}.csv`, await reportCsv(all.rows, formatDate));
     } catch (error) {
       toast.error('Erro ao exportar', { description: errorMessage(error) });
     } finally {

@@ -1,6 +1,7 @@
-// CSV export of a report tab, for Excel in pt-BR: ';' between fields, UTF-8 with a BOM.
+// CSV exports of the reports: the columns of each table, written by the one CSV writer (src/lib/csv.ts).
 import type { ReportStudent } from '../api/queries';
-import { downloadBlob } from '@/lib/download';
+import type { IssuedCertificate } from '../api/certificates';
+import { toCsv } from '@/lib/csv';
 
 export const CSV_HEADER = ['Nome', 'E-mail', 'Cursos matriculados', 'Matrículas ativas', 'Aulas concluídas', 'Total de aulas', 'Progresso (%)', 'Último acesso'];
 
@@ -8,12 +9,15 @@ export function csvRows(rows: ReportStudent[], formatDate: (d: string) => string
   return rows.map((r) => [r.name, r.email ?? '', String(r.enrolled_courses), String(r.active_enrollments), String(r.completed_lessons), String(r.total_lessons), String(r.progress), r.last_access ? formatDate(r.last_access) : 'Nunca']);
 }
 
-/** papaparse is loaded only when someone exports. */
-export async function reportCsv(rows: ReportStudent[], formatDate: (d: string) => string): Promise<string> {
-  const { default: Papa } = await import('papaparse');
-  return '\ufeff' + Papa.unparse({ fields: CSV_HEADER, data: csvRows(rows, formatDate) }, { delimiter: ';', newline: '\r\n' });
+export function reportCsv(rows: ReportStudent[], formatDate: (d: string) => string): Promise<string> {
+  return toCsv(CSV_HEADER, csvRows(rows, formatDate));
 }
 
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  downloadBlob(fileName, new Blob([text], { type }));
+export const CERTIFICATES_CSV_HEADER = ['Código', 'Aluno', 'Curso', 'Conclusão', 'Carga horária (h)', 'Link de verificação'];
+
+export function certificatesCsv(rows: IssuedCertificate[], formatDate: (d: string) => string, verificationUrl: (code: string) => string): Promise<string> {
+  return toCsv(
+    CERTIFICATES_CSV_HEADER,
+    rows.map((c) => [c.code, c.student_name, c.course_title, formatDate(c.completed_at), String(c.workload_hours), verificationUrl(c.code)]),
+  );
 }
