@@ -3,7 +3,7 @@ import { renderMarkdown, sanitizeHtml } from './sanitize';
 
 describe('sanitizeHtml', () => {
   it('keeps the allowed formatting', () => {
-    const html = '<h2 class="t">Título</h2><p><strong>a</strong> <em>b</em> <u>c</u><br></p><ul><li>x</li></ul><blockquote>q</blockquote><pre><code>c</code></pre>';
+    const html = '<h2 class="text-center">Título</h2><p><strong>a</strong> <em>b</em> <u>c</u><br></p><ul><li>x</li></ul><blockquote>q</blockquote><pre><code>c</code></pre>';
     expect(sanitizeHtml(html)).toBe(html);
   });
   it('removes scripts, event handlers, styles and unknown tags', () => {
@@ -23,6 +23,12 @@ describe('sanitizeHtml', () => {
   });
   it('keeps images with alt and title', () => {
     expect(sanitizeHtml('<img src="https://x/a.png" alt="a" title="t">')).toBe('<img src="https://x/a.png" alt="a" title="t">');
+  });
+  it('keeps only the content classes: no class can lay the content over the page', () => {
+    expect(sanitizeHtml('<p class="fixed inset-0 z-50 bg-white">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeHtml('<p class="text-center fixed">x</p>')).toBe('<p class="text-center">x</p>');
+    expect(sanitizeHtml('<pre><code class="language-js">1</code></pre>')).toBe('<pre><code class="language-js">1</code></pre>');
+    expect(sanitizeHtml('<img src="https://x/a.png" class="absolute top-0 w-screen h-screen">')).toBe('<img src="https://x/a.png">');
   });
   it('returns empty text for empty input', () => {
     expect(sanitizeHtml(null)).toBe('');

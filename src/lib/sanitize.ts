@@ -10,6 +10,21 @@ export const ALLOWED_TAGS = [
 ];
 export const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'title', 'class'];
 
+/**
+ * `class` is allowed (SPEC §5) but only with the classes content is styled with: text alignment and the
+ * `language-*` marker of code blocks. Any other class (e.g. `fixed inset-0 z-50`) could lay staff HTML over
+ * the page, so it is dropped.
+ */
+export const CONTENT_CLASSES = ['text-left', 'text-center', 'text-right', 'text-justify'];
+const CODE_LANGUAGE_CLASS = /^language-[a-z0-9+#_-]{1,30}$/i;
+
+export function allowedClasses(value: string): string {
+  return value
+    .split(/\s+/)
+    .filter((c) => CONTENT_CLASSES.includes(c) || CODE_LANGUAGE_CLASS.test(c))
+    .join(' ');
+}
+
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
 function getPurifier() {
@@ -21,6 +36,12 @@ function getPurifier() {
     if (node.tagName === 'A' && node.hasAttribute('target')) hadTarget.add(node);
   });
   p.addHook('afterSanitizeAttributes', (node) => {
+    const classes = node.getAttribute('class');
+    if (classes !== null) {
+      const kept = allowedClasses(classes);
+      if (kept) node.setAttribute('class', kept);
+      else node.removeAttribute('class');
+    }
     if (node.tagName === 'A') {
       if (hadTarget.has(node)) node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
