@@ -17,33 +17,73 @@
 -- would undo the revokes of our migrations.
 
 -- ── Roles ─────────────────────────────────────────────────────────────────────────────────────
+-- Roles, memberships and role settings are cluster-wide rows (pg_authid, pg_auth_members,
+-- pg_db_role_setting) that every database of the cluster shares: write them only when they differ, so
+-- two databases starting together in one cluster (the test runs) never rewrite the same row at once
+-- ("tuple concurrently updated").
 do $$
-declare r record;
+declare
+  r record;
+  role_row pg_roles;
 begin
   for r in select * from (values
-      ('anon', 'nologin inherit'),
-      ('authenticated', 'nologin inherit'),
-      ('service_role', 'nologin inherit bypassrls'),
-      ('authenticator', 'login noinherit'),
-      ('supabase_auth_admin', 'login noinherit createrole'),
-      ('supabase_storage_admin', 'login noinherit createrole'),
-      ('platform_postgres', 'nologin inherit nosuperuser createrole createdb replication bypassrls')
-    ) as v(name, attrs)
+      -- name, login, inherit, bypassrls, createrole, createdb, replication
+      ('anon', false, true, false, false, false, false),
+      ('authenticated', false, true, false, false, false, false),
+      ('service_role', false, true, true, false, false, false),
+      ('authenticator', true, false, false, false, false, false),
+      ('supabase_auth_admin', true, false, false, true, false, false),
+      ('supabase_storage_admin', true, false, false, true, false, false),
+      ('platform_postgres', false, true, true, true, true, true)
+    ) as v(name, login, inherit, bypassrls, createrole, createdb, replication)
   loop
-    if not exists (select 1 from pg_roles where rolname = r.name) then
-      execute format('create role %I %s', r.name, r.attrs);
-    else
-      execute format('alter role %I %s', r.name, r.attrs);
+    select * into role_row from pg_roles where rolname = r.name;
+    if not found then
+      execute format('create role %I', r.name);
+      select * into role_row from pg_roles where rolname = r.name;
+    end if;
+    if (role_row.rolcanlogin, role_row.rolinherit, role_row.rolbypassrls, role_row.rolcreaterole, role_row.rolcreatedb, role_row.rolreplication, role_row.rolsuper)
+       is distinct from (r.login, r.inherit, r.bypassrls, r.createrole, r.createdb, r.replication, false) then
+      execute format('alter role %I %s %s %s %s %s %s nosuperuser', r.name,
+        case when r.login then 'login' else 'nologin' end,
+        case when r.inherit then 'inherit' else 'noinherit' end,
+        case when r.bypassrls then 'bypassrls' else 'nobypassrls' end,
+        case when r.createrole then 'createrole' else 'nocreaterole' end,
+        case when r.createdb then 'createdb' else 'nocreatedb' end,
+        case when r.replication then 'replication' else 'noreplication' end);
     end if;
   end loop;
+
+  for r in select * from (values
+      ('anon', 'authenticator'), ('authenticated', 'authenticator'), ('service_role', 'authenticator'),
+      ('anon', 'platform_postgres'), ('authenticated', 'platform_postgres'), ('service_role', 'platform_postgres')
+    ) as v(granted, member)
+  loop
+    if not exists (
+      select 1 from pg_auth_members m
+      where m.roleid = (select oid from pg_roles where rolname = r.granted)
+        and m.member = (select oid from pg_roles where rolname = r.member)
+    ) then
+      execute format('grant %I to %I', r.granted, r.member);
+    end if;
+  end loop;
+
+  -- The platform's statement timeouts for API requests.
+  for r in select * from (values ('anon', '3s'), ('authenticated', '8s')) as v(name, timeout) loop
+    if not exists (
+      select 1 from pg_db_role_setting s
+      where s.setdatabase = 0 and s.setrole = (select oid from pg_roles where rolname = r.name)
+        and ('statement_timeout=' || r.timeout) = any (s.setconfig)
+    ) then
+      execute format('alter role %I set statement_timeout = %L', r.name, r.timeout);
+    end if;
+  end loop;
+
+  -- platform_postgres owns the database, hence schema public (owned by pg_database_owner).
+  if (select datdba from pg_database where datname = current_database()) <> (select oid from pg_roles where rolname = 'platform_postgres') then
+    execute format('alter database %I owner to platform_postgres', current_database());
+  end if;
 end $$;
-grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to platform_postgres;
--- The platform's statement timeouts for API requests.
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
--- platform_postgres owns the database, hence schema public (owned by pg_database_owner).
-do $$ begin execute format('alter database %I owner to platform_postgres', current_database()); end $$;
 
 -- ── Schemas ───────────────────────────────────────────────────────────────────────────────────
 create schema if not exists extensions;

@@ -4,7 +4,7 @@
 // services (only policies may be added to them); storage rows are deleted only through the Storage
 // API; API requests carry the platform's statement timeouts and are refused an unfiltered UPDATE or
 // DELETE, as safeupdate refuses them.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,28 @@ describe('roles and owners as on the platform', () => {
     ]);
     const anon = await backend.anon().schema('auth' as 'public').from('users').select('id');
     expect(anon.error).not.toBeNull();
+  });
+});
+
+describe('starting again writes nothing cluster-wide', () => {
+  // Roles, memberships and role settings are shared by every database of a PostgreSQL cluster: two test
+  // databases starting together once failed with "tuple concurrently updated" when each start rewrote them.
+  it('a second bootstrap leaves pg_authid, pg_auth_members, pg_db_role_setting and pg_database rows untouched', async () => {
+    const snapshot = async () =>
+      (
+        await db.query<{ row: string }>(
+          `select 'authid ' || rolname || ' ' || xmin::text as row from pg_authid
+            where rolname in ('anon', 'authenticated', 'service_role', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin', 'platform_postgres')
+           union all select 'member ' || roleid::regrole || ' ' || member::regrole || ' ' || xmin::text from pg_auth_members
+           union all select 'setting ' || setrole::regrole || ' ' || xmin::text from pg_db_role_setting
+           union all select 'database ' || datname || ' ' || xmin::text from pg_database where datname = current_database()
+           order by 1`,
+        )
+      ).rows.map((r) => r.row);
+    const before = await snapshot();
+    expect(before.filter((r) => r.startsWith('authid '))).toHaveLength(7);
+    await db.exec(readFileSync(path.join(import.meta.dirname, '../../local-supabase/db/bootstrap.sql'), 'utf8'));
+    expect(await snapshot()).toEqual(before);
   });
 });
 
