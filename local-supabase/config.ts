@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseGoDuration } from './auth/validate.ts';
-import { readTomlTable } from './toml.ts';
+import { readTomlStringArray, readTomlTable } from './toml.ts';
 
 /** The Supabase CLI's public local-development values: safe to commit, never used in production. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -27,8 +27,15 @@ export interface LocalSupabaseConfig {
   jwtExpiry: number;
   /** Project root: where supabase/ lives. */
   rootDir: string;
-  /** Where the SPA is served, for auth redirects and recovery links. */
+  /** Where the SPA is served: `[auth] site_url` (SITE_URL wins), the fallback of every auth redirect. */
   siteUrl: string;
+  /** `[auth] additional_redirect_urls`: the other allowed `redirect_to` values (GoTrue's globs). */
+  additionalRedirectUrls: string[];
+  /**
+   * The API's public URL (`[api] external_url`, API_EXTERNAL_URL wins): the base of the links in
+   * auth e-mails and the JWT issuer. null = http://localhost:<port>. Never taken from a request.
+   */
+  apiExternalUrl: string | null;
   /** Folder of the Deno edge functions (supabase/functions); tests may point elsewhere. */
   functionsDir: string;
   /**
@@ -72,24 +79,36 @@ export function readAuthRateLimits(toml: string, env: NodeJS.ProcessEnv = {}): A
   };
 }
 
+/** The auth e-mails local-supabase sends, each with a `[auth.email.template.<name>]`. */
+export type AuthEmailTemplate = 'confirmation' | 'recovery' | 'email_change' | 'repeated_signup';
+const TEMPLATE_NAMES: AuthEmailTemplate[] = ['confirmation', 'recovery', 'email_change', 'repeated_signup'];
+
 /** What auth e-mails obey, from supabase/config.toml. */
 export interface AuthEmailConfig {
+  /** `[auth.email] enable_confirmations`: a sign-up must open the e-mailed link before signing in. */
+  enableConfirmations: boolean;
+  /** `[auth.email] double_confirm_changes`: an e-mail change needs the link sent to the old address too. */
+  doubleConfirmChanges: boolean;
+  /** `[auth.email] otp_expiry`: how long an e-mailed link works, in seconds. */
+  otpExpirySeconds: number;
   /** `[auth.rate_limit] email_sent`: e-mails per address per hour (0 = no limit). */
   sentPerHour: number;
   /** `[auth.email] max_frequency`: the minimum gap between two e-mails to one address, in ms. */
   maxFrequencyMs: number;
-  /** `[auth.email.template.recovery]`: subject and HTML file (content_path, from the project root). */
-  recoveryTemplate: { subject: string; contentPath: string } | null;
+  /** `[auth.email.template.<name>]`: subject and HTML file (content_path, from the project root). */
+  templates: Partial<Record<AuthEmailTemplate, { subject: string; contentPath: string }>>;
 }
 
 /** The platform's defaults when config.toml leaves a setting out. */
 const DEFAULT_EMAILS_PER_HOUR = 2;
 const DEFAULT_MAX_FREQUENCY = '60s';
+/** GoTrue's mailer OTP expiry (Supabase CLI default): one hour. */
+const DEFAULT_OTP_EXPIRY = 3600;
+const DEFAULT_SITE_URL = 'http://localhost:5173';
 
 export function readAuthEmailConfig(toml: string): AuthEmailConfig {
   const limits = readTomlTable(toml, ['auth', 'rate_limit']);
   const email = readTomlTable(toml, ['auth', 'email']);
-  const recovery = readTomlTable(toml, ['auth', 'email', 'template', 'recovery']);
   const frequency = String(email.max_frequency ?? DEFAULT_MAX_FREQUENCY);
   let maxFrequencyMs: number;
   try {
@@ -97,13 +116,34 @@ export function readAuthEmailConfig(toml: string): AuthEmailConfig {
   } catch {
     throw new Error(`supabase/config.toml: [auth.email] max_frequency "${frequency}" is not a duration like "60s"`);
   }
+  const templates: AuthEmailConfig['templates'] = {};
+  for (const name of TEMPLATE_NAMES) {
+    const t = readTomlTable(toml, ['auth', 'email', 'template', name]);
+    if (typeof t.content_path === 'string') templates[name] = { subject: String(t.subject ?? ''), contentPath: t.content_path };
+  }
+  const otpExpiry = Number(email.otp_expiry ?? DEFAULT_OTP_EXPIRY);
+  if (!Number.isInteger(otpExpiry) || otpExpiry <= 0) throw new Error(`supabase/config.toml: [auth.email] otp_expiry "${email.otp_expiry}" is not a whole number of seconds`);
   return {
+    enableConfirmations: email.enable_confirmations === true,
+    doubleConfirmChanges: email.double_confirm_changes !== false,
+    otpExpirySeconds: otpExpiry,
     sentPerHour: Number(limits.email_sent ?? DEFAULT_EMAILS_PER_HOUR),
     maxFrequencyMs,
-    recoveryTemplate:
-      typeof recovery.content_path === 'string'
-        ? { subject: String(recovery.subject ?? 'Reset Your Password'), contentPath: recovery.content_path }
-        : null,
+    templates,
+  };
+}
+
+/** `[auth] site_url` and `additional_redirect_urls`, `[api] external_url`; the environment wins. */
+export function readAuthUrls(toml: string, env: NodeJS.ProcessEnv = {}): Pick<LocalSupabaseConfig, 'siteUrl' | 'additionalRedirectUrls' | 'apiExternalUrl'> {
+  const auth = readTomlTable(toml, ['auth']);
+  const api = readTomlTable(toml, ['api']);
+  const external = env.API_EXTERNAL_URL || (typeof api.external_url === 'string' ? api.external_url : '');
+  return {
+    siteUrl: env.SITE_URL || (typeof auth.site_url === 'string' && auth.site_url) || DEFAULT_SITE_URL,
+    additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS
+      ? env.ADDITIONAL_REDIRECT_URLS.split(',').map((u) => u.trim()).filter(Boolean)
+      : (readTomlStringArray(toml, ['auth'], 'additional_redirect_urls') ?? []),
+    apiExternalUrl: external ? external.replace(/\/+$/, '') : null,
   };
 }
 
@@ -121,6 +161,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
   const env = process.env;
   const rootDir = overrides.rootDir ?? path.resolve(import.meta.dirname, '..');
   const dataDirEnv = env.LOCAL_SUPABASE_DATA_DIR || '.local-supabase';
+  const toml = readConfigToml(rootDir);
   return {
     port: Number(env.LOCAL_SUPABASE_PORT || 54321),
     host: '127.0.0.1',
@@ -130,7 +171,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     anonKey: env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || LOCAL_SERVICE_ROLE_KEY,
     jwtExpiry: Number(env.JWT_EXPIRY || 3600),
-    siteUrl: env.SITE_URL || 'http://localhost:5173',
+    ...readAuthUrls(toml, env),
     rootDir,
     functionsDir: path.join(rootDir, 'supabase', 'functions'),
     functionSecrets: Object.fromEntries(
@@ -138,8 +179,8 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
         .filter(([k, v]) => k.startsWith(FUNCTION_SECRET_PREFIX) && v !== undefined)
         .map(([k, v]) => [k.slice(FUNCTION_SECRET_PREFIX.length), v!]),
     ),
-    authEmail: overrides.authEmail ?? readAuthEmailConfig(readConfigToml(rootDir)),
-    authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(readConfigToml(rootDir), env),
+    authEmail: overrides.authEmail ?? readAuthEmailConfig(toml),
+    authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(toml, env),
     ...overrides,
   };
 }

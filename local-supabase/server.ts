@@ -99,6 +99,8 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  // The port really bound (config may say 0): auth builds its e-mailed links and issuer from it.
+  ctx.config.port = port;
 
   // A new database got the seed; a fresh start (new temporary storage) from a seeded snapshot or
   // template needs the seeded objects' bytes too.

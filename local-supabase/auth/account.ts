@@ -1,10 +1,15 @@
 // The endpoints a signed-out visitor or a signed-in user calls: sign-up, token grants, the user, sign-out.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPgError } from '../db/engine.ts';
 import { sendJson, type ServerContext } from '../http.ts';
+import { authEmail } from '../mail/templates.ts';
+import { afterResponse } from './background.ts';
 import { AuthError, badRequest, internal, invalidCredentials, unprocessable } from './errors.ts';
 import { requireUser } from './guard.ts';
+import { apiBaseUrl, newLinkToken, redirectTarget, verifyUrl } from './links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { EmailLimits } from './rate-limit.ts';
 import { endSessions, rotateRefreshToken, sessionResponse, startSession } from './sessions.ts';
 import { emailTaken, findUserByEmail, mergeMetadata, serializeUser, USER_COLUMNS, type UserRow } from './users.ts';
 import { checkPasswordStrength, normalizeEmail, optObject, optString, readAuthBody } from './validate.ts';
@@ -20,8 +25,8 @@ export function userWriteError(ctx: ServerContext, e: unknown, message: string, 
   return internal(message);
 }
 
-/** POST /signup: email + password, `data` as user metadata; auto-confirmed, so it signs the user in. */
-export async function signup(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** POST /signup: email + password, `data` as user metadata. */
+export async function signup(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL, limits: EmailLimits): Promise<void> {
   const body = await readAuthBody(req);
   const rawEmail = optString(body, 'email');
   if (!rawEmail && optString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
@@ -30,12 +35,75 @@ export async function signup(ctx: ServerContext, req: IncomingMessage, res: Serv
   checkPasswordStrength(password);
   const email = normalizeEmail(rawEmail);
   const data = optObject(body, 'data') ?? {};
+  if (!ctx.config.authEmail.enableConfirmations) return autoconfirmedSignup(ctx, req, res, email, password, data);
+  // Checked before anything looks at the address, so a 429 says nothing about it either; counted once
+  // the sign-up went through (taken or not alike), so a refused one (a trigger's 500) costs nothing.
+  limits.check(email, 'confirmation');
+  const redirect = redirectTarget(ctx, url.searchParams.get('redirect_to'));
+  const hash = await hashPassword(password);
+  const link = newLinkToken();
+  let outcome: SignupOutcome;
+  try {
+    outcome = await signupTransaction(ctx, email, hash, data, link.digest);
+  } catch (e) {
+    // Two sign-ups of one new address at once: the second finds the first's account on a retry.
+    if (!(isPgError(e) && e.code === '23505')) throw userWriteError(ctx, e, 'Database error saving new user', userExists);
+    outcome = await signupTransaction(ctx, email, hash, data, link.digest).catch((again: unknown) => {
+      throw userWriteError(ctx, again, 'Database error saving new user', userExists);
+    });
+  }
+  limits.record(email, 'confirmation');
+  // The same answer for a new and a taken address (GoTrue's obfuscated user: no session).
+  sendJson(res, 200, serializeUser(outcome.user));
+  afterResponse(ctx, 'sign-up e-mail', async () => {
+    const values = { Email: email, SiteURL: ctx.config.siteUrl, RedirectTo: redirect };
+    const mail = outcome.existing
+      ? await authEmail(ctx.config, 'repeated_signup', { ...values, ConfirmationURL: redirect })
+      : await authEmail(ctx.config, 'confirmation', { ...values, ConfirmationURL: verifyUrl(ctx, link.token, 'signup', redirect) });
+    ctx.mailbox.send(mail);
+    ctx.log(`e-mail "${mail.subject}" to ${email}: open ${apiBaseUrl(ctx)}/inbox`);
+  });
+}
+
+interface SignupOutcome {
+  /** What the caller is shown: the new account, or for a taken address a look-alike that was never kept. */
+  user: UserRow;
+  existing: boolean;
+}
+
+/**
+ * The same statements whether or not the address is taken, so both cost alike: a taken address gets
+ * a decoy account (a random id and address, the same metadata and triggers) inserted and read back
+ * inside a savepoint that is rolled back, and the transaction commits either way.
+ */
+async function signupTransaction(ctx: ServerContext, email: string, hash: string, data: Record<string, unknown>, tokenDigest: string): Promise<SignupOutcome> {
+  return ctx.engine.transaction(async (tx) => {
+    const existing = await emailTaken(tx, email);
+    if (existing) await tx.query('savepoint signup_decoy');
+    // A plain insert, so triggers on auth.users (the profile trigger) fire as they do on Supabase.
+    const ins = await tx.query<{ id: string }>(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, confirmation_token, confirmation_sent_at,
+                               raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3, now(),
+               $4::jsonb, $5::jsonb, now(), now())
+       returning id::text as id`,
+      [existing ? `${randomUUID()}@signup-decoy.invalid` : email, hash, tokenDigest, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
+    );
+    // Read back after the triggers, as GoTrue reloads the user.
+    const row = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [ins.rows[0]!.id])).rows[0]!;
+    if (!existing) return { user: row, existing: false };
+    await tx.query('rollback to savepoint signup_decoy');
+    return { user: { ...row, email }, existing: true };
+  });
+}
+
+/** With confirmations off (`enable_confirmations = false`): confirmed at once, so it signs the user in. */
+async function autoconfirmedSignup(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, email: string, password: string, data: Record<string, unknown>) {
   const hash = await hashPassword(password);
   let result: Awaited<ReturnType<typeof startSession>>;
   try {
     result = await ctx.engine.transaction(async (tx) => {
       if (await emailTaken(tx, email)) throw userExists();
-      // A plain insert, so triggers on auth.users (the profile trigger) fire as they do on Supabase.
       const ins = await tx.query<{ id: string }>(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
@@ -100,7 +168,7 @@ export async function getUser(ctx: ServerContext, req: IncomingMessage, res: Ser
 }
 
 /** PUT /user: password, email, `data` merged into user metadata. */
-export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL, limits: EmailLimits): Promise<void> {
   const caller = await requireUser(req, ctx);
   const body = await readAuthBody(req);
   if (optObject(body, 'app_metadata')) {
@@ -118,6 +186,12 @@ export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: 
     }
     hash = await hashPassword(password);
   }
+  // With confirmations on, a new address is only recorded: it replaces the old one once its owner (and,
+  // with double_confirm_changes, the current address's owner too) opens the e-mailed link.
+  const { enableConfirmations, doubleConfirmChanges } = ctx.config.authEmail;
+  const changing = !!email && email !== caller.user.email;
+  const toNew = newLinkToken();
+  const toCurrent = doubleConfirmChanges ? newLinkToken() : null;
   let updated: UserRow;
   try {
     updated = await ctx.engine.transaction(async (tx) => {
@@ -130,16 +204,30 @@ export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: 
       const newEmail = email && email !== row.email ? email : null;
       if (newEmail && (await emailTaken(tx, newEmail, caller.user.id))) throw emailExists();
       const metadata = data ? JSON.stringify(mergeMetadata(row.raw_user_meta_data, data)) : null;
-      // Emails are auto-confirmed here, so a change applies at once (GoTrue with autoconfirm).
+      const pending = newEmail && enableConfirmations;
+      if (pending) limits.take(row.email ?? newEmail, 'email_change');
       const r = await tx.query<UserRow>(
         `update auth.users
             set encrypted_password = coalesce($2, encrypted_password),
                 email = coalesce($3, email),
                 raw_user_meta_data = coalesce($4::jsonb, raw_user_meta_data),
+                email_change = coalesce($5, email_change),
+                email_change_token_new = coalesce($6, email_change_token_new),
+                email_change_token_current = coalesce($7, email_change_token_current),
+                email_change_confirm_status = case when $5::text is null then email_change_confirm_status else 0 end,
+                email_change_sent_at = case when $5::text is null then email_change_sent_at else now() end,
                 updated_at = now()
           where id = $1
           returning ${USER_COLUMNS}`,
-        [caller.user.id, hash, newEmail, metadata],
+        [
+          caller.user.id,
+          hash,
+          pending ? null : newEmail,
+          metadata,
+          pending ? newEmail : null,
+          pending ? toNew.digest : null,
+          pending ? (toCurrent?.digest ?? '') : null,
+        ],
       );
       // A new password ends the user's other sessions, as GoTrue does.
       if (hash) await endSessions(tx, caller.user.id, caller.sessionId, caller.sessionId ? 'others' : 'global');
@@ -147,6 +235,16 @@ export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: 
     });
   } catch (e) {
     throw userWriteError(ctx, e, 'Error updating user', emailExists);
+  }
+  if (changing && enableConfirmations && updated.email_change) {
+    const redirect = redirectTarget(ctx, url.searchParams.get('redirect_to'));
+    const values = { Email: updated.email ?? '', NewEmail: updated.email_change, SiteURL: ctx.config.siteUrl, RedirectTo: redirect };
+    const sends: [string, string][] = [[updated.email_change, toNew.token]];
+    if (toCurrent && updated.email) sends.push([updated.email, toCurrent.token]);
+    for (const [to, token] of sends) {
+      const mail = await authEmail(ctx.config, 'email_change', { ...values, ConfirmationURL: verifyUrl(ctx, token, 'email_change', redirect) }, to);
+      ctx.mailbox.send(mail);
+    }
   }
   sendJson(res, 200, serializeUser(updated));
 }

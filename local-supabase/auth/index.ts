@@ -5,24 +5,29 @@ import { HttpError, sendJson } from '../http.ts';
 import { getUser, logout, signup, token, updateUser } from './account.ts';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
 import { AuthError, internal, notFound, sendAuthError } from './errors.ts';
+import { factorRoute } from './factors.ts';
 import { requireAdmin } from './guard.ts';
 import { createEmailLimits, createRequestLimits } from './rate-limit.ts';
-import { recover, verifyLink, verifyOtp } from './recovery.ts';
+import { settled } from './background.ts';
+import { recover, resend, verifyLink, verifyOtp } from './recovery.ts';
 import { MIN_PASSWORD_LENGTH } from './validate.ts';
 
-const SETTINGS = {
+const settings = (ctx: ServerContext) => ({
   external: { email: true, phone: false, anonymous_users: false },
   disable_signup: false,
-  mailer_autoconfirm: true,
+  // `[auth.email] enable_confirmations`: a new address must open the e-mailed link first.
+  mailer_autoconfirm: !ctx.config.authEmail.enableConfirmations,
   phone_autoconfirm: false,
   sms_provider: '',
   saml_enabled: false,
   password_min_length: MIN_PASSWORD_LENGTH,
-};
+});
 
 export function createAuthHandler(ctx: ServerContext): Handler & { close?: () => Promise<void> } {
   const emailLimits = createEmailLimits(ctx.config.authEmail);
   const requestLimits = createRequestLimits(ctx.config.authRateLimits);
+  // Second-factor codes get a budget of their own, of token_verifications' size (GoTrue limits them per IP too).
+  const factorLimits = createRequestLimits(ctx.config.authRateLimits);
   async function route(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
@@ -30,10 +35,10 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'GET /health':
         return sendJson(res, 200, { version: 'local-supabase', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
       case 'GET /settings':
-        return sendJson(res, 200, SETTINGS);
+        return sendJson(res, 200, settings(ctx));
       case 'POST /signup':
         requestLimits.take('signInSignUps', req);
-        return signup(ctx, req, res);
+        return signup(ctx, req, res, url, emailLimits);
       case 'POST /token':
         // Password sign-ins share the sign-up budget; refreshes have their own, larger one.
         if (url.searchParams.get('grant_type') === 'password') requestLimits.take('signInSignUps', req);
@@ -42,17 +47,24 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'GET /user':
         return getUser(ctx, req, res);
       case 'PUT /user':
-        return updateUser(ctx, req, res);
+        return updateUser(ctx, req, res, url, emailLimits);
       case 'POST /logout':
         return logout(ctx, req, res, url);
       case 'POST /recover':
         return recover(ctx, req, res, url, emailLimits);
+      case 'POST /resend':
+        return resend(ctx, req, res, url, emailLimits);
       case 'GET /verify':
         requestLimits.take('tokenVerifications', req);
         return verifyLink(ctx, req, res, url);
       case 'POST /verify':
         requestLimits.take('tokenVerifications', req);
         return verifyOtp(ctx, req, res);
+    }
+    const factor = factorRoute(path, method);
+    if (factor) {
+      if (/\/verify\/?$/.test(path)) factorLimits.take('tokenVerifications', req);
+      return factor(ctx, req, res);
     }
     const admin = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);
     if (admin) {
@@ -69,7 +81,7 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
     throw notFound('not_found', 'Not found');
   }
 
-  return async (req, res, path, url) => {
+  const handler: Handler = async (req, res, path, url) => {
     try {
       await route(req, res, path, url);
     } catch (e) {
@@ -80,4 +92,6 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       sendAuthError(req, res, internal('Unexpected failure, please check server logs for more information'));
     }
   };
+  // The e-mails still being written after their answer went out are finished before the database closes.
+  return Object.assign(handler, { close: () => settled(ctx) });
 }

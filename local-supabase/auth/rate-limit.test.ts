@@ -39,39 +39,55 @@ describe('RateLimiter', () => {
 });
 
 describe('e-mail limits', () => {
-  const limits = () => createEmailLimits({ sentPerHour: 2, maxFrequencyMs: MINUTE, recoveryTemplate: null });
+  const limits = () => createEmailLimits({ sentPerHour: 2, maxFrequencyMs: MINUTE });
 
   it('refuses a second e-mail inside max_frequency, then the third inside the hour', () => {
     const l = limits();
-    expect(refusal(() => l.take('a@x.com', 0))).toBeNull();
-    const tooSoon = refusal(() => l.take('a@x.com', 15_000));
+    expect(refusal(() => l.take('a@x.com', 'recovery', 0))).toBeNull();
+    const tooSoon = refusal(() => l.take('a@x.com', 'recovery', 15_000));
     expect(tooSoon).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
     expect(tooSoon!.message).toBe('For security purposes, you can only request this after 45 seconds.');
-    expect(refusal(() => l.take('a@x.com', MINUTE))).toBeNull();
-    const hourly = refusal(() => l.take('a@x.com', 5 * MINUTE));
+    expect(refusal(() => l.take('a@x.com', 'recovery', MINUTE))).toBeNull();
+    const hourly = refusal(() => l.take('a@x.com', 'recovery', 5 * MINUTE));
     expect(hourly).toMatchObject({
       status: 429,
       code: 'over_email_send_rate_limit',
       message: 'Email rate limit exceeded',
     });
     // Refused requests are not counted: the hour runs from the first e-mail.
-    expect(refusal(() => l.take('a@x.com', 60 * MINUTE))).toBeNull();
-    expect(refusal(() => l.take('b@x.com', 60 * MINUTE))).toBeNull();
+    expect(refusal(() => l.take('a@x.com', 'recovery', 60 * MINUTE))).toBeNull();
+    expect(refusal(() => l.take('b@x.com', 'recovery', 60 * MINUTE))).toBeNull();
+  });
+
+  it('keeps the max_frequency gap per kind of e-mail (GoTrue keeps one *_sent_at per kind), the hourly count per address', () => {
+    const l = limits();
+    expect(refusal(() => l.take('c@x.com', 'confirmation', 0))).toBeNull();
+    expect(refusal(() => l.take('c@x.com', 'recovery', 1_000))).toBeNull();
+    expect(refusal(() => l.take('c@x.com', 'confirmation', 2_000))?.message).toMatch(/after 58 seconds/);
+    expect(refusal(() => l.take('c@x.com', 'email_change', 3_000))?.message).toBe('Email rate limit exceeded');
   });
 
   it('reads the limits of supabase/config.toml', () => {
     const toml = readFileSync(path.resolve(import.meta.dirname, '../../supabase/config.toml'), 'utf8');
     expect(readAuthEmailConfig(toml)).toEqual({
+      enableConfirmations: true,
+      doubleConfirmChanges: true,
+      otpExpirySeconds: 3600,
       sentPerHour: 2,
       maxFrequencyMs: MINUTE,
-      recoveryTemplate: { subject: 'Redefinir senha', contentPath: './supabase/templates/recovery.html' },
+      templates: {
+        confirmation: { subject: 'Confirme seu cadastro', contentPath: './supabase/templates/confirmation.html' },
+        recovery: { subject: 'Redefinir senha', contentPath: './supabase/templates/recovery.html' },
+        email_change: { subject: 'Confirme a alteração de e-mail', contentPath: './supabase/templates/email_change.html' },
+      },
     });
     expect(
       readAuthEmailConfig('[auth.email]\nmax_frequency = "1m30s" # comment\n[auth.rate_limit]\nemail_sent = 30\n'),
     ).toMatchObject({
       sentPerHour: 30,
       maxFrequencyMs: 90_000,
-      recoveryTemplate: null,
+      enableConfirmations: false,
+      templates: {},
     });
     expect(() => readAuthEmailConfig('[auth.email]\nmax_frequency = "soon"\n')).toThrow(/max_frequency/);
   });

@@ -43,28 +43,40 @@ export class RateLimiter {
   }
 }
 
+/** The kinds of auth e-mail; like GoTrue's *_sent_at columns, each has its own max_frequency gap. */
+export type EmailKind = 'confirmation' | 'recovery' | 'email_change';
+
 /**
- * GoTrue's limits on auth e-mails, per address: `max_frequency` between two e-mails and `email_sent`
- * per hour. A request is counted whether or not the address has an account, so the answers (200 or
- * 429) never tell which addresses exist.
+ * GoTrue's limits on auth e-mails, per address: `max_frequency` between two e-mails of one kind and
+ * `email_sent` per hour in all. A request is counted whether or not the address has an account, so
+ * the answers (200 or 429) never tell which addresses exist.
  */
-export function createEmailLimits(config: AuthEmailConfig) {
+export function createEmailLimits(config: Pick<AuthEmailConfig, 'maxFrequencyMs' | 'sentPerHour'>) {
   const gap = new RateLimiter(1, config.maxFrequencyMs);
   const hourly = new RateLimiter(config.sentPerHour, HOUR_MS);
+  const check = (address: string, kind: EmailKind, now: number) => {
+    const wait = gap.wait(`${kind}:${address}`, now);
+    if (wait > 0) {
+      throw tooManyRequests(
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
+      );
+    }
+    if (hourly.wait(address, now) > 0) throw tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
+  };
+  const record = (address: string, kind: EmailKind, now: number) => {
+    gap.record(`${kind}:${address}`, now);
+    hourly.record(address, now);
+  };
   return {
-    /** Counts one e-mail to `address`, or throws GoTrue's 429 over_email_send_rate_limit. */
-    take(address: string, now = Date.now()): void {
-      const wait = gap.wait(address, now);
-      if (wait > 0) {
-        throw tooManyRequests(
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
-        );
-      }
-      if (hourly.wait(address, now) > 0)
-        throw tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
-      gap.record(address, now);
-      hourly.record(address, now);
+    /** Throws GoTrue's 429 over_email_send_rate_limit when an e-mail of `kind` to `address` must wait. */
+    check: (address: string, kind: EmailKind, now = Date.now()) => check(address, kind, now),
+    /** Counts one e-mail of `kind` to `address` (after check(), once the request succeeded). */
+    record: (address: string, kind: EmailKind, now = Date.now()) => record(address, kind, now),
+    /** check() and record() at once. */
+    take(address: string, kind: EmailKind, now = Date.now()): void {
+      check(address, kind, now);
+      record(address, kind, now);
     },
   };
 }

@@ -19,11 +19,24 @@ export const USER_COLUMNS = [
   iso('confirmed_at'),
   iso('confirmation_sent_at'),
   iso('recovery_sent_at'),
+  "coalesce(email_change, '') as email_change",
+  iso('email_change_sent_at'),
   iso('last_sign_in_at'),
   iso('banned_until'),
   iso('created_at'),
   iso('updated_at'),
   'coalesce(banned_until > now(), false) as banned',
+  // The user's MFA factors as GoTrue lists them (no secrets). `users.id`: every query here reads or
+  // writes auth.users unaliased.
+  `(select coalesce(jsonb_agg(jsonb_build_object(
+       'id', f.id, 'factor_type', f.factor_type, 'status', f.status,
+       'created_at', to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+       'updated_at', to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+       'last_challenged_at', to_char(f.last_challenged_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+       'phone', coalesce(f.phone, ''))
+       || case when coalesce(f.friendly_name, '') <> '' then jsonb_build_object('friendly_name', f.friendly_name) else '{}' end
+       order by f.created_at), '[]'::jsonb)
+     from auth.mfa_factors f where f.user_id = users.id) as factors`,
 ].join(', ');
 
 export interface UserRow {
@@ -41,11 +54,15 @@ export interface UserRow {
   confirmed_at: string | null;
   confirmation_sent_at: string | null;
   recovery_sent_at: string | null;
+  /** The address a pending e-mail change goes to ('' when none). */
+  email_change: string;
+  email_change_sent_at: string | null;
   last_sign_in_at: string | null;
   banned_until: string | null;
   created_at: string | null;
   updated_at: string | null;
   banned: boolean;
+  factors: Record<string, unknown>[];
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,11 +105,14 @@ export function serializeUser(u: UserRow): Record<string, unknown> {
   if (u.phone_confirmed_at) out.phone_confirmed_at = u.phone_confirmed_at;
   if (u.confirmation_sent_at) out.confirmation_sent_at = u.confirmation_sent_at;
   if (u.confirmed_at) out.confirmed_at = u.confirmed_at;
+  if (u.email_change) out.new_email = u.email_change;
   if (u.recovery_sent_at) out.recovery_sent_at = u.recovery_sent_at;
+  if (u.email_change_sent_at) out.email_change_sent_at = u.email_change_sent_at;
   if (u.last_sign_in_at) out.last_sign_in_at = u.last_sign_in_at;
   out.app_metadata = u.raw_app_meta_data ?? {};
   out.user_metadata = u.raw_user_meta_data ?? {};
   out.identities = [];
+  if (u.factors?.length) out.factors = u.factors; // omitempty, as in GoTrue
   if (u.banned_until) out.banned_until = u.banned_until;
   out.created_at = u.created_at;
   out.updated_at = u.updated_at;

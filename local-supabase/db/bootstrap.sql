@@ -201,6 +201,72 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
+-- Multi-factor authentication (GoTrue's mfa migrations): factors, their challenges, and the methods a
+-- session was authenticated with (its `amr`; a totp row makes it aal2, also after a refresh).
+do $$ begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null;
+end $$;
+do $$ begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null;
+end $$;
+do $$ begin
+  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+exception when duplicate_object then null;
+end $$;
+alter type auth.factor_type owner to supabase_auth_admin;
+alter type auth.factor_status owner to supabase_auth_admin;
+alter type auth.aal_level owner to supabase_auth_admin;
+
+alter table auth.sessions
+  add column if not exists factor_id uuid,
+  add column if not exists aal auth.aal_level;
+
+create table if not exists auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text unique default null,
+  last_challenged_at timestamptz unique default null,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_verified_phone_factor on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  -- Phone factors keep their code here. local-supabase also records here, on a verified totp
+  -- challenge, the 30-second step its code belonged to, so that code is never accepted again.
+  otp_code text,
+  web_authn_session_data jsonb
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null,
+  constraint amr_id_pk primary key (id),
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
+
 -- The same definitions Supabase ships: claims come from the verified JWT of the request.
 create or replace function auth.uid() returns uuid language sql stable as $$
   select coalesce(

@@ -3,7 +3,7 @@
 // understood, not the rest of Go's template language; every value is HTML-escaped.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LocalSupabaseConfig } from '../config.ts';
+import type { AuthEmailTemplate, LocalSupabaseConfig } from '../config.ts';
 import type { OutgoingMail } from './mailbox.ts';
 
 export const escapeHtml = (s: string) =>
@@ -14,27 +14,50 @@ export interface TemplateValues {
   Email: string;
   SiteURL: string;
   RedirectTo: string;
+  /** The address an e-mail change goes to (email_change only). */
+  NewEmail?: string;
 }
 
 export function renderTemplate(template: string, values: TemplateValues): string {
-  return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name: string) =>
-    name in values ? escapeHtml(values[name as keyof TemplateValues]) : '',
-  );
+  return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name: string) => {
+    const value = values[name as keyof TemplateValues];
+    return typeof value === 'string' ? escapeHtml(value) : '';
+  });
 }
 
-/** When config.toml names no recovery template. */
-const BUILT_IN_RECOVERY = {
-  subject: 'Redefinir senha',
-  html: '<h2>Redefinir senha</h2>\n<p>Para criar uma nova senha, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Criar nova senha</a></p>\n',
+/** When config.toml names no template for an e-mail (pt-BR, like the files in supabase/templates). */
+const BUILT_IN: Record<AuthEmailTemplate, { subject: string; html: string }> = {
+  recovery: {
+    subject: 'Redefinir senha',
+    html: '<h2>Redefinir senha</h2>\n<p>Para criar uma nova senha, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Criar nova senha</a></p>\n',
+  },
+  confirmation: {
+    subject: 'Confirme seu cadastro',
+    html: '<h2>Confirme seu cadastro</h2>\n<p>Para ativar sua conta, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Confirmar meu e-mail</a></p>\n',
+  },
+  email_change: {
+    subject: 'Confirme a alteração de e-mail',
+    html: '<h2>Confirme a alteração de e-mail</h2>\n<p>Para trocar o e-mail da conta para {{ .NewEmail }}, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Confirmar a alteração</a></p>\n',
+  },
+  repeated_signup: {
+    subject: 'Tentativa de cadastro com o seu e-mail',
+    html: '<h2>Você já tem uma conta</h2>\n<p>Alguém tentou criar uma conta com o e-mail {{ .Email }}, que já está cadastrado. Se foi você, entre com sua senha ou use "Esqueci minha senha".</p>\n<p><a href="{{ .SiteURL }}">Ir para o login</a></p>\n',
+  },
 };
 
-export async function recoveryEmail(config: LocalSupabaseConfig, values: TemplateValues): Promise<OutgoingMail> {
-  const configured = config.authEmail.recoveryTemplate;
+/** The e-mail `name` to `values.Email` (or `to`), from its configured template or the built-in one. */
+export async function authEmail(
+  config: LocalSupabaseConfig,
+  name: AuthEmailTemplate,
+  values: TemplateValues,
+  to = values.Email,
+): Promise<OutgoingMail> {
+  const configured = config.authEmail.templates[name];
   const template = configured
     ? {
-        subject: configured.subject,
+        subject: configured.subject || BUILT_IN[name].subject,
         html: await readFile(path.resolve(config.rootDir, configured.contentPath), 'utf8'),
       }
-    : BUILT_IN_RECOVERY;
-  return { to: values.Email, subject: template.subject, html: renderTemplate(template.html, values) };
+    : BUILT_IN[name];
+  return { to, subject: template.subject, html: renderTemplate(template.html, values) };
 }

@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { SessionContextValue } from '@/lib/session';
 import { sessionValue, signedIn, testProfile, WithSession } from '@/test/session';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 
-function renderAt(path: string, value: SessionContextValue) {
+function renderAt(path: string, value: SessionContextValue, withQueries = false) {
   const router = createMemoryRouter(
     [
       {
@@ -26,11 +27,12 @@ function renderAt(path: string, value: SessionContextValue) {
     ],
     { initialEntries: [path] },
   );
-  render(
+  const app = (
     <WithSession value={value}>
       <RouterProvider router={router} />
-    </WithSession>,
+    </WithSession>
   );
+  render(withQueries ? <QueryClientProvider client={new QueryClient()}>{app}</QueryClientProvider> : app);
   return router;
 }
 
@@ -104,5 +106,29 @@ describe('route guards', () => {
   it('lets admins into /admin', async () => {
     renderAt('/admin', signedIn({ isAdmin: true, roles: [{ user_id: 'u1', school_id: 's1', role: 'SCHOOL_ADMIN' }] }));
     expect(await screen.findByRole('heading', { name: 'Painel admin' })).toBeInTheDocument();
+  });
+
+  it('never treats a session that owes its two-factor code as complete: every page sends it to the code step', async () => {
+    const school = { slug: 'escola-demo' } as SessionContextValue['school'];
+    const value = signedIn({ needsSecondFactor: true, isAdmin: true, school });
+    for (const path of ['/', '/admin']) {
+      const router = renderAt(path, value);
+      expect(await screen.findByRole('heading', { name: 'Login da escola' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/escola-demo');
+      cleanup();
+    }
+    // And the login page keeps it there (the code step) instead of sending it home.
+    const router = renderAt('/escola-demo', value);
+    expect(await screen.findByRole('heading', { name: 'Login da escola' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/escola-demo');
+  });
+
+  it('asks staff of a school that requires two-factor to set it up before the admin area', async () => {
+    const value = signedIn({ isAdmin: true, secondFactorSetupRequired: true, school: { name: 'Escola Demo' } as SessionContextValue['school'] });
+    renderAt('/admin', value, true);
+    expect(await screen.findByRole('heading', { name: 'Ative a verificação em duas etapas' })).toBeInTheDocument();
+    expect(screen.getByText(/Escola Demo exige a verificação em duas etapas da equipe/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ativar agora' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Painel admin' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { hasVerifiedFactor, needsSecondFactor } from '@/features/mfa/assurance';
 import { takeRecoveryLanding } from '@/lib/auth-link';
 import { loadSupabase, mayHaveSession } from '@/lib/api-config';
 import { toast } from '@/lib/toast';
@@ -149,6 +150,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading: initializing || (!!userId && (profileQ.isPending || rolesQ.isPending)),
       profileMissing: !!userId && profileQ.isSuccess && profileQ.data === null,
       mustChangePassword: !!user && (profile?.must_change_password === true || metaFlag),
+      needsSecondFactor: needsSecondFactor(session),
+      secondFactorSetupRequired: hasAdminRole(roles) && school?.require_staff_mfa === true && !hasVerifiedFactor(user),
       passwordRecovery,
       endPasswordRecovery,
       authFlowPending,

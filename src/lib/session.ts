@@ -86,6 +86,10 @@ export interface SessionContextValue {
   profileMissing: boolean;
   /** The user must set a new password (profile flag or user metadata). */
   mustChangePassword: boolean;
+  /** The account has two-factor sign-in on and this session has not given the code (aal1): not complete. */
+  needsSecondFactor: boolean;
+  /** A staff account of a school that requires two-factor sign-in, without it set up yet. */
+  secondFactorSetupRequired: boolean;
   /** The session was opened by a password recovery link and the new password is not set yet. */
   passwordRecovery: boolean;
   /** The new password is set: the recovery session becomes an ordinary one. */

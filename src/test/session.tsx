@@ -34,6 +34,8 @@ export function sessionValue(overrides: Partial<SessionContextValue> = {}): Sess
     initializing: false,
     profileMissing: false,
     mustChangePassword: false,
+    needsSecondFactor: false,
+    secondFactorSetupRequired: false,
     passwordRecovery: false,
     endPasswordRecovery: vi.fn(),
     authFlowPending: false,

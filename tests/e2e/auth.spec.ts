@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PASSWORD, signIn, signInAndWaitHome, signOut, signUp, expect, test, uniqueEmail } from './helpers';
+import { PASSWORD, confirmationLink, inbox, signIn, signInAndWaitHome, signOut, signUp, expect, test, uniqueEmail } from './helpers';
 
 const SEEDED_LOGIN_BANNER = `http://localhost:${Number(process.env.E2E_API_PORT || 54331)}/storage/v1/object/public/school-banners/5c000000-0000-4000-8000-000000000001/login-banner.jpg`;
 
@@ -92,14 +92,49 @@ test.describe('school login pages', () => {
   });
 });
 
-test('sign-up at a school page creates an account of that school and goes to /', async ({ page }) => {
+test('sign-up at a school page: the confirmation e-mail signs the new account of that school in', async ({ page, baseURL }) => {
   const email = uniqueEmail('cadastro');
   await signUp(page, { name: 'Carla Cadastro', email });
   await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+  // No session yet: the card says where the link went, and stays on the school page.
+  await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirme seu e-mail' }).getByRole('status')).toHaveText(`Enviamos um link de confirmação para ${email}. Abra-o para ativar sua conta.`);
+  await expect(page).toHaveURL(/\/escola-demo$/);
+
+  // Signing in before opening the link is refused, with a way to get the e-mail again.
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await signIn(page, email);
+  await expect(page.getByText(`Confirme seu e-mail antes de entrar. Enviamos o link para ${email}.`).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/escola-demo$/);
+
+  // The e-mail in the local inbox (JSON), in pt-BR, linking back to this school's page.
+  const mails = await inbox(email);
+  expect(mails.map((m) => m.subject)).toEqual(['Confirme seu cadastro']);
+  expect(mails[0]!.text).toContain(`criar uma conta com o e-mail ${email}`);
+  const link = await confirmationLink(email);
+  expect(new URL(link).searchParams.get('redirect_to')).toBe(`${baseURL}/escola-demo`);
+
+  // The link lands on the school's page signed in, and goes on to the home.
+  await page.goto(link);
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
   // The header shows the school's member-area name: the account belongs to escola-demo.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Área de Membros Demo' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // From now on the password signs in.
+  await signOut(page);
+  await signInAndWaitHome(page, email);
+});
+
+test('Reenviar e-mail mails the confirmation again after the per-address minute', async ({ page }) => {
+  const email = uniqueEmail('reenvio');
+  await signUp(page, { name: 'Rui Reenvio', email });
+  await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible();
+  // Within the minute the server asks to wait (GoTrue's 429), said in pt-BR.
+  await page.getByRole('button', { name: 'Reenviar e-mail' }).click();
+  await expect(page.getByText('Aguarde um minuto antes de pedir outro e-mail.')).toBeVisible();
+  expect((await inbox(email)).length).toBe(1);
 });
 
 test('sign-up validation: short password and missing name', async ({ page }) => {

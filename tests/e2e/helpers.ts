@@ -50,6 +50,41 @@ export async function signUp(page: Page, { name, email, password = PASSWORD, slu
   await form.getByRole('button', { name: 'Criar Conta' }).click();
 }
 
+/** The local backend of this run (its /inbox holds the auth e-mails). */
+const API_URL = `http://localhost:${Number(process.env.E2E_API_PORT || 54331)}`;
+
+export interface InboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The local inbox of `to` (newest first), as a developer reads it at /inbox. */
+export async function inbox(to: string): Promise<InboxMessage[]> {
+  const res = await fetch(`${API_URL}/inbox/api/messages?to=${encodeURIComponent(to)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as InboxMessage[];
+}
+
+/** The link of the newest 'Confirme seu cadastro' e-mail to `email`, once it arrived. */
+export async function confirmationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = (await inbox(email)).find((m) => m.subject === 'Confirme seu cadastro')?.links[0]), { message: `confirmation e-mail to ${email}` })
+    .toBeTruthy();
+  return link!;
+}
+
+/** Criar Conta, then the owner opens the link mailed to the address: signed in on the home page. */
+export async function signUpAndConfirm(page: Page, account: { name: string; email: string; password?: string; slug?: string }) {
+  await signUp(page, account);
+  await expect(page.getByRole('status').filter({ hasText: `Enviamos um link de confirmação para ${account.email}` })).toBeVisible();
+  await page.goto(await confirmationLink(account.email));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
+}
+
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Menu da conta' }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();

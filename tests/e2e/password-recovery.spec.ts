@@ -68,6 +68,8 @@ test('a student recovers the password through the local inbox and signs in with 
 
   // The link worked once: opened again (signed out), it only says so.
   await signOut(page);
+  // Signed out for good (supabase-js has dropped the stored session) before the link opens.
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText('Link inválido ou expirado. Peça um novo.');
   await expect(page).toHaveURL(/\/escola-demo$/);

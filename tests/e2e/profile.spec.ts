@@ -1,12 +1,11 @@
-import { signUp, expect, test, uniqueEmail } from './helpers';
+import { signUpAndConfirm, expect, test, uniqueEmail } from './helpers';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeEach(async ({ page }) => {
   // Each test works on an account of its own.
-  await signUp(page, { name: 'Paula Perfil', email: uniqueEmail('perfil') });
-  await expect(page).toHaveURL(/\/$/);
+  await signUpAndConfirm(page, { name: 'Paula Perfil', email: uniqueEmail('perfil') });
   await page.getByRole('button', { name: 'Menu da conta' }).click();
   await page.getByRole('menuitem', { name: 'Perfil' }).click();
   await expect(page).toHaveURL(/\/profile$/);

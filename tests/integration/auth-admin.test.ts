@@ -1,6 +1,6 @@
 // GoTrue's admin API through supabase-js's auth.admin (service role), its refusals, bans and deletes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFetch, uniqueEmail } from './auth-helpers.ts';
+import { authFetch, signUpConfirmed, uniqueEmail } from './auth-helpers.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from './harness.ts';
 
 let backend: TestBackend;
@@ -162,7 +162,7 @@ describe('admin API refusals', () => {
     expect(anon.error?.message).toBe('User not allowed');
 
     const email = uniqueEmail('not-admin');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const userClient = await backend.signIn(email, 'segredo1');
     const token = (await userClient.auth.getSession()).data.session!.access_token;
     for (const [method, path, body] of [
@@ -265,6 +265,7 @@ describe('database errors from triggers on auth.users', () => {
       expect(rows.rows).toHaveLength(0);
       // The same email signs up once the metadata is acceptable.
       expect((await backend.anon().auth.signUp({ email, password: 'segredo1' })).error).toBeNull();
+      expect((await backend.server.ctx.engine.query('select 1 from auth.users where email = $1', [email])).rows).toHaveLength(1);
     } finally {
       await backend.server.ctx.engine.exec('drop trigger auth_test_refuse on auth.users; drop function public.auth_test_refuse();');
     }

@@ -2,8 +2,11 @@
 // unique emails, JWT payloads.
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
+import type { User } from '@supabase/supabase-js';
+import { expect } from 'vitest';
+import { settled } from '../../local-supabase/auth/background.ts';
 import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
-import { ANON_KEY } from './harness.ts';
+import { ANON_KEY, type TestBackend } from './harness.ts';
 
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
@@ -45,4 +48,95 @@ export async function signToken(claims: Record<string, unknown>, options: { secr
     .setIssuedAt(now - 7200)
     .setExpirationTime(now + (options.expiresIn ?? 3600))
     .sign(new TextEncoder().encode(options.secret ?? LOCAL_JWT_SECRET));
+}
+
+export interface InboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  links: string[];
+  sent_at: string;
+}
+
+/** The local inbox of `to`, newest first, once the e-mails auth writes after answering are out. */
+export async function inbox(backend: TestBackend, to: string): Promise<InboxMessage[]> {
+  await settled(backend.server.ctx);
+  const res = await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as InboxMessage[];
+}
+
+/** Follows an e-mailed link as a browser would: GoTrue's 303 and the fragment it put on the redirect. */
+export async function openLink(link: string) {
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  const location = new URL(res.headers.get('location')!);
+  return { location, fragment: new URLSearchParams(location.hash.slice(1)) };
+}
+
+export const CONFIRMATION_SUBJECT = 'Confirme seu cadastro';
+
+/** The newest confirmation link mailed to `email`. */
+export async function confirmationLink(backend: TestBackend, email: string): Promise<string> {
+  const mail = (await inbox(backend, email)).find((m) => m.subject === CONFIRMATION_SUBJECT);
+  expect(mail, `a confirmation e-mail to ${email}`).toBeTruthy();
+  return mail!.links[0]!;
+}
+
+/**
+ * A sign-up through supabase-js confirmed as its owner would (the link in the inbox): what a test
+ * that needs an ordinary account of its own uses. Returns the user and the session the link opened.
+ */
+export async function signUpConfirmed(
+  backend: TestBackend,
+  email: string,
+  password: string,
+  data?: Record<string, unknown>,
+): Promise<{ user: User; accessToken: string; refreshToken: string }> {
+  const { data: out, error } = await backend.anon().auth.signUp({ email, password, options: data ? { data } : undefined });
+  expect(error).toBeNull();
+  expect(out.session).toBeNull();
+  const { fragment } = await openLink(await confirmationLink(backend, email));
+  const accessToken = fragment.get('access_token');
+  expect(accessToken, 'the confirmation link opens a session').toBeTruthy();
+  const { data: u } = await backend.anon().auth.getUser(accessToken!);
+  return { user: u.user!, accessToken: accessToken!, refreshToken: fragment.get('refresh_token')! };
+}
+
+/**
+ * Times requests from a process of its own (fixtures/timed-client.mjs): in this process the server
+ * shares the event loop, so work it does after answering would be counted against the answer.
+ */
+export async function timedClient(baseUrl: string) {
+  const { fork } = await import('node:child_process');
+  const child = fork(new URL('./fixtures/timed-client.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return {
+    /** POSTs `body` to /auth/v1`path` as auth-js does; milliseconds until the whole answer arrived. */
+    post(path: string, body: unknown): Promise<{ ms: number; status: number }> {
+      return new Promise((resolve) => {
+        child.once('message', (m) => resolve(m as { ms: number; status: number }));
+        child.send({
+          url: `${baseUrl}/auth/v1${path}`,
+          headers: { apikey: ANON_KEY, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+          body: JSON.stringify(body),
+        });
+      });
+    },
+    close: () => void child.kill(),
+  };
+}
+
+/** P(a random x from `xs` is larger than a random y from `ys`), ties half: 0.5 when they cannot be told apart. */
+export function auc(xs: number[], ys: number[]): number {
+  let wins = 0;
+  for (const x of xs) for (const y of ys) wins += x > y ? 1 : x === y ? 0.5 : 0;
+  return wins / (xs.length * ys.length);
+}
+
+export function median(v: number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
 }

@@ -1,6 +1,6 @@
 // What an attacker sees: forged, malformed and expired JWTs, SQL in emails and bodies, error shapes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFetch, signToken, uniqueEmail } from './auth-helpers.ts';
+import { authFetch, signToken, signUpConfirmed, uniqueEmail } from './auth-helpers.ts';
 import { ANON_KEY, startTestBackend, type TestBackend } from './harness.ts';
 
 let backend: TestBackend;
@@ -8,8 +8,8 @@ let victimId: string;
 let victimSession: string;
 beforeAll(async () => {
   backend = await startTestBackend();
-  const signup = await backend.anon().auth.signUp({ email: uniqueEmail('victim'), password: 'segredo1' });
-  victimId = signup.data.user!.id;
+  const signup = await signUpConfirmed(backend, uniqueEmail('victim'), 'segredo1');
+  victimId = signup.user.id;
   victimSession = (await backend.server.ctx.engine.query<{ id: string }>('select id::text as id from auth.sessions where user_id = $1', [victimId])).rows[0]!.id;
 });
 afterAll(async () => {
@@ -93,11 +93,10 @@ describe('SQL-ish input', () => {
   it('stores an email with quotes verbatim (it is a valid address) and signs it in', async () => {
     const email = `o'brien'--${Date.now()}@example.com`;
     const before = await countUsers();
-    const { data, error } = await backend.anon().auth.signUp({ email, password: "p'; drop table auth.users; --" });
-    expect(error).toBeNull();
-    expect(data.user!.email).toBe(email);
+    const { user } = await signUpConfirmed(backend, email, "p'; drop table auth.users; --");
+    expect(user.email).toBe(email);
     expect(await countUsers()).toBe(before + 1);
-    const stored = await backend.server.ctx.engine.query<{ email: string }>('select email from auth.users where id = $1', [data.user!.id]);
+    const stored = await backend.server.ctx.engine.query<{ email: string }>('select email from auth.users where id = $1', [user.id]);
     expect(stored.rows[0]!.email).toBe(email);
     expect((await backend.anon().auth.signInWithPassword({ email, password: "p'; drop table auth.users; --" })).error).toBeNull();
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAuthRateLimits } from '../../local-supabase/config.ts';
 import { ANON_KEY, startTestBackend, type TestBackend } from './harness.ts';
-import { authFetch, uniqueEmail } from './auth-helpers.ts';
+import { authFetch, signUpConfirmed, uniqueEmail } from './auth-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -38,11 +38,9 @@ describe('with the platform limits (config.toml)', () => {
 
   it('refuses the 31st sign-in in 5 minutes from one address with 429, also to the right password and to sign-ups', async () => {
     const email = uniqueEmail('forca-bruta');
-    const owner = backend.anon();
-    // Attempt 1: the owner signs up (sign-ups share the budget) and keeps a session.
-    const { data, error } = await owner.auth.signUp({ email, password: 'certa-123', options: { data: { name: 'Vítima' } } });
-    expect(error).toBeNull();
-    const refreshToken = data.session!.refresh_token;
+    // Attempt 1: the owner signs up (sign-ups share the budget) and keeps the session its confirmation
+    // link opened (verifications have a budget of their own).
+    const { refreshToken } = await signUpConfirmed(backend, email, 'certa-123', { name: 'Vítima' });
 
     // Attempts 2..30: wrong passwords, answered as usual.
     for (let i = 2; i <= 30; i++) {
@@ -94,8 +92,9 @@ describe('with limits set for the test backend', () => {
 
   it('token_refresh counts refresh grants, valid or not', async () => {
     const email = uniqueEmail('renova');
-    const { data } = await backend.anon().auth.signUp({ email, password: 'certa-123' });
-    let token = data.session!.refresh_token;
+    expect((await backend.service().auth.admin.createUser({ email, password: 'certa-123', email_confirm: true })).error).toBeNull();
+    const client = await backend.signIn(email, 'certa-123');
+    let token = (await client.auth.getSession()).data.session!.refresh_token;
     for (let i = 1; i <= 2; i++) {
       const r = await authFetch(backend.url, '/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } });
       expect(r.status).toBe(200);

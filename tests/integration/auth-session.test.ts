@@ -1,6 +1,6 @@
 // Sign-up, sign-in, the user, refresh rotation and sign-out through the real supabase-js client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFetch, jwtPayload, uniqueEmail } from './auth-helpers.ts';
+import { authFetch, confirmationLink, inbox, jwtPayload, openLink, signUpConfirmed, uniqueEmail } from './auth-helpers.ts';
 import { startTestBackend, type TestBackend } from './harness.ts';
 
 let backend: TestBackend;
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('sign-up', () => {
-  it('creates a confirmed user with its metadata and returns a session like GoTrue', async () => {
+  it('creates an unconfirmed user with its metadata and answers it without a session, like GoTrue with confirmations on', async () => {
     const email = uniqueEmail('Signup').replace('signup', 'SignUp');
     const { data, error } = await backend.anon().auth.signUp({
       email,
@@ -21,23 +21,37 @@ describe('sign-up', () => {
     });
     expect(error).toBeNull();
     const { session, user } = data;
-    expect(session).not.toBeNull();
-    expect(session!.token_type).toBe('bearer');
-    expect(session!.expires_in).toBe(3600);
-    expect(session!.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
-    expect(session!.refresh_token).toMatch(/^\S{20,}$/);
+    expect(session).toBeNull();
     expect(user!.email).toBe(email.toLowerCase());
     expect(user!.aud).toBe('authenticated');
     expect(user!.role).toBe('authenticated');
-    expect(user!.email_confirmed_at).toBeTruthy();
-    expect(user!.confirmed_at).toBeTruthy();
-    expect(user!.last_sign_in_at).toBeTruthy();
+    expect(user!.email_confirmed_at).toBeUndefined();
+    expect(user!.confirmed_at).toBeUndefined();
+    expect(user!.last_sign_in_at).toBeUndefined();
+    expect(user!.confirmation_sent_at).toBeTruthy();
     expect(user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(user!.user_metadata).toEqual({ name: 'Ana Souza', must_change_password: false });
     expect(user!.identities).toEqual([]);
     expect(user!.is_anonymous).toBe(false);
 
-    const claims = jwtPayload(session!.access_token);
+    const row = await backend.server.ctx.engine.query<{ raw_user_meta_data: unknown; encrypted_password: string; email: string; email_confirmed_at: string | null }>(
+      'select raw_user_meta_data, encrypted_password, email, email_confirmed_at from auth.users where id = $1',
+      [user!.id],
+    );
+    expect(row.rows[0]!.raw_user_meta_data).toEqual({ name: 'Ana Souza', must_change_password: false });
+    expect(row.rows[0]!.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
+    expect(row.rows[0]!.email).toBe(email.toLowerCase());
+    expect(row.rows[0]!.email_confirmed_at).toBeNull();
+
+    // The e-mailed link confirms the address and opens a session with Supabase's claims.
+    const { location, fragment } = await openLink(await confirmationLink(backend, email));
+    expect(location.origin).toBe('http://localhost:5173');
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(Number(fragment.get('expires_in'))).toBe(3600);
+    expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(fragment.get('refresh_token')).toMatch(/^\S{20,}$/);
+    const claims = jwtPayload(fragment.get('access_token')!);
     expect(claims).toMatchObject({
       sub: user!.id,
       role: 'authenticated',
@@ -51,17 +65,15 @@ describe('sign-up', () => {
       user_metadata: { name: 'Ana Souza', must_change_password: false },
     });
     expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    expect(claims.amr).toEqual([{ method: 'otp', timestamp: expect.any(Number) }]);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
-    expect(claims.exp).toBe(session!.expires_at);
 
-    const row = await backend.server.ctx.engine.query<{ raw_user_meta_data: unknown; encrypted_password: string; email: string }>(
-      'select raw_user_meta_data, encrypted_password, email from auth.users where id = $1',
-      [user!.id],
-    );
-    expect(row.rows[0]!.raw_user_meta_data).toEqual({ name: 'Ana Souza', must_change_password: false });
-    expect(row.rows[0]!.encrypted_password).toMatch(/^\$2[ab]\$10\$/);
-    expect(row.rows[0]!.email).toBe(email.toLowerCase());
+    const confirmed = (await backend.anon().auth.getUser(fragment.get('access_token')!)).data.user!;
+    expect(confirmed.email_confirmed_at).toBeTruthy();
+    expect(confirmed.confirmed_at).toBeTruthy();
+    expect(confirmed.last_sign_in_at).toBeTruthy();
+    // And from now on the password signs in.
+    expect((await backend.anon().auth.signInWithPassword({ email, password: 'segredo1' })).error).toBeNull();
   });
 
   it('goes through auth.users normally, so the profile trigger of the migrations fires', async () => {
@@ -79,16 +91,15 @@ describe('sign-up', () => {
     expect(profile.rows).toEqual([{ name: 'Perfil Criado', school_id: school.rows[0]!.id }]);
   });
 
-  it('refuses an email that is already registered, whatever its case', async () => {
+  it('never makes a second account for a taken address, whatever its case', async () => {
     const email = uniqueEmail('dup');
-    const first = await backend.anon().auth.signUp({ email, password: 'segredo1' });
-    expect(first.error).toBeNull();
+    expect((await backend.service().auth.admin.createUser({ email, password: 'segredo1', email_confirm: true })).error).toBeNull();
     const again = await backend.anon().auth.signUp({ email: email.toUpperCase(), password: 'outrasenha' });
-    expect(again.error?.status).toBe(422);
-    expect(again.error?.code).toBe('user_already_exists');
-    expect(again.error?.message).toBe('User already registered');
+    expect(again.error).toBeNull();
+    expect(again.data.session).toBeNull();
     const count = await backend.server.ctx.engine.query<{ n: number }>('select count(*)::int as n from auth.users where lower(email) = $1', [email]);
     expect(count.rows[0]!.n).toBe(1);
+    expect((await backend.anon().auth.signInWithPassword({ email, password: 'outrasenha' })).error?.code).toBe('invalid_credentials');
   });
 
   it('refuses a password shorter than 6 characters with weak_password', async () => {
@@ -114,20 +125,20 @@ describe('sign-up', () => {
 describe('sign-in with password', () => {
   it('signs in with the right password (any email case) and records last_sign_in_at', async () => {
     const email = uniqueEmail('signin');
-    const signup = await backend.anon().auth.signUp({ email, password: 'segredo1' });
-    const firstSignIn = signup.data.user!.last_sign_in_at!;
+    const signup = await signUpConfirmed(backend, email, 'segredo1');
+    const firstSignIn = signup.user.last_sign_in_at!;
     await new Promise((r) => setTimeout(r, 20));
     const client = backend.anon();
     const { data, error } = await client.auth.signInWithPassword({ email: email.toUpperCase(), password: 'segredo1' });
     expect(error).toBeNull();
-    expect(data.user!.id).toBe(signup.data.user!.id);
+    expect(data.user!.id).toBe(signup.user.id);
     expect(Date.parse(data.user!.last_sign_in_at!)).toBeGreaterThan(Date.parse(firstSignIn));
-    expect(jwtPayload(data.session!.access_token).session_id).not.toBe(jwtPayload(signup.data.session!.access_token).session_id);
+    expect(jwtPayload(data.session!.access_token).session_id).not.toBe(jwtPayload(signup.accessToken).session_id);
   });
 
   it('refuses a wrong password and an unknown email with the same error', async () => {
     const email = uniqueEmail('wrong');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     for (const attempt of [
       { email, password: 'segredo2' },
       { email: uniqueEmail('nobody'), password: 'segredo1' },
@@ -180,7 +191,7 @@ describe('sign-in with password', () => {
 describe('the signed-in user', () => {
   it('getUser returns the user of the session', async () => {
     const email = uniqueEmail('getuser');
-    await backend.anon().auth.signUp({ email, password: 'segredo1', options: { data: { name: 'Bia' } } });
+    await signUpConfirmed(backend, email, 'segredo1', { name: 'Bia' });
     const client = await backend.signIn(email, 'segredo1');
     const { data, error } = await client.auth.getUser();
     expect(error).toBeNull();
@@ -190,7 +201,7 @@ describe('the signed-in user', () => {
 
   it('updateUser merges data into the metadata and changes the password', async () => {
     const email = uniqueEmail('update');
-    await backend.anon().auth.signUp({ email, password: 'segredo1', options: { data: { name: 'Caio', must_change_password: true } } });
+    await signUpConfirmed(backend, email, 'segredo1', { name: 'Caio', must_change_password: true });
     const client = await backend.signIn(email, 'segredo1');
     const { data, error } = await client.auth.updateUser({ password: 'novasenha', data: { must_change_password: false } });
     expect(error).toBeNull();
@@ -209,7 +220,7 @@ describe('the signed-in user', () => {
 
   it('updateUser refuses a short password, the same password and app_metadata', async () => {
     const email = uniqueEmail('update-refused');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const client = await backend.signIn(email, 'segredo1');
     const short = await client.auth.updateUser({ password: '123' });
     expect(short.error?.code).toBe('weak_password');
@@ -227,25 +238,42 @@ describe('the signed-in user', () => {
     expect(data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
   });
 
-  it('updateUser changes the email (auto-confirmed) but not to one that is taken', async () => {
+  it('updateUser changes the email only once both addresses opened their link, and never to one that is taken', async () => {
     const email = uniqueEmail('change-email');
     const taken = uniqueEmail('taken');
-    await backend.anon().auth.signUp({ email: taken, password: 'segredo1' });
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, taken, 'segredo1');
+    await signUpConfirmed(backend, email, 'segredo1');
     const client = await backend.signIn(email, 'segredo1');
     const refused = await client.auth.updateUser({ email: taken.toUpperCase() });
     expect(refused.error?.status).toBe(422);
     expect(refused.error?.code).toBe('email_exists');
     const next = uniqueEmail('changed');
-    const { data, error } = await client.auth.updateUser({ email: next });
+    const { data, error } = await client.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:5173/escola-demo' });
     expect(error).toBeNull();
-    expect(data.user!.email).toBe(next);
+    // Pending, as GoTrue answers it: the address stays until the links are opened.
+    expect(data.user!.email).toBe(email);
+    expect(data.user!.new_email).toBe(next);
+    expect(data.user!.email_change_sent_at).toBeTruthy();
+    expect((await backend.anon().auth.signInWithPassword({ email: next, password: 'segredo1' })).error?.code).toBe('invalid_credentials');
+
+    const [toNew] = (await inbox(backend, next)).filter((m) => m.subject === 'Confirme a alteração de e-mail');
+    const [toOld] = (await inbox(backend, email)).filter((m) => m.subject === 'Confirme a alteração de e-mail');
+    expect(toNew!.text).toContain(`para ${next}`);
+    const first = await openLink(toNew!.links[0]!);
+    expect(first.fragment.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    expect(first.fragment.get('access_token')).toBeNull();
+    expect((await client.auth.getUser()).data.user!.email).toBe(email);
+    const second = await openLink(toOld!.links[0]!);
+    expect(second.location.origin + second.location.pathname).toBe('http://localhost:5173/escola-demo');
+    expect(second.fragment.get('type')).toBe('email_change');
+    expect(jwtPayload(second.fragment.get('access_token')!).email).toBe(next);
     expect((await backend.anon().auth.signInWithPassword({ email: next, password: 'segredo1' })).error).toBeNull();
+    expect((await openLink(toOld!.links[0]!)).fragment.get('error_code')).toBe('otp_expired');
   });
 
   it('a password change ends the other sessions but keeps the current one', async () => {
     const email = uniqueEmail('pw-sessions');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const current = await backend.signIn(email, 'segredo1');
     const other = await backend.signIn(email, 'segredo1');
     const otherRefresh = (await other.auth.getSession()).data.session!.refresh_token;
@@ -259,7 +287,7 @@ describe('the signed-in user', () => {
 describe('refresh token rotation', () => {
   it('issues a new pair and refuses the used refresh token, then revokes the session', async () => {
     const email = uniqueEmail('refresh');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const client = await backend.signIn(email, 'segredo1');
     const first = (await client.auth.getSession()).data.session!;
 
@@ -295,7 +323,7 @@ describe('refresh token rotation', () => {
 describe('sign-out', () => {
   it('ends the session: its refresh token and access token stop working', async () => {
     const email = uniqueEmail('signout');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const client = await backend.signIn(email, 'segredo1');
     const session = (await client.auth.getSession()).data.session!;
     const { error } = await client.auth.signOut();
@@ -314,7 +342,7 @@ describe('sign-out', () => {
 
   it('scope local ends one session, others the rest, global all of them', async () => {
     const email = uniqueEmail('scopes');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const a = await backend.signIn(email, 'segredo1');
     const b = await backend.signIn(email, 'segredo1');
     const c = await backend.signIn(email, 'segredo1');
@@ -342,15 +370,15 @@ describe('sign-out', () => {
 describe('password recovery', () => {
   it('mails a recovery link to the local inbox, and the link opens a recovery session', async () => {
     const email = uniqueEmail('recover');
-    await backend.anon().auth.signUp({ email, password: 'segredo1' });
+    await signUpConfirmed(backend, email, 'segredo1');
     const { data, error } = await backend.anon().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/reset' });
     expect(error).toBeNull();
     expect(data).toEqual({});
     // Unknown emails get the same answer and no link.
     const ghost = uniqueEmail('ghost');
     expect((await backend.anon().auth.resetPasswordForEmail(ghost)).error).toBeNull();
-    expect(backend.server.ctx.mailbox.list(ghost)).toEqual([]);
-    const mails = backend.server.ctx.mailbox.list(email);
+    expect(await inbox(backend, ghost)).toEqual([]);
+    const mails = (await inbox(backend, email)).filter((m) => m.subject === 'Redefinir senha');
     expect(mails).toHaveLength(1);
     const link = mails[0]!.links[0]!;
     expect(link).toContain(`${backend.url}/auth/v1/verify?token=`);
@@ -390,7 +418,7 @@ describe('settings and health', () => {
   it('answers /settings and /health', async () => {
     const settings = await authFetch(backend.url, '/settings');
     expect(settings.status).toBe(200);
-    expect(settings.body).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: true });
+    expect(settings.body).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: false });
     const health = await authFetch(backend.url, '/health');
     expect(health.status).toBe(200);
     expect(health.body.name).toBe('GoTrue');

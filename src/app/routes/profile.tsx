@@ -1,5 +1,15 @@
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { useSession } from '@/lib/session';
 
 export default function ProfileRoute() {
-  return <ProfilePage />;
+  const { user, isAdmin, school } = useSession();
+  return (
+    <ProfilePage>
+      {/* Staff hold payment keys and every student's data: they may (or must) add a second factor. */}
+      {user && isAdmin && (
+        <TwoFactorCard userId={user.id} issuer={school?.member_area_name || school?.name || 'Área de Membros'} required={school?.require_staff_mfa === true} />
+      )}
+    </ProfilePage>
+  );
 }

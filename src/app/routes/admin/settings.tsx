@@ -1,4 +1,6 @@
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { hasVerifiedFactor } from '@/features/mfa/assurance';
+import { StaffRequirementCard } from '@/features/mfa/components/staff-requirement-card';
 import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
@@ -15,12 +17,16 @@ export default function AdminSettingsPage() {
   const { roles, user } = useSession();
   const isSuperAdmin = roles.some((r) => r.role === 'SUPER_ADMIN');
   const isMaster = isSuperAdmin && (!MASTER_EMAIL || user?.email?.toLowerCase() === MASTER_EMAIL);
+  const isSchoolAdmin = (schoolId: string) => isSuperAdmin || roles.some((r) => r.role === 'SCHOOL_ADMIN' && r.school_id === schoolId);
   return (
     <WithOwnSchool>
       {(school) => (
         <AdminPage className="max-w-4xl">
           <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento e webhooks" />
           <MemberAreaNameForm key={school.updated_at} school={school} />
+          {isSchoolAdmin(school.id) && (
+            <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
+          )}
           <IntegrationsCard schoolId={school.id} />
           <WebhookSecretCard schoolId={school.id} />
           {isMaster && <SystemKeyCard />}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useChangePassword } from '../api/auth';
+import { useChangePassword } from '../api/change-password';
 import { changePasswordSchema, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, type ChangePasswordValues } from '../schemas';
 
 const TEXT = {

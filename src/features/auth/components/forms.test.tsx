@@ -11,7 +11,9 @@ const auth = vi.hoisted(() => ({
   signInWithPassword: vi.fn(),
   signUp: vi.fn(),
   signOut: vi.fn(async () => ({ error: null })),
-  updateUser: vi.fn(async () => ({ data: {}, error: null })),
+  updateUser: vi.fn(async () => ({ data: {}, error: null as unknown })),
+  refreshSession: vi.fn(async () => ({ data: {}, error: null })),
+  resend: vi.fn(async () => ({ data: { user: null, session: null }, error: null as unknown })),
 }));
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({
@@ -89,6 +91,24 @@ describe('LoginForm', () => {
     );
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
   });
+
+  it('asks an unconfirmed account to confirm its e-mail and mails the link again', async () => {
+    // GoTrue's 400 email_not_confirmed (the right password of an account whose link was never opened).
+    const error = new AuthApiError('Email not confirmed', 400, 'email_not_confirmed');
+    auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error });
+    wrap(<LoginForm schoolSlug="escola-demo" />);
+    await userEvent.type(screen.getByLabelText('Email'), 'nova@exemplo.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'senha123');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const description = 'Confirme seu e-mail antes de entrar. Enviamos o link para nova@exemplo.com.';
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Erro ao fazer login', { description }));
+    expect(await screen.findByText(description)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail' }));
+    await waitFor(() =>
+      expect(auth.resend).toHaveBeenCalledWith({ type: 'signup', email: 'nova@exemplo.com', options: { emailRedirectTo: `${window.location.origin}/escola-demo` } }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('E-mail reenviado', expect.anything()));
+  });
 });
 
 describe('SignUpForm', () => {
@@ -114,6 +134,30 @@ describe('SignUpForm', () => {
     expect(auth.signUp).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'maria@exemplo.com', password: 'senha123', options: expect.objectContaining({ data: { name: 'Maria Souza', school_id: 's1' } }) }),
     );
+  });
+
+  it('without a session (confirmations on) says where the link went, resends it, and lands the link on the school page', async () => {
+    auth.signUp.mockResolvedValueOnce({ data: { session: null, user: { id: 'u1' } }, error: null });
+    wrap(<SignUpForm schoolId="s1" schoolSlug="escola-demo" />);
+    await userEvent.type(screen.getByLabelText('Nome Completo'), 'Maria Souza');
+    await userEvent.type(screen.getByLabelText('Email'), 'maria@exemplo.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'senha123');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Enviamos um link de confirmação para maria@exemplo.com. Abra-o para ativar sua conta.');
+    expect(screen.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Criar Conta' })).toBeNull();
+    expect(auth.signUp).toHaveBeenCalledWith(expect.objectContaining({ options: expect.objectContaining({ emailRedirectTo: `${window.location.origin}/escola-demo` }) }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail' }));
+    await waitFor(() => expect(auth.resend).toHaveBeenCalledWith(expect.objectContaining({ type: 'signup', email: 'maria@exemplo.com' })));
+
+    // A 429 (a minute between two e-mails) in pt-BR.
+    auth.resend.mockResolvedValueOnce({ data: { user: null, session: null }, error: new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit') });
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Erro ao reenviar e-mail', { description: 'Aguarde um minuto antes de pedir outro e-mail.' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Usar outro e-mail' }));
+    expect(screen.getByRole('form', { name: 'Criar Conta' })).toBeInTheDocument();
   });
 });
 
@@ -141,7 +185,20 @@ describe('ChangePasswordDialog', () => {
     await userEvent.clear(screen.getByLabelText('Confirmar Senha'));
     await userEvent.type(screen.getByLabelText('Confirmar Senha'), 'novaSenha1');
     await userEvent.click(screen.getByRole('button', { name: 'Alterar Senha' }));
-    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'novaSenha1', data: { must_change_password: false } }));
+    // Only the password: the server clears must_change_password when it really changes.
+    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ password: 'novaSenha1' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Senha alterada!', { description: 'Sua senha foi atualizada com sucesso' }));
+    // The session is re-read (its metadata carries the flag the server cleared).
+    expect(auth.refreshSession).toHaveBeenCalled();
+  });
+
+  it('says in pt-BR that the new password must differ from the current one (422 same_password)', async () => {
+    auth.updateUser.mockResolvedValueOnce({ data: {}, error: new AuthApiError('New password should be different from the old password.', 422, 'same_password') });
+    wrap(<ChangePasswordDialog open />, signedIn({ mustChangePassword: true }));
+    await userEvent.type(screen.getByLabelText('Nova Senha'), 'mesmaSenha1');
+    await userEvent.type(screen.getByLabelText('Confirmar Senha'), 'mesmaSenha1');
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar Senha' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Erro ao alterar senha', { description: 'A nova senha deve ser diferente da senha atual.' }));
+    expect(auth.refreshSession).not.toHaveBeenCalled();
   });
 });

@@ -4,11 +4,14 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSignIn } from '../api/auth';
+import { isNotConfirmed } from '../api/auth';
 import { emailRules, firstError, loginPasswordRules, type LoginValues } from '../rules';
 
 // Few visitors need it: the dialog and its request load on the first click (or hover) only.
 const loadForgotPassword = () => import('./forgot-password-dialog');
 const ForgotPasswordDialog = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordDialog })));
+// Only an account whose e-mail is not confirmed yet sees it (after the server said so).
+const NotConfirmedNotice = lazy(() => import('./not-confirmed-notice').then((m) => ({ default: m.NotConfirmedNotice })));
 
 type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
@@ -74,6 +77,11 @@ export function LoginForm({ schoolSlug }: { schoolSlug?: string }) {
           Esqueci minha senha
         </Button>
       </form>
+      {isNotConfirmed(signIn.error) && signIn.variables && (
+        <Suspense fallback={null}>
+          <NotConfirmedNotice email={signIn.variables.email} schoolSlug={schoolSlug} />
+        </Suspense>
+      )}
       {forgotEmail !== null && (
         <Suspense fallback={null}>
           <ForgotPasswordDialog open schoolSlug={schoolSlug} defaultEmail={forgotEmail} onOpenChange={(open) => !open && setForgotEmail(null)} />
@@ -82,3 +90,4 @@ export function LoginForm({ schoolSlug }: { schoolSlug?: string }) {
     </>
   );
 }
+

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -22,8 +22,9 @@ const WhatsAppButton = lazy(() => import('./whatsapp-button').then((m) => ({ def
 const loadSignUpForm = () => import('./sign-up-form');
 const SignUpForm = lazy(() => loadSignUpForm().then((m) => ({ default: m.SignUpForm })));
 
-/** /auth (no school) and /{slug} (the school's branded login page). */
-export function LoginPage({ slug }: { slug?: string }) {
+/** /auth (no school) and /{slug} (the school's branded login page). `secondStep` (the two-factor code,
+ * composed by the route) takes the place of the tabs once the password was accepted. */
+export function LoginPage({ slug, secondStep }: { slug?: string; secondStep?: ReactNode }) {
   const schoolQ = useSchoolLogin(slug);
   const school = slug ? (schoolQ.data ?? null) : null;
   const { user, mustChangePassword, passwordRecovery, authFlowPending } = useSession();
@@ -64,28 +65,30 @@ export function LoginPage({ slug }: { slug?: string }) {
                   Link inválido ou expirado. Peça um novo.
                 </p>
               )}
-              <Tabs defaultValue="login">
-                <TabsList className="grid w-full grid-cols-2">
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="signup" onPointerEnter={() => void loadSignUpForm()} onFocus={() => void loadSignUpForm()}>
-                    Criar Conta
-                  </TabsTrigger>
-                </TabsList>
-                <TabsContent value="login">
-                  <LoginForm schoolSlug={school?.slug} />
-                </TabsContent>
-                <TabsContent value="signup">
-                  <Suspense
-                    fallback={
-                      <div className="flex justify-center py-10">
-                        <Spinner className="size-8" />
-                      </div>
-                    }
-                  >
-                    <SignUpForm schoolId={school?.id} schoolSlug={school?.slug} />
-                  </Suspense>
-                </TabsContent>
-              </Tabs>
+              {secondStep ?? (
+                <Tabs defaultValue="login">
+                  <TabsList className="grid w-full grid-cols-2">
+                    <TabsTrigger value="login">Login</TabsTrigger>
+                    <TabsTrigger value="signup" onPointerEnter={() => void loadSignUpForm()} onFocus={() => void loadSignUpForm()}>
+                      Criar Conta
+                    </TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="login">
+                    <LoginForm schoolSlug={school?.slug} />
+                  </TabsContent>
+                  <TabsContent value="signup">
+                    <Suspense
+                      fallback={
+                        <div className="flex justify-center py-10">
+                          <Spinner className="size-8" />
+                        </div>
+                      }
+                    >
+                      <SignUpForm schoolId={school?.id} schoolSlug={school?.slug} />
+                    </Suspense>
+                  </TabsContent>
+                </Tabs>
+              )}
             </CardContent>
           </Card>
           <p className="mt-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {school?.name ?? 'Área de Membros'}</p>
@@ -96,7 +99,7 @@ export function LoginPage({ slug }: { slug?: string }) {
           <WhatsAppButton number={school.support_whatsapp} />
         </Suspense>
       )}
-      {!!user && (mustChangePassword || passwordRecovery) && !authFlowPending && (
+      {!!user && (mustChangePassword || passwordRecovery) && !authFlowPending && !secondStep && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open recovery={passwordRecovery} />
         </Suspense>

@@ -9,6 +9,7 @@ import { signedIn, WithSession } from '@/test/session';
 const auth = vi.hoisted(() => ({
   resetPasswordForEmail: vi.fn(async () => ({ data: {}, error: null as unknown })),
   updateUser: vi.fn(async () => ({ data: {}, error: null as unknown })),
+  refreshSession: vi.fn(async () => ({ data: {}, error: null })),
 }));
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({
@@ -99,7 +100,7 @@ describe('ChangePasswordDialog after a recovery link', () => {
         description: 'Sua senha foi atualizada com sucesso',
       }),
     );
-    expect(auth.updateUser).toHaveBeenCalledWith({ password: 'novaSenha1', data: { must_change_password: false } });
+    expect(auth.updateUser).toHaveBeenCalledWith({ password: 'novaSenha1' });
     expect(value.endPasswordRecovery).toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +9,8 @@ import { useUpdateProfile } from '../api/profile';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileForm } from './profile-form';
 
-export function ProfilePage() {
+/** `children`: more cards below the form, composed by the route (e.g. two-factor sign-in for staff). */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const { user, profile, school } = useSession();
   const update = useUpdateProfile(user?.id ?? '');
   if (!user || !profile) return <PageSpinner />;
@@ -23,7 +25,7 @@ export function ProfilePage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Meu Perfil</h1>
         <p className="mt-1 text-sm text-muted-foreground">Gerencie sua foto e seus dados pessoais.</p>
       </div>
-      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_1fr]">
         <Card className="h-fit">
           <CardContent className="flex flex-col items-center gap-4 pt-6">
             <AvatarUpload userId={user.id} name={name} avatarUrl={profile.avatar_url} />
@@ -44,6 +46,7 @@ export function ProfilePage() {
             <ProfileForm profile={profile} email={user.email} pending={update.isPending} onSubmit={(values) => update.mutate(values)} />
           </CardContent>
         </Card>
+        {children && <div className="grid gap-6 md:col-start-2">{children}</div>}
       </div>
     </div>
   );

@@ -45,6 +45,13 @@ export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
         </h2>
         <p className="text-sm text-muted-foreground">Envie-o no cabeçalho x-webhook-secret das chamadas ao webhook de alunos. Ele só vale para esta escola.</p>
       </div>
+      {secret.isError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {(secret.error as { code?: string }).code === '42501'
+            ? 'Segredo oculto: confirme a verificação em duas etapas (código do aplicativo autenticador) para vê-lo.'
+            : 'Não foi possível carregar o segredo.'}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 flex-1 basis-full rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all sm:basis-0" aria-label="Segredo do webhook">
           {shown ? value : masked}

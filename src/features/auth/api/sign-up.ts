@@ -1,0 +1,44 @@
+// Criar Conta (loaded with the lazy sign-up form).
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/toast';
+import { loadSupabase } from '@/lib/api-config';
+import { rememberSchoolSlug, useSession } from '@/lib/session';
+import { errorMessage } from '@/lib/utils';
+import type { SignUpValues } from '../rules';
+import { confirmationRedirect, isRateLimited, SIGN_UP_RATE_LIMIT_MESSAGE } from './auth';
+
+/**
+ * Creates an account of the school (school_id in the metadata). With e-mail confirmations on (the
+ * platform's setting) there is no session yet: the form then says where the link went. Without them
+ * (a project with autoconfirm) the user is signed in and goes to /.
+ */
+export function useSignUp(schoolId: string | undefined, schoolSlug?: string) {
+  const navigate = useNavigate();
+  const { setAuthFlowPending } = useSession();
+  return useMutation({
+    mutationFn: async ({ name, email, password }: SignUpValues) => {
+      const supabase = await loadSupabase();
+      setAuthFlowPending(true);
+      try {
+        const { data, error } = await supabase.auth.signUp({
+          email,
+          password,
+          options: { data: { name, ...(schoolId ? { school_id: schoolId } : {}) }, emailRedirectTo: confirmationRedirect(schoolSlug) },
+        });
+        if (error) throw error;
+        if (schoolSlug) rememberSchoolSlug(schoolSlug);
+        return { signedIn: !!data.session, email };
+      } finally {
+        setAuthFlowPending(false);
+      }
+    },
+    onSuccess: ({ signedIn }) => {
+      toast.success('Conta criada com sucesso!');
+      if (signedIn) navigate('/', { replace: true });
+    },
+    onError: (error) => {
+      toast.error('Erro ao criar conta', { description: isRateLimited(error) ? SIGN_UP_RATE_LIMIT_MESSAGE : errorMessage(error) });
+    },
+  });
+}
