@@ -211,7 +211,7 @@ describe('triggers', () => {
     expect(r.rows).toEqual([{ author_name: 'Lucas Aluno', comment: 'Olá' }]);
   });
 
-  it('clears must_change_password on the profile when the user clears it in the metadata, and mirrors the profile', async () => {
+  it('never clears must_change_password from the metadata (issue 19), and mirrors the profile into it', async () => {
     const out = await inRolledBackTx(db, async (tx) => {
       await tx.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || '{"must_change_password": false}' where id = $1`, [USER.novo]);
       const a = await tx.query<{ must_change_password: boolean }>('select must_change_password from public.profiles where id = $1', [USER.novo]);
@@ -222,7 +222,7 @@ describe('triggers', () => {
       const c = await tx.query<{ must_change_password: boolean; school_id: string }>('select must_change_password, school_id from public.profiles where id = $1', [USER.aluna]);
       return { a: a.rows[0], b: b.rows[0], c: c.rows[0] };
     });
-    expect(out.a!.must_change_password).toBe(false);
+    expect(out.a!.must_change_password).toBe(true);
     expect(out.b!.m).toBe('true');
     expect(out.c).toEqual({ must_change_password: false, school_id: SCHOOL.demo });
   });

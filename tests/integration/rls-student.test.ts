@@ -235,7 +235,7 @@ describe('own profile', () => {
     await none(c.aluno.from('profiles').delete().eq('id', USER.aluno).select('id'));
   });
 
-  it('the forced password change: the user clears its own flag (metadata or profile), never sets it', async () => {
+  it('the forced password change: a new password clears the flag; the user never sets it', async () => {
     const before = await ok(c.novo.from('profiles').select('must_change_password').eq('id', USER.novo).single());
     expect(before.must_change_password).toBe(true);
     const { error } = await c.novo.auth.updateUser({ password: 'novaSenha123', data: { must_change_password: false } });
@@ -249,10 +249,13 @@ describe('own profile', () => {
     expect(data).toEqual({ must_change_password: false, school_id: SCHOOL.demo, is_active: true });
   });
 
-  it('clearing the flag directly on the profile works too', async () => {
+  it('the flag is never cleared through the profile or the metadata, only by a new password (issue 19)', async () => {
     await ok(service.from('profiles').update({ must_change_password: true }).eq('id', USER.pausado));
-    const row = await ok(c.pausado.from('profiles').update({ must_change_password: false }).eq('id', USER.pausado).select('must_change_password').single());
-    expect(row.must_change_password).toBe(false);
+    await none(c.pausado.from('profiles').update({ must_change_password: false }).eq('id', USER.pausado).select('must_change_password'));
+    await c.pausado.auth.updateUser({ data: { must_change_password: false } });
+    const { data } = await service.from('profiles').select('must_change_password').eq('id', USER.pausado).single();
+    expect(data).toEqual({ must_change_password: true });
+    await ok(service.from('profiles').update({ must_change_password: false }).eq('id', USER.pausado));
   });
 });
 

@@ -37,11 +37,21 @@ export async function requireCaller(req: Request, admin: SupabaseClient): Promis
   if (error || !data.user) throw new HttpError(401, 'Não autenticado');
   const user = data.user;
   const [{ data: profile }, { data: roles }] = await Promise.all([
-    admin.from('profiles').select('school_id, is_active').eq('id', user.id).maybeSingle(),
-    admin.from('user_roles').select('role, school_id').eq('user_id', user.id),
+    admin.from('profiles').select('school_id, is_active, must_change_password').eq('id', user.id).maybeSingle(),
+    admin.from('user_roles').select('role, school_id, school:schools(require_staff_mfa)').eq('user_id', user.id),
   ]);
   if (!profile || !profile.is_active) throw new HttpError(403, 'Sua conta está inativa. Entre em contato com o administrador.');
-  const list = (roles ?? []) as Caller['roles'];
+  // An initial or reset password may be known to others: until it is changed the account does nothing
+  // (the database refuses it everything but its own profile the same way).
+  if (profile.must_change_password) throw new HttpError(403, 'Troque sua senha antes de continuar.');
+  // Two-factor sign-in (issue 19), as private.is_school_staff decides in the database: a role counts
+  // only from a session that gave its code (aal2) when the account has a verified factor or the role's
+  // school requires one. getUser above checked the token, so its claims can be read.
+  const aal2 = tokenClaims(token).aal === 'aal2';
+  const hasFactor = (user.factors ?? []).some((f) => f.status === 'verified');
+  const list = ((roles ?? []) as unknown as (Caller['roles'][number] & { school: { require_staff_mfa: boolean } | null })[])
+    .filter((r) => aal2 || !(hasFactor || r.school?.require_staff_mfa))
+    .map(({ role, school_id }) => ({ role, school_id }));
   const isSuperAdmin = list.some((r) => r.role === 'SUPER_ADMIN');
   return {
     user,
@@ -52,6 +62,14 @@ export async function requireCaller(req: Request, admin: SupabaseClient): Promis
     isStaffOf: (schoolId) =>
       isSuperAdmin || (!!schoolId && list.some((r) => r.school_id === schoolId && STAFF_ROLES.includes(r.role))),
   };
+}
+
+function tokenClaims(token: string): { aal?: string } {
+  try {
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string };
+  } catch {
+    return {};
+  }
 }
 
 /** Like requireCaller, and the caller must be staff of some school or super admin. */

@@ -26,6 +26,49 @@ export async function findUserIdByEmail(admin: SupabaseClient, email: string): P
   return (data as string | null) ?? null;
 }
 
+export interface ExistingAccount {
+  id: string;
+  /** The owner of the address proved it (opened a confirmation or recovery link, or staff created it). */
+  confirmed: boolean;
+  schoolId: string | null;
+}
+
+/**
+ * The account with this e-mail, or null. An unconfirmed one may belong to anybody (sign-up needs no
+ * proof of the address): the database keeps whatever it is granted PENDING until the owner confirms.
+ */
+export async function findAccountByEmail(admin: SupabaseClient, email: string): Promise<ExistingAccount | null> {
+  const id = await findUserIdByEmail(admin, email);
+  if (!id) return null;
+  const [{ data: user, error }, { data: profile }] = await Promise.all([
+    admin.auth.admin.getUserById(id),
+    admin.from('profiles').select('school_id').eq('id', id).maybeSingle(),
+  ]);
+  if (error || !user.user) throw new Error(`getUserById: ${error?.message ?? 'not found'}`);
+  return { id, confirmed: !!user.user.email_confirmed_at, schoolId: (profile?.school_id as string | null | undefined) ?? null };
+}
+
+/**
+ * Mails the sign-up confirmation again (GoTrue's /resend), its link back to the school's page. Best
+ * effort: GoTrue's per-address limit (429) or any other refusal only means no new e-mail right now;
+ * the owner gets one from the sign-in page too. Never logs the address.
+ */
+export async function resendConfirmation(admin: SupabaseClient, email: string, schoolId: string): Promise<boolean> {
+  const site = Deno.env.get('SITE_URL')?.replace(/\/+$/, '');
+  const { data: school } = site ? await admin.from('schools').select('slug').eq('id', schoolId).maybeSingle() : { data: null };
+  const { error } = await admin.auth.resend({
+    type: 'signup',
+    email: normalizeEmail(email),
+    ...(site ? { options: { emailRedirectTo: school?.slug ? `${site}/${school.slug}` : site } } : {}),
+  });
+  if (error) {
+    const status = (error as { status?: number }).status;
+    if (status !== 429) console.warn(`confirmation e-mail not sent: ${status ?? ''} ${(error as { code?: string }).code ?? error.message}`);
+    return false;
+  }
+  return true;
+}
+
 /**
  * Creates the auth user and completes its profile. `after` runs more steps (a role, an enrollment)
  * inside the same all-or-nothing unit. Throws HttpError 409 'E-mail já cadastrado' for a taken e-mail.

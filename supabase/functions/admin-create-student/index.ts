@@ -1,9 +1,11 @@
 // admin-create-student (SPEC §7): staff create a student in their own school (super admin: any school).
 // Initial password: the CPF digits when a CPF is given, otherwise DEFAULT_STUDENT_PASSWORD; the
-// student must change it at the first access.
+// student must change it at the first access. An e-mail already taken in the same school answers 409
+// with its `user_id` (the CSV import enrolls it) and `pending_confirmation` (true: the address was never
+// confirmed, so an enrollment stays PENDING until its owner opens the link, mailed again here).
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireStaff, serviceClient } from '../_shared/supabase.ts';
-import { createAccount, findUserIdByEmail } from '../_shared/users.ts';
+import { createAccount, findAccountByEmail, resendConfirmation } from '../_shared/users.ts';
 import { digits, optionalCpf, optionalString, optionalUuid, requiredEmail, requiredString } from '../_shared/validate.ts';
 
 serve(async (req) => {
@@ -25,10 +27,15 @@ serve(async (req) => {
     userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true });
   } catch (e) {
     // A student of this same school already has the e-mail: say who, so a bulk import can enroll them.
+    // Unconfirmed (possibly a stranger's sign-up with this address): say so, and mail the owner the
+    // link again; whatever they are enrolled in stays PENDING until they open it.
     if (e instanceof HttpError && e.status === 409) {
-      const existing = await findUserIdByEmail(admin, email);
-      const { data: profile } = existing ? await admin.from('profiles').select('school_id').eq('id', existing).maybeSingle() : { data: null };
-      if (existing && profile?.school_id === schoolId) throw new HttpError(409, e.message, { user_id: existing });
+      const existing = await findAccountByEmail(admin, email);
+      if (existing && existing.schoolId === schoolId) {
+        if (existing.confirmed) throw new HttpError(409, e.message, { user_id: existing.id, pending_confirmation: false });
+        await resendConfirmation(admin, email, schoolId);
+        throw new HttpError(409, 'Já existe uma conta com este e-mail, aguardando a confirmação do e-mail', { user_id: existing.id, pending_confirmation: true });
+      }
     }
     throw e;
   }

@@ -25,8 +25,10 @@ serve(async (req) => {
   if (!allowed) throw new HttpError(403, 'Você não pode redefinir a senha deste usuário');
 
   const password = given ?? env(hasRole ? 'DEFAULT_ADMIN_PASSWORD' : 'DEFAULT_STUDENT_PASSWORD');
-  const { error } = await admin.auth.admin.updateUserById(userId, { password, user_metadata: { must_change_password: true } });
+  const { error } = await admin.auth.admin.updateUserById(userId, { password });
   if (error) throw new HttpError(400, `Não foi possível redefinir a senha: ${error.message}`);
+  // After the password, never before: a new password clears the flag (a trigger on auth.users), and
+  // this one must be changed at the next access. The profile's trigger mirrors it into the metadata.
   const { error: profileError } = await admin.from('profiles').update({ must_change_password: true }).eq('id', userId);
   if (profileError) throw new HttpError(400, `Não foi possível marcar a troca de senha: ${profileError.message}`);
   return json({ user_id: userId, temporary_password: password });

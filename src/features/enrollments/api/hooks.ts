@@ -19,6 +19,7 @@ export function useStudentOptions(schoolId: string, term: string, enabled: boole
 }
 
 export const DUPLICATE_ENROLLMENT = 'Este aluno já está matriculado neste curso.';
+export const PENDING_DESCRIPTION = 'O acesso será liberado quando o aluno confirmar o e-mail pelo link que recebeu.';
 
 function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
@@ -30,12 +31,15 @@ export function useCreateEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (v: { user_id: string; course_id: string; expires_at: string | null }) => {
-      const { error } = await supabase.from('enrollments').insert({ ...v, status: 'ACTIVE' }).select('id').single();
+      const { data, error } = await supabase.from('enrollments').insert({ ...v, status: 'ACTIVE' }).select('id, status').single();
       if (error) throw error;
+      return data.status as EnrollmentStatus;
     },
-    onSuccess: () => {
+    onSuccess: (status) => {
       invalidateAll(queryClient);
-      toast.success('Aluno matriculado!');
+      // The database keeps it PENDING while the student's e-mail is unconfirmed: say so.
+      if (status === 'PENDING') toast.success('Matrícula aguardando confirmação do e-mail', { description: PENDING_DESCRIPTION });
+      else toast.success('Aluno matriculado!');
     },
     onError: (error) => {
       const duplicate = (error as { code?: string }).code === '23505';

@@ -2,7 +2,16 @@
 // name and CPF and the course title, filtered by course and status, newest first, with the exact total.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-export type EnrollmentStatus = 'ACTIVE' | 'PAUSED';
+/** PENDING: the student's e-mail is not confirmed yet; the database grants nothing until it is
+ * (and then makes it ACTIVE). Only the database sets it. */
+export type EnrollmentStatus = 'ACTIVE' | 'PAUSED' | 'PENDING';
+
+/** The pt-BR label of each status (SPEC §2: Ativo/Pausado; issue 19: Aguardando confirmação). */
+export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
+  ACTIVE: 'Ativo',
+  PAUSED: 'Pausado',
+  PENDING: 'Aguardando confirmação',
+};
 
 export interface AdminEnrollment {
   id: string;

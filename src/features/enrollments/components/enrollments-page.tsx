@@ -15,8 +15,8 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { formatDate, maskCpf } from '@/lib/format';
-import { useCreateEnrollment, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus, useStudentOptions } from '../api/hooks';
-import { ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
+import { PENDING_DESCRIPTION, useCreateEnrollment, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus, useStudentOptions } from '../api/hooks';
+import { ENROLLMENT_STATUS_LABEL, ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
 
 export interface CourseOption {
   id: string;
@@ -67,6 +67,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
             <option value="">Todos</option>
             <option value="ACTIVE">Ativo</option>
             <option value="PAUSED">Pausado</option>
+            <option value="PENDING">Aguardando confirmação</option>
           </Select>
         </div>
       </div>
@@ -105,21 +106,25 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
 function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnrollment; now: number; onDelete: () => void }) {
   const setStatus = useSetEnrollmentStatus();
   const active = e.status === 'ACTIVE';
+  // Waiting for the student's e-mail: the database makes it ACTIVE then, no switch can.
+  const pending = e.status === 'PENDING';
   const expired = !!e.expires_at && new Date(e.expires_at).getTime() <= now;
   const name = e.student?.name ?? 'Aluno';
   return (
     <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
+      {/* Wraps the status under the name when both do not fit ("Aguardando confirmação" is long). */}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 flex-1 basis-40">
           <h2 className="truncate font-semibold">{name}</h2>
           <p className="truncate text-sm text-muted-foreground">{e.student?.cpf ? maskCpf(e.student.cpf) : 'CPF não informado'}</p>
         </div>
-        <Badge variant={active ? 'success' : 'warning'}>{active ? 'Ativo' : 'Pausado'}</Badge>
+        <Badge variant={active ? 'success' : pending ? 'secondary' : 'warning'}>{ENROLLMENT_STATUS_LABEL[e.status]}</Badge>
       </div>
       <p className="truncate text-sm font-medium">{e.course?.title}</p>
       {e.expires_at && <p className={expired ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>{expired ? `Expirada em ${formatDate(e.expires_at)}` : `Expira em ${formatDate(e.expires_at)}`}</p>}
+      {pending && <p className="text-xs text-muted-foreground">Aguardando confirmação do e-mail. {PENDING_DESCRIPTION}</p>}
       <div className="flex items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
+        <div className={pending ? 'hidden' : 'flex items-center gap-2'}>
           <Switch
             id={`enr-${e.id}`}
             checked={active}
@@ -131,7 +136,7 @@ function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnr
             {active ? 'Ativa' : 'Pausada'}
           </label>
         </div>
-        <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Excluir matrícula de ${name}`}>
+        <Button variant="ghost" size="sm" className="ml-auto text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Excluir matrícula de ${name}`}>
           <Trash2 aria-hidden="true" /> Excluir
         </Button>
       </div>

@@ -6,57 +6,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
-import { FunctionCallError, invokeFunction } from '@/lib/functions';
-import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { studentKeys } from '../api/hooks';
+import { importStudent, type ImportOutcome as Outcome } from '../api/import';
 import { parseStudentsCsv, type ImportRow } from '../lib/csv-import';
 
-interface Outcome {
-  row: ImportRow;
-  result: 'created' | 'existed' | 'failed';
-  reason?: string;
-}
-
 const CONCURRENCY = 3;
-
-/** A refusal (4xx) is final; a dropped connection or a 5xx is worth another try. */
-function transient(e: unknown): boolean {
-  return e instanceof FunctionCallError && (e.status === null || e.status >= 500);
-}
-
-async function createWithRetry(body: Record<string, unknown>): Promise<{ user_id: string }> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await invokeFunction<{ user_id: string }>('admin-create-student', body);
-    } catch (e) {
-      if (!transient(e) || attempt >= 3) throw e;
-      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
-    }
-  }
-}
-
-/** Creates (or finds) one student and, when asked, enrolls them; never throws. */
-async function importOne(row: ImportRow, schoolId: string, courseId: string): Promise<Outcome> {
-  let userId: string;
-  let result: Outcome['result'] = 'created';
-  try {
-    const r = await createWithRetry({ name: row.name, email: row.email, cpf: row.cpf || null, phone: row.phone || null, school_id: schoolId });
-    userId = r.user_id;
-  } catch (e) {
-    if (e instanceof FunctionCallError && e.status === 409 && typeof e.body?.user_id === 'string') {
-      userId = e.body.user_id;
-      result = 'existed';
-    } else {
-      return { row, result: 'failed', reason: errorMessage(e) };
-    }
-  }
-  if (courseId) {
-    const { error } = await supabase.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE' }).select('id');
-    if (error && error.code !== '23505') return { row, result: 'failed', reason: `Cadastro feito, mas a matrícula falhou: ${error.message}` };
-  }
-  return { row, result };
-}
 
 export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId: string; courses: { id: string; title: string }[]; onClose: () => void }) {
   const id = useId();
@@ -96,7 +51,7 @@ export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId:
     await Promise.all(
       Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
         for (let row = queue.shift(); row; row = queue.shift()) {
-          results.push(await importOne(row, schoolId, courseId));
+          results.push(await importStudent(row, schoolId, courseId));
           setDone((n) => n + 1);
         }
       }),
@@ -202,10 +157,39 @@ export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId:
               <li>
                 <strong>{count('existed')}</strong> já {count('existed') === 1 ? 'existia' : 'existiam'}
               </li>
+              {count('pending') > 0 && (
+                <li>
+                  <strong>{count('pending')}</strong> aguardando confirmação do e-mail (sem acesso até o aluno confirmar)
+                </li>
+              )}
               <li>
                 <strong>{count('failed')}</strong> com falha
               </li>
             </ul>
+            {count('pending') > 0 && (
+              <div className="max-h-56 overflow-auto rounded-lg border border-border">
+                <table className="w-full text-left text-sm" aria-label="Aguardando confirmação do e-mail">
+                  <thead className="bg-muted text-xs text-muted-foreground">
+                    <tr>
+                      <th className="px-3 py-2">Linha</th>
+                      <th className="px-3 py-2">E-mail</th>
+                      <th className="px-3 py-2">Situação</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {outcomes
+                      .filter((o) => o.result === 'pending')
+                      .map((o) => (
+                        <tr key={o.row.line} className="border-t border-border">
+                          <td className="px-3 py-1.5 tabular-nums">{o.row.line}</td>
+                          <td className="px-3 py-1.5">{o.row.email}</td>
+                          <td className="px-3 py-1.5">Aguardando confirmação do e-mail</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
             {count('failed') > 0 && (
               <div className="max-h-56 overflow-auto rounded-lg border border-border">
                 <table className="w-full text-left text-sm" aria-label="Linhas com falha">

@@ -1,0 +1,54 @@
+// One row of the CSV import (issue 10): create the student (admin-create-student) or find the existing
+// one of the school, then enroll them when a course was chosen. Issue 19: an existing account whose
+// e-mail was never confirmed may be a stranger's sign-up with that address; the function says so
+// (409 with `pending_confirmation`), the database keeps the enrollment PENDING until the address is
+// confirmed, and the row is reported as waiting, never as a student with access.
+import { FunctionCallError, invokeFunction } from '@/lib/functions';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/utils';
+import type { ImportRow } from '../lib/csv-import';
+
+export interface ImportOutcome {
+  row: ImportRow;
+  result: 'created' | 'existed' | 'pending' | 'failed';
+  reason?: string;
+}
+
+/** A refusal (4xx) is final; a dropped connection or a 5xx is worth another try. */
+function transient(e: unknown): boolean {
+  return e instanceof FunctionCallError && (e.status === null || e.status >= 500);
+}
+
+async function createWithRetry(body: Record<string, unknown>): Promise<{ user_id: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await invokeFunction<{ user_id: string }>('admin-create-student', body);
+    } catch (e) {
+      if (!transient(e) || attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
+}
+
+/** Creates (or finds) one student and, when asked, enrolls them; never throws. */
+export async function importStudent(row: ImportRow, schoolId: string, courseId: string): Promise<ImportOutcome> {
+  let userId: string;
+  let result: ImportOutcome['result'] = 'created';
+  try {
+    const r = await createWithRetry({ name: row.name, email: row.email, cpf: row.cpf || null, phone: row.phone || null, school_id: schoolId });
+    userId = r.user_id;
+  } catch (e) {
+    if (e instanceof FunctionCallError && e.status === 409 && typeof e.body?.user_id === 'string') {
+      userId = e.body.user_id;
+      result = e.body.pending_confirmation === true ? 'pending' : 'existed';
+    } else {
+      return { row, result: 'failed', reason: errorMessage(e) };
+    }
+  }
+  if (courseId) {
+    const { data, error } = await supabase.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE' }).select('status');
+    if (error && error.code !== '23505') return { row, result: 'failed', reason: `Cadastro feito, mas a matrícula falhou: ${error.message}` };
+    if (data?.[0]?.status === 'PENDING') result = 'pending';
+  }
+  return { row, result };
+}
