@@ -2,8 +2,11 @@
 // endpoints create-asaas-charge calls, with Asaas's JSON shapes and error format, and an invoice page
 // per payment whose 'Simular pagamento' marks it paid, sends PAYMENT_CONFIRMED to the account's
 // webhook with its token (as Asaas does), then sends the payer back to callback.successUrl.
+// An installment plan is one payment per installment sharing an `installment` id, as at Asaas: the
+// create call answers the first, and paying a card plan confirms every installment (one event each).
+// Events carry the whole payment object (id, customer, value, externalReference, installment...).
 // Everything lives in memory; card numbers are kept only in `requests`, for tests to inspect.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -174,29 +177,39 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       // Like Asaas: the payment keeps the last digits and a token, never the card.
       creditCard = { creditCardNumber: number.slice(-4), creditCardBrand: brand(number), creditCardToken: randomBytes(16).toString('hex') };
     }
-    const id = `pay_${randomBytes(12).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 16)}`;
-    const payment: FakeAsaasPayment = {
-      object: 'payment',
-      id,
-      dateCreated: today(),
-      customer: customer.customer.id,
-      value,
-      netValue: value,
-      installmentCount: installments > 1 ? installments : null,
-      billingType,
-      status: 'PENDING',
-      dueDate,
-      description: body.description ?? null,
-      externalReference: body.externalReference ?? null,
-      invoiceUrl: `${url}/i/${id}`,
-      invoiceNumber: String(++invoiceSeq).padStart(8, '0'),
-      bankSlipUrl: billingType === 'BOLETO' ? `${url}/b/${id}` : null,
-      ...(creditCard ? { creditCard } : {}),
-      paymentDate: null,
-      deleted: false,
-    };
-    payments.set(id, { account, payment, successUrl });
-    return payment;
+    // Installments split the total in cents; the cents that do not divide evenly go on the last one.
+    const totalCents = Math.round(value * 100);
+    const eachCents = Math.floor(totalCents / installments);
+    const installment = installments > 1 ? randomUUID() : null;
+    const created: FakeAsaasPayment[] = [];
+    for (let n = 1; n <= installments; n++) {
+      const cents = n === installments ? totalCents - eachCents * (installments - 1) : eachCents;
+      const id = `pay_${randomBytes(12).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 16)}`;
+      const payment: FakeAsaasPayment = {
+        object: 'payment',
+        id,
+        dateCreated: today(),
+        customer: customer.customer.id,
+        installment,
+        value: cents / 100,
+        netValue: cents / 100,
+        billingType,
+        status: 'PENDING',
+        dueDate,
+        description: body.description ?? null,
+        externalReference: body.externalReference ?? null,
+        installmentNumber: installment ? n : null,
+        invoiceUrl: `${url}/i/${id}`,
+        invoiceNumber: String(++invoiceSeq).padStart(8, '0'),
+        bankSlipUrl: billingType === 'BOLETO' ? `${url}/b/${id}` : null,
+        ...(creditCard ? { creditCard } : {}),
+        paymentDate: null,
+        deleted: false,
+      };
+      payments.set(id, { account, payment, successUrl });
+      created.push(payment);
+    }
+    return created[0]!;
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -249,6 +262,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
 h1{font-size:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#6b7280}button{width:100%;padding:12px;border:0;border-radius:8px;background:#0030b9;color:#fff;font-size:1rem;cursor:pointer}</style></head>
 <body><main><p>Asaas (simulado para testes)</p><h1>Fatura ${esc(p.invoiceNumber)}</h1>
 <dl><dt>Descrição</dt><dd>${esc(p.description)}</dd><dt>Valor</dt><dd>${esc(brl(p.value))}</dd>
+${p.installment ? `<dt>Parcela</dt><dd>${esc(p.installmentNumber)} de ${esc([...payments.values()].filter((s) => s.payment.installment === p.installment).length)}</dd>` : ''}
 <dt>Forma de pagamento</dt><dd>${esc(METHOD_LABEL[String(p.billingType)] ?? p.billingType)}</dd>
 <dt>Situação</dt><dd>${esc(STATUS_LABEL[p.status] ?? p.status)}</dd></dl>
 ${p.status === 'PENDING' ? `<form method="post" action="/i/${esc(p.id)}/pay"><button type="submit">Simular pagamento</button></form>` : ''}
@@ -259,10 +273,13 @@ ${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar par
 
   async function pay(res: ServerResponse, stored: StoredPayment) {
     const p = stored.payment;
-    if (p.status === 'PENDING') {
-      p.status = p.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'RECEIVED';
-      p.paymentDate = p.clientPaymentDate = p.confirmedDate = today();
-      await sendEvent(p.id, 'PAYMENT_CONFIRMED').catch((e: Error) => log(`webhook failed: ${e.message}`));
+    // A card plan is charged at once: every installment is confirmed, each with its own event.
+    const plan = p.installment && p.billingType === 'CREDIT_CARD' ? [...payments.values()].filter((s) => s.payment.installment === p.installment).map((s) => s.payment) : [p];
+    for (const one of plan) {
+      if (one.status !== 'PENDING') continue;
+      one.status = one.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'RECEIVED';
+      one.paymentDate = one.clientPaymentDate = one.confirmedDate = today();
+      await sendEvent(one.id, 'PAYMENT_CONFIRMED').catch((e: Error) => log(`webhook failed: ${e.message}`));
     }
     res.writeHead(303, { Location: stored.successUrl ?? `/i/${p.id}` }).end();
   }

@@ -172,7 +172,8 @@ describe('payments', () => {
   it('accepts an installment plan as installmentCount + totalValue, as create-asaas-charge sends it', async () => {
     const r = await api('POST', '/payments', { customer, billingType: 'CREDIT_CARD', installmentCount: 3, totalValue: 900, dueDate, creditCard: CARD, creditCardHolderInfo: HOLDER });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ value: 900, installmentCount: 3 });
+    // As at Asaas: the answer is the first installment, of one plan (installment id) of three payments.
+    expect(r.body).toMatchObject({ value: 300, installmentNumber: 1, installment: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('answers unknown routes with 404, invalid JSON with 400 and bodies over 1 MB with 413', async () => {
@@ -239,6 +240,19 @@ describe('Simular pagamento and webhooks', () => {
     expect(deliveries[1]!.headers).not.toHaveProperty('asaas-access-token');
     expect(deliveries[2]!.headers['asaas-access-token']).toBe('other');
     expect(deliveries[1]!.body.id).not.toBe(deliveries[2]!.body.id);
+  });
+
+  it('paying a card plan confirms every installment: one PAYMENT_CONFIRMED each, of the plan, split in cents', async () => {
+    const customer = await customerOf(KEY_A, '11144477735');
+    const r = await api('POST', '/payments', { customer, billingType: 'CREDIT_CARD', installmentCount: 3, totalValue: 100, dueDate, externalReference: 'our-plan-1', creditCard: CARD, creditCardHolderInfo: HOLDER });
+    expect(r.body).toMatchObject({ value: 33.33, installmentNumber: 1 });
+    deliveries.length = 0;
+    expect((await fetch(`${fake.url}/i/${r.body.id as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect(deliveries.map((d) => d.body.event)).toEqual(['PAYMENT_CONFIRMED', 'PAYMENT_CONFIRMED', 'PAYMENT_CONFIRMED']);
+    const paid = deliveries.map((d) => d.body.payment);
+    expect(paid.map((p) => [p.installmentNumber, p.value, p.status])).toEqual([[1, 33.33, 'CONFIRMED'], [2, 33.33, 'CONFIRMED'], [3, 33.34, 'CONFIRMED']]);
+    for (const p of paid) expect(p).toMatchObject({ installment: r.body.installment, customer, externalReference: 'our-plan-1' });
+    expect(new Set(paid.map((p) => p.id)).size).toBe(3);
   });
 
   it('skips delivery (status 0) for an account without webhookUrl', async () => {

@@ -161,7 +161,8 @@ describe('asaas-webhook', () => {
     id,
     event,
     dateCreated: '2026-11-23 10:00:00',
-    payment: { object: 'payment', id: asaasId, externalReference: paymentId, status: 'RECEIVED', value: 297 },
+    // Asaas's shape: the event carries the charge's customer too (asaas-webhook compares it).
+    payment: { object: 'payment', id: asaasId, customer: fake.payment(asaasId)?.customer, externalReference: paymentId, status: 'RECEIVED', value: 297 },
   });
 
   it('refuses a missing, wrong or other school’s token, changing nothing', async () => {

@@ -35,11 +35,16 @@ export interface AsaasCustomer {
 
 export interface AsaasPayment {
   id: string;
+  customer: string;
   status: string;
   invoiceUrl: string;
+  /** Of this payment: one installment's value in an installment plan. */
   value: number;
   billingType: string;
   externalReference: string | null;
+  /** The installment plan's id, on each of its payments. */
+  installment?: string | null;
+  installmentNumber?: number | null;
 }
 
 export class AsaasClient {

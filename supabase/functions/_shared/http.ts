@@ -3,7 +3,7 @@
 
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-webhook-secret, asaas-access-token',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-webhook-secret, x-webhook-signature, asaas-access-token',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
   'Access-Control-Max-Age': '86400',
 };
@@ -35,6 +35,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads a JSON object body of at most `maxBytes`; anything else is an HttpError 400/413. */
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  return (await readJsonBodyWithBytes(req, maxBytes)).body;
+}
+
+/** readJsonBody, plus the exact bytes received (what a request signature covers). */
+export async function readJsonBodyWithBytes(req: Request, maxBytes = MAX_BODY_BYTES): Promise<{ body: Record<string, unknown>; bytes: Uint8Array }> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new HttpError(413, 'Corpo da requisição muito grande');
   const reader = req.body?.getReader();
@@ -65,7 +70,7 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
     throw new HttpError(400, 'JSON inválido');
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'O corpo deve ser um objeto JSON');
-  return body as Record<string, unknown>;
+  return { body: body as Record<string, unknown>, bytes };
 }
 
 /**

@@ -4,12 +4,19 @@
 // Without ?school the school is the one owning the payment (externalReference = our payment id).
 // Only HTTP 200 counts as delivered for Asaas, so every authenticated, well-formed event answers 200
 // (a repeated event too: it is applied once); 401 for a wrong token, 400 for a malformed body.
+// An event acts only when it matches the charge we created (payment or installment id, customer and
+// value, compared in apply_payment_event); otherwise the outcome is 'mismatch', recorded on the payment.
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { isUuid } from '../_shared/validate.ts';
 
 function str(v: unknown, max: number): string | null {
   return typeof v === 'string' && v.trim() && v.length <= max ? v.trim() : null;
+}
+
+/** payment.value as the decimal text Asaas sent (a JSON number), for a numeric parameter; null otherwise. */
+function money(v: unknown): string | null {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e12 ? String(v) : null;
 }
 
 serve(async (req) => {
@@ -47,6 +54,9 @@ serve(async (req) => {
     p_event: event,
     p_provider_payment_id: providerPaymentId,
     p_external_reference: externalReference,
+    p_value: money(payment.value),
+    p_customer: str(payment.customer, 100),
+    p_installment: str(payment.installment, 100),
   });
   if (error) throw new Error(`apply_payment_event: ${error.message}`);
   return json({ received: true, outcome });

@@ -1,7 +1,8 @@
 // create-asaas-charge (SPEC §7, issue 11): a signed-in student buys a course of their school. The
 // price comes from the database, never from the client; the charge is created on the school's active
 // Asaas integration (sandbox or production by its environment) and recorded in `payments`, whose id
-// goes to Asaas as externalReference so asaas-webhook can find it. Answers { invoiceUrl }.
+// goes to Asaas as externalReference so asaas-webhook can find it, beside what asaas-webhook compares
+// each event with (Asaas's customer, payment and installment ids). Answers { invoiceUrl }.
 // Card data is passed through to Asaas only: never stored, never logged.
 import { AsaasClient, AsaasError, asaasBaseUrl, dueDateInBrazil, type AsaasEnvironment } from '../_shared/asaas.ts';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
@@ -145,6 +146,7 @@ serve(async (req) => {
       integration_id: integration.integration_id,
       billing_type: billingType,
       value: price,
+      installment_count: installments,
     })
     .select('id')
     .single();
@@ -154,6 +156,9 @@ serve(async (req) => {
   const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/course/${course.id}?pagamento=retorno`;
   try {
     const asaasCustomer = await asaas.findOrCreateCustomer(customer);
+    // Recorded before the charge exists: Asaas may confirm a card before we record its answer below.
+    const { error: customerError } = await admin.from('payments').update({ provider_customer_id: asaasCustomer.id }).eq('id', payment.id);
+    if (customerError) throw new Error(`payments update: ${customerError.message}`);
     const charge = await asaas.createPayment({
       customer: asaasCustomer.id,
       billingType,
@@ -167,7 +172,13 @@ serve(async (req) => {
     });
     await admin
       .from('payments')
-      .update({ provider_payment_id: charge.id, invoice_url: charge.invoiceUrl, status: charge.status === 'CONFIRMED' || charge.status === 'RECEIVED' ? charge.status : 'PENDING' })
+      .update({
+        provider_payment_id: charge.id,
+        // An installment plan answers with its first installment; every installment carries this id.
+        provider_installment_id: charge.installment ?? null,
+        invoice_url: charge.invoiceUrl,
+        status: charge.status === 'CONFIRMED' || charge.status === 'RECEIVED' ? charge.status : 'PENDING',
+      })
       .eq('id', payment.id);
     return json({ invoiceUrl: charge.invoiceUrl, payment_id: payment.id });
   } catch (e) {

@@ -1,19 +1,23 @@
 // student-webhook (SPEC §5/§7, issue 11): an outside system (a sales page, a CRM) creates or finds a
 // student of a school and enrolls them in a course. POST JSON, header x-webhook-secret = that school's
 // secret. Idempotent: the same e-mail never makes two users; a repeated call answers 200 with the same
-// ids, updates the expiry and re-activates the enrollment.
-import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
+// ids, updates the expiry and re-activates the enrollment. An existing account whose e-mail was never
+// confirmed (anyone can sign up with any address) is enrolled PENDING and answered 202 with
+// `pending_confirmation: true`: its owner is mailed the confirmation link, and access starts with it.
+import { HttpError, json, readJsonBodyWithBytes, serve } from '../_shared/http.ts';
+import { SIGNATURE_HEADER, requireSchoolWebhookAuth } from '../_shared/signature.ts';
 import { env, serviceClient } from '../_shared/supabase.ts';
-import { createAccount, findUserIdByEmail } from '../_shared/users.ts';
-import { digits, optionalCpf, optionalIsoDate, optionalString, requireSecret, requiredEmail, requiredString, requiredUuid } from '../_shared/validate.ts';
+import { createAccount, findAccountByEmail, resendConfirmation } from '../_shared/users.ts';
+import { digits, optionalCpf, optionalIsoDate, optionalString, requiredEmail, requiredString, requiredUuid } from '../_shared/validate.ts';
 
 serve(async (req) => {
-  if (!req.headers.get('x-webhook-secret')) throw new HttpError(401, 'Segredo do webhook ausente ou inválido');
-  const body = await readJsonBody(req);
+  // The school's secret as a header, or (safer) a signature made with it: see _shared/signature.ts.
+  if (!req.headers.get('x-webhook-secret') && !req.headers.get(SIGNATURE_HEADER)) throw new HttpError(401, 'Segredo do webhook ausente ou inválido');
+  const { body, bytes } = await readJsonBodyWithBytes(req);
   const schoolId = requiredUuid(body, 'school_id', 'Escola');
   const admin = serviceClient();
   const { data: secret } = await admin.rpc('get_school_webhook_secret', { p_school_id: schoolId });
-  requireSecret(req, secret as string | null);
+  await requireSchoolWebhookAuth(req, bytes, schoolId, secret as string | null, admin);
 
   const email = requiredEmail(body);
   const name = requiredString(body, 'name', 'Nome');
@@ -28,10 +32,13 @@ serve(async (req) => {
 
   let created = false;
   let temporaryPassword: string | null = null;
-  let userId = await findUserIdByEmail(admin, email);
-  if (userId) {
-    const { data: profile } = await admin.from('profiles').select('school_id').eq('id', userId).maybeSingle();
-    if (profile?.school_id !== schoolId) throw new HttpError(409, 'Este e-mail pertence a uma conta de outra escola', { field: 'email' });
+  let userId: string;
+  const account = await findAccountByEmail(admin, email);
+  if (account) {
+    if (account.schoolId !== schoolId) throw new HttpError(409, 'Este e-mail pertence a uma conta de outra escola', { field: 'email' });
+    // An existing account gets no password from here: it may be a stranger's sign-up with the buyer's
+    // address, and the database keeps its enrollment PENDING until the address is confirmed.
+    userId = account.id;
   } else {
     temporaryPassword = cpf ? digits(cpf) : env('DEFAULT_STUDENT_PASSWORD');
     userId = await createAccount(admin, { email, password: temporaryPassword, name, schoolId, cpf, phone, address, mustChangePassword: true });
@@ -39,27 +46,43 @@ serve(async (req) => {
   }
 
   const { data: existing } = await admin.from('enrollments').select('id').eq('user_id', userId).eq('course_id', courseId).maybeSingle();
-  let enrollmentId: string;
+  let enrollment: { id: string; status: string };
   if (existing) {
-    const { error } = await admin.from('enrollments').update({ status: 'ACTIVE', expires_at: expiresAt, ...(cohortId ? { cohort_id: cohortId } : {}) }).eq('id', existing.id);
-    if (error) throw new HttpError(400, `Não foi possível atualizar a matrícula: ${error.message}`);
-    enrollmentId = existing.id;
+    const { data, error } = await admin
+      .from('enrollments')
+      .update({ status: 'ACTIVE', expires_at: expiresAt, ...(cohortId ? { cohort_id: cohortId } : {}) })
+      .eq('id', existing.id)
+      .select('id, status')
+      .single();
+    if (error || !data) throw new HttpError(400, `Não foi possível atualizar a matrícula: ${error?.message ?? ''}`);
+    enrollment = data;
   } else {
-    const { data, error } = await admin.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE', expires_at: expiresAt, cohort_id: cohortId }).select('id').single();
+    const { data, error } = await admin.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE', expires_at: expiresAt, cohort_id: cohortId }).select('id, status').single();
     if (error || !data) throw new HttpError(400, `Não foi possível matricular: ${error?.message ?? ''}`);
-    enrollmentId = data.id;
+    enrollment = data;
   }
+  // The database decides: PENDING while the address is unconfirmed. Its owner gets the link again;
+  // access starts when they open it (and choose a password).
+  const pending = enrollment.status === 'PENDING';
+  if (pending) await resendConfirmation(admin, email, schoolId);
   const fresh = created || !existing;
   return json(
     {
-      message: created ? 'Aluno criado e matriculado' : existing ? 'Aluno já matriculado; matrícula atualizada' : 'Aluno existente matriculado',
+      message: pending
+        ? 'Matrícula aguardando a confirmação do e-mail do aluno'
+        : created
+          ? 'Aluno criado e matriculado'
+          : existing
+            ? 'Aluno já matriculado; matrícula atualizada'
+            : 'Aluno existente matriculado',
       user_id: userId,
-      enrollment_id: enrollmentId,
+      enrollment_id: enrollment.id,
       email,
       temporary_password: temporaryPassword,
       course_id: courseId,
       school_id: schoolId,
+      pending_confirmation: pending,
     },
-    fresh ? 201 : 200,
+    pending ? 202 : fresh ? 201 : 200,
   );
 });

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';
+import { settingsErrorMessage } from './errors';
 
 export type Integration = Tables<'integration_settings'>;
 
@@ -48,7 +49,7 @@ export function useAddIntegration(schoolId: string) {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
       toast.success('Integração adicionada!');
     },
-    onError: (error) => toast.error('Erro ao adicionar integração', { description: errorMessage(error) }),
+    onError: (error) => toast.error('Erro ao adicionar integração', { description: settingsErrorMessage(error) }),
   });
 }
 

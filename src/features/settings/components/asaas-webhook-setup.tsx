@@ -11,7 +11,7 @@ import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SUPABASE_URL, supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
+import { settingsErrorMessage } from '../api/errors';
 import { settingsKeys, type Integration } from '../api/hooks';
 
 export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
@@ -71,7 +71,7 @@ function TokenForm({ schoolId, integrationId, onClose }: { schoolId: string; int
       toast.success(value ? 'Token do webhook salvo!' : 'Token do webhook removido!');
       onClose();
     },
-    onError: (e) => toast.error('Erro ao salvar token', { description: errorMessage(e) }),
+    onError: (e) => toast.error('Erro ao salvar token', { description: settingsErrorMessage(e) }),
   });
   return (
     <form

@@ -11,6 +11,8 @@ interface Doc {
   request: unknown;
   response: unknown;
   notes: string[];
+  /** Accepts the signed header x-webhook-signature (HMAC of timestamp and body with the secret). */
+  signed?: boolean;
 }
 
 const DOCS: Doc[] = [
@@ -38,10 +40,54 @@ const DOCS: Doc[] = [
       'Obrigatórios: email, name, school_id, course_id. Opcionais: cohort_id, phone, address, cpf, expires_at (ISO 8601).',
       'Senha inicial: os números do CPF, ou a senha padrão; o aluno troca no primeiro acesso.',
       '201 ao criar ou matricular; 200 com os mesmos ids numa chamada repetida (a validade é atualizada e a matrícula reativada).',
-      '400 { error, field }; 401 sem o segredo da escola; 409 se o e-mail é de outra escola.',
+      '400 { error, field }; 401 sem o segredo da escola, ou com assinatura inválida, vencida ou já usada; 409 se o e-mail é de outra escola.',
     ],
+    signed: true,
   },
 ];
+
+/** The signed call of student-webhook, in shell (openssl) and in Node, for `url`. */
+function signedExamples(url: string, request: unknown) {
+  const body = JSON.stringify(request);
+  const shell = [
+    `SEGREDO='<segredo da escola>'`,
+    `BODY='${body}'`,
+    'T=$(date +%s)',
+    `SIG=$(printf '%s.%s' "$T" "$BODY" | openssl dgst -sha256 -hmac "$SEGREDO" | sed 's/^.* //')`,
+    `curl -X POST '${url}' \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -H "x-webhook-signature: t=$T,v1=$SIG" \\`,
+    `  --data-binary "$BODY"`,
+  ].join('\n');
+  const node = [
+    "import { createHmac } from 'node:crypto';",
+    '',
+    `const body = JSON.stringify(${body});`,
+    'const t = Math.floor(Date.now() / 1000);',
+    "const v1 = createHmac('sha256', process.env.SEGREDO_DA_ESCOLA).update(`${t}.${body}`).digest('hex');",
+    `const res = await fetch('${url}', {`,
+    "  method: 'POST',",
+    "  headers: { 'Content-Type': 'application/json', 'x-webhook-signature': `t=${t},v1=${v1}` },",
+    '  body, // exatamente os bytes assinados',
+    '});',
+    'console.log(res.status, await res.json());',
+  ].join('\n');
+  return { shell, node };
+}
+
+function Example({ title, code }: { title: string; code: string }) {
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center justify-between">
+        <h3 className="text-sm font-medium">{title}</h3>
+        <Button variant="ghost" size="sm" onClick={() => copy(code)} aria-label={`Copiar: ${title}`}>
+          <Copy aria-hidden="true" /> Copiar
+        </Button>
+      </div>
+      <pre className="max-w-full overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{code}</pre>
+    </div>
+  );
+}
 
 function copy(text: string) {
   void navigator.clipboard.writeText(text).then(
@@ -77,6 +123,12 @@ export function WebhookDocs() {
                 <dt className="font-medium">Cabeçalhos</dt>
                 <dd>
                   <code className="font-mono text-xs">Content-Type: application/json</code> e <code className="font-mono text-xs">x-webhook-secret</code>: {d.secret}
+                  {d.signed && (
+                    <>
+                      {' '}
+                      (ou, mais seguro, <code className="font-mono text-xs">x-webhook-signature</code>: veja abaixo)
+                    </>
+                  )}
                 </dd>
               </div>
             </dl>
@@ -89,6 +141,24 @@ export function WebhookDocs() {
               </div>
               <pre className="max-w-full overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{curl}</pre>
             </div>
+            {d.signed && (
+              <div className="grid gap-3 rounded-lg border border-border p-3">
+                <div className="grid gap-1 text-sm">
+                  <h3 className="font-medium">Requisição assinada (recomendada)</h3>
+                  <p className="text-muted-foreground">
+                    Em vez de enviar o segredo, envie <code className="font-mono text-xs">x-webhook-signature: t=&lt;segundos Unix&gt;,v1=&lt;assinatura&gt;</code>, onde a
+                    assinatura é o HMAC-SHA256 (hexadecimal) de <code className="font-mono text-xs">&lt;t&gt;.&lt;corpo exato&gt;</code> com o segredo da escola.
+                  </p>
+                  <p className="text-muted-foreground">
+                    É mais seguro: o segredo nunca trafega, uma requisição alterada é recusada, e cada assinatura vale uma vez só, por até 5 minutos (uma requisição
+                    copiada não pode ser repetida). Com o cabeçalho presente, assinatura inválida, vencida ou já usada responde 401, mesmo junto do segredo certo. Assine
+                    cada envio de novo, inclusive as novas tentativas.
+                  </p>
+                </div>
+                <Example title="Exemplo assinado (curl + openssl)" code={signedExamples(url, d.request).shell} />
+                <Example title="Exemplo assinado (Node.js 18+)" code={signedExamples(url, d.request).node} />
+              </div>
+            )}
             <div className="grid gap-1">
               <h3 className="text-sm font-medium">Resposta</h3>
               <pre className="max-w-full overflow-x-auto rounded-lg bg-muted p-3 text-xs">{JSON.stringify(d.response, null, 2)}</pre>
