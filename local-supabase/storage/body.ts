@@ -2,7 +2,7 @@
 // file: bytes are streamed, hashed and counted, never held whole in memory.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,18 +27,62 @@ export interface ReceivedFile {
   userMetadata: Record<string, unknown> | null;
 }
 
-/** Storage's rule: 'type/sub' must match an allowed 'type/sub' or 'type/*' (parameters ignored). */
+// One media type as RFC 9110 writes it: type "/" subtype, then optional `; name=value` parameters.
+// A list ("image/png, text/html"), a stray comma, or anything else is not one type.
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED = '"(?:[^"\\\\\\x00-\\x1f\\x7f]|\\\\[\\t\\x20-\\x7e])*"';
+const MEDIA_TYPE = new RegExp(`^(${TOKEN})/(${TOKEN})(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED}))?)*[ \\t]*$`);
+
+/** `type/subtype` of a content type, lowercased, or null when it is not exactly one media type. */
+export function essenceOf(contentType: string): string | null {
+  const m = MEDIA_TYPE.exec(contentType.trim());
+  return m ? `${m[1]}/${m[2]}`.toLowerCase() : null;
+}
+
+/**
+ * The content type must be one media type (refused otherwise, even where the bucket allows any type:
+ * it is sent back verbatim when the object is served), and its `type/subtype` one of the bucket's
+ * types: an exact entry, or `type/*` (Storage's wildcard). Refusals are Storage's 415 InvalidMimeType.
+ */
 export function checkMimeType(mimetype: string, allowed: string[] | null): void {
+  const essence = essenceOf(mimetype);
+  if (!essence) throw errors.invalidMime(mimetype);
   if (!allowed || allowed.length === 0) return;
-  const [type, sub] = mimetype.split(';')[0].trim().toLowerCase().split('/');
-  const ok =
-    !!type &&
-    !!sub &&
-    allowed.some((a) => {
-      const [aType, aSub] = a.trim().toLowerCase().split('/');
-      return aType === type && (aSub === '*' || aSub === sub);
-    });
+  const [type, sub] = essence.split('/');
+  const ok = allowed.some((a) => {
+    const [aType, aSub] = a.trim().toLowerCase().split('/');
+    return aType === type && (aSub === '*' || aSub === sub);
+  });
   if (!ok) throw errors.invalidMime(mimetype);
+}
+
+// The first bytes each type must start with, for the types a browser would render if they held
+// markup instead (images of the public buckets, PDFs). Other types are not sniffed.
+const SIGNATURES: Record<string, Buffer[]> = {
+  'image/png': [Buffer.from([0x89, 0x50, 0x4e, 0x47])],
+  'image/jpeg': [Buffer.from([0xff, 0xd8, 0xff])],
+  'image/gif': [Buffer.from('GIF87a'), Buffer.from('GIF89a')],
+  'image/webp': [Buffer.from('RIFF')], // and 'WEBP' at offset 8, checked below
+  'application/pdf': [Buffer.from('%PDF-')],
+};
+
+/** Refuses (415) a file whose first bytes are not those of its declared image or PDF type. */
+export async function checkContent(file: string, mimetype: string, size: number): Promise<void> {
+  const essence = essenceOf(mimetype);
+  const signatures = essence ? SIGNATURES[essence] : undefined;
+  if (!signatures || size === 0) return;
+  const head = Buffer.alloc(12);
+  const fh = await open(file, 'r');
+  let read: number;
+  try {
+    ({ bytesRead: read } = await fh.read(head, 0, head.length, 0));
+  } finally {
+    await fh.close();
+  }
+  const bytes = head.subarray(0, read);
+  let ok = signatures.some((sig) => bytes.subarray(0, sig.length).equals(sig));
+  if (ok && essence === 'image/webp') ok = bytes.subarray(8, 12).equals(Buffer.from('WEBP'));
+  if (!ok) throw errors.contentMismatch(mimetype);
 }
 
 /** Counts and hashes bytes; past the limit it drops them but keeps reading, so the client gets our 413. */
@@ -138,7 +182,8 @@ function receiveMultipart(req: IncomingMessage, tmpDir: string, limits: UploadLi
     parser.on('file', (_name, stream, info) => {
       // Storage takes the first file part; later ones are read and dropped.
       if (file) return void stream.resume();
-      mimetype = info.mimeType || 'application/octet-stream';
+      // As in Storage, a `contentType` field sent before the file overrides the part's own type.
+      mimetype = fields.contentType || info.mimeType || 'application/octet-stream';
       file = (async () => {
         try {
           checkMimeType(mimetype, limits.allowedMimeTypes);

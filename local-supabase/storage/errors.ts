@@ -17,6 +17,9 @@ export const errors = {
     storageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMime: (mime: string) =>
     storageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+  /** Ours (Storage does not look at the bytes): the file does not start as its declared type does. */
+  contentMismatch: (mime: string) =>
+    storageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} does not match the file content`),
   accessDenied: (message: string) => storageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidJwt: (message: string) => storageError(400, 'InvalidJWT', 'InvalidJWT', message),
   invalidRequest: (message: string) => storageError(400, 'InvalidRequest', 'InvalidRequest', message),

@@ -12,7 +12,7 @@ import type { Sql } from '../db/engine.ts';
 import { signJwt } from '../jwt.ts';
 import { errors, mapDbError } from './errors.ts';
 import { checkObjectName, versionPath } from './keys.ts';
-import { receiveUpload, type ReceivedFile, type UploadLimits } from './body.ts';
+import { checkContent, checkMimeType, essenceOf, receiveUpload, type ReceivedFile, type UploadLimits } from './body.ts';
 
 export interface Store {
   ctx: ServerContext;
@@ -167,6 +167,13 @@ export async function commitObject(
     contentLength: file.size,
     httpStatusCode: 200,
   };
+  try {
+    // Every write passes here (upload, signed upload, resumable, copy): the bytes must be their type.
+    await checkContent(file.tempPath, file.mimetype, file.size);
+  } catch (e) {
+    await unlink(file.tempPath).catch(() => {});
+    throw e;
+  }
   // The version being replaced, read as superuser so its bytes can be freed after the commit.
   const previous = upsert ? await currentVersion(s.ctx, bucketId, name) : null;
   let id: string;
@@ -248,6 +255,20 @@ function contentDisposition(download: string, objectName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** Sent with every stored object: no script, no plugin, no subresource; a unique opaque origin. */
+export const STORED_OBJECT_CSP = "default-src 'none'; sandbox";
+
+/**
+ * The Content-Type an object is served with: its stored type, but any type naming text/html as plain
+ * text (as Storage's renderer does), and a stored type that is not one media type (older objects) as
+ * application/octet-stream.
+ */
+export function servedContentType(stored: unknown): string {
+  if (typeof stored !== 'string' || !stored) return 'application/octet-stream';
+  if (stored.toLowerCase().includes('text/html')) return 'text/plain';
+  return essenceOf(stored) ? stored : 'application/octet-stream';
+}
+
 /** Streams an object from disk with its stored headers, ETag/304 and single-range (206) support. */
 export async function sendObject(s: Store, req: IncomingMessage, res: ServerResponse, obj: ObjectRow, url: URL): Promise<void> {
   if (!obj.version) throw errors.objectNotFound();
@@ -262,7 +283,11 @@ export async function sendObject(s: Store, req: IncomingMessage, res: ServerResp
   const eTag = typeof meta.eTag === 'string' ? meta.eTag : `"${obj.version}"`;
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
-    'Content-Type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
+    'Content-Type': servedContentType(meta.mimetype),
+    // No stored object is a page of the API's origin: the browser neither guesses another type nor
+    // runs a script of it (an SVG, or HTML stored before types were checked), whatever its type says.
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': STORED_OBJECT_CSP,
     'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
     ETag: eTag,
     'Last-Modified': new Date(typeof meta.lastModified === 'string' ? meta.lastModified : obj.updated_at).toUTCString(),
@@ -446,38 +471,14 @@ export async function uploadWithSignedUrl(s: Store, req: IncomingMessage, token:
   return commitObject(s, auth, req, bucketId, name, payload.upsert === true, file);
 }
 
-/** POST /object/move: one update as the caller (update policy on the old and the new name). */
-export async function moveObject(
-  s: Store,
-  auth: RequestAuth,
-  req: ReqLike,
-  from: { bucketId: string; name: string },
-  to: { bucketId: string; name: string },
-): Promise<void> {
-  checkObjectName(from.name);
-  checkObjectName(to.name);
-  if (!(await findBucket(s.ctx, to.bucketId))) throw errors.bucketNotFound();
-  const { rowCount } = await asCaller(s.ctx, auth, req, '/storage/v1', (tx) =>
-    tx
-      .query(
-        `update storage.objects set bucket_id = $3, name = $4, updated_at = now(), last_accessed_at = now()
-         where bucket_id = $1 and name = $2`,
-        [from.bucketId, from.name, to.bucketId, to.name],
-      )
-      .catch(mapDbError),
-  );
-  if (rowCount === 0) throw errors.objectNotFound();
-}
+type ObjectRef = { bucketId: string; name: string };
 
-/** POST /object/copy: select on the source, insert (or upsert) on the destination, as the caller. */
-export async function copyObject(
-  s: Store,
-  auth: RequestAuth,
-  req: ReqLike,
-  from: { bucketId: string; name: string },
-  to: { bucketId: string; name: string },
-  upsert: boolean,
-): Promise<{ Id: string; Key: string }> {
+/**
+ * What a copy or a move needs before it touches the destination, as an upload would: the source as
+ * the caller may read it (SELECT policy), and the destination bucket's types, size limit and content
+ * check applied to the source's type and bytes.
+ */
+async function sourceForTransfer(s: Store, auth: RequestAuth, req: ReqLike, from: ObjectRef, to: ObjectRef) {
   checkObjectName(from.name);
   checkObjectName(to.name);
   const source = await findVisibleObject(s, auth, req, from.bucketId, from.name);
@@ -485,16 +486,71 @@ export async function copyObject(
   const bucket = await findBucket(s.ctx, to.bucketId);
   if (!bucket) throw errors.bucketNotFound();
   const meta = source.metadata ?? {};
-  const size = Number(meta.size ?? 0);
+  const mimetype = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream';
+  const file = versionPath(s.ctx.storageDir, source.version);
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    throw errors.objectNotFound();
+  }
   const limits = limitsOf(bucket);
+  checkMimeType(mimetype, limits.allowedMimeTypes);
   if (limits.maxSize !== null && size > limits.maxSize) throw errors.tooLarge();
+  await checkContent(file, mimetype, size);
+  return { source, meta, mimetype, file, size };
+}
+
+/**
+ * POST /object/move. Storage's own check is an update of the row as the caller (select and update
+ * policies on the old name, update policy on the new one); the move also needs what deleting the
+ * source and uploading to the destination would (delete policy there, insert policy here), and the
+ * destination bucket's limits. The bytes stay where they are: only the row moves.
+ */
+export async function moveObject(s: Store, auth: RequestAuth, req: ReqLike, from: ObjectRef, to: ObjectRef): Promise<void> {
+  const { source } = await sourceForTransfer(s, auth, req, from, to);
+  await testPermission(s, auth, req, async (tx) => {
+    await allowDeleteQuery(tx);
+    const { rowCount } = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2', [from.bucketId, from.name]);
+    if (rowCount === 0) throw errors.objectNotFound();
+    const probe = { id: randomUUID(), bucketId: to.bucketId, name: to.name, owner: auth.claims.sub, metadata: source.metadata, version: source.version, userMetadata: source.user_metadata };
+    await writeObjectRow(tx, probe, false);
+  });
+  const { rowCount } = await asCaller(s.ctx, auth, req, '/storage/v1', (tx) =>
+    tx
+      .query(
+        `update storage.objects set bucket_id = $3, name = $4, owner = $5, owner_id = $6, updated_at = now(), last_accessed_at = now()
+         where bucket_id = $1 and name = $2`,
+        [from.bucketId, from.name, to.bucketId, to.name, auth.claims.sub && UUID.test(auth.claims.sub) ? auth.claims.sub : null, auth.claims.sub ?? null],
+      )
+      .catch(mapDbError),
+  );
+  if (rowCount === 0) throw errors.objectNotFound();
+}
+
+/**
+ * POST /object/copy: the source as the caller reads it, then exactly an upload of its bytes to the
+ * destination (the bucket's types, size limit and content check, and its insert, or upsert, policies
+ * as the caller, which see the source's metadata as Storage passes it).
+ */
+export async function copyObject(
+  s: Store,
+  auth: RequestAuth,
+  req: ReqLike,
+  from: ObjectRef,
+  to: ObjectRef,
+  upsert: boolean,
+): Promise<{ Id: string; Key: string }> {
+  const { source, meta, mimetype, file, size } = await sourceForTransfer(s, auth, req, from, to);
+  const probe = { id: randomUUID(), bucketId: to.bucketId, name: to.name, owner: auth.claims.sub, metadata: source.metadata, version: null, userMetadata: source.user_metadata };
+  await testPermission(s, auth, req, (tx) => writeObjectRow(tx, probe, upsert));
   const tempPath = path.join(s.tmpDir, randomUUID());
-  await copyFile(versionPath(s.ctx.storageDir, source.version), tempPath);
+  await copyFile(file, tempPath);
   return commitObject(s, auth, req, to.bucketId, to.name, upsert, {
     tempPath,
     size,
     eTag: typeof meta.eTag === 'string' ? meta.eTag : await md5OfFile(tempPath),
-    mimetype: typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
+    mimetype,
     cacheControl: typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
     userMetadata: source.user_metadata,
   });

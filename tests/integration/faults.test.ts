@@ -209,14 +209,14 @@ describe('a crashing function and a cut upload', () => {
     const ok = await fetch(`${backend.url}/storage/v1/object/lesson-materials/${name}`, {
       method: 'POST',
       headers: { ...service, 'Content-Type': 'application/pdf' },
-      body: Buffer.alloc(1000, 1),
+      body: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 1)]),
     });
     expect(ok.status).toBe(200);
   });
 
   it('an overwrite cut mid-way keeps the old object, whole', async () => {
     const name = `falhas/existente-${randomBytes(3).toString('hex')}.pdf`;
-    const original = randomBytes(50_000);
+    const original = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(50_000)]); // a PDF's first bytes, then noise
     const put = await fetch(`${backend.url}/storage/v1/object/lesson-materials/${name}`, {
       method: 'POST',
       headers: { ...service, 'Content-Type': 'application/pdf' },

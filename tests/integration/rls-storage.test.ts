@@ -2,6 +2,7 @@
 // lesson videos and materials, and that no public bucket can be listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { signLessonVideo, signMaterial } from '../../src/features/lessons/api/queries.ts';
 import { startTestBackend, type TestBackend } from './harness.ts';
 import { none, ok, refused } from './rls/expect.ts';
 import { COURSE, EMAIL, LESSON, OBJECT, SCHOOL, USER } from './rls/seed.ts';
@@ -29,7 +30,9 @@ describe('buckets', () => {
       'select id, public, file_size_limit::text, allowed_mime_types from storage.buckets order by id',
     );
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(byId.avatars).toMatchObject({ public: true, file_size_limit: String(2 * 1024 * 1024), allowed_mime_types: ['image/*'] });
+    // Exact types only: a wildcard like image/* would take image/svg+xml, which runs script (issue 19).
+    expect(byId.avatars).toMatchObject({ public: true, file_size_limit: String(2 * 1024 * 1024), allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] });
+    for (const r of rows) expect(r.allowed_mime_types.filter((t) => t.endsWith('/*'))).toEqual([]);
     expect(byId['school-banners']).toMatchObject({ public: true, file_size_limit: String(5 * 1024 * 1024) });
     expect(byId['course-thumbnails']).toMatchObject({ public: true, file_size_limit: String(5 * 1024 * 1024) });
     expect(byId['lesson-videos']).toMatchObject({ public: false, file_size_limit: String(500 * 1024 * 1024) });
@@ -83,9 +86,11 @@ describe('school images (school-banners, course-thumbnails)', () => {
 });
 
 describe('lesson videos and materials (private)', () => {
-  it('an enrolled student signs URLs of its course files', async () => {
-    await ok(c.aluno.storage.from('lesson-videos').createSignedUrl(OBJECT.lessonVideo, 60));
-    await ok(c.aluno.storage.from('lesson-materials').createSignedUrl(OBJECT.lessonPdf, 60));
+  it('an enrolled student gets signed URLs of its course files from sign-lesson-file, never by signing them itself', async () => {
+    expect((await fetch(await signLessonVideo(c.aluno, OBJECT.lessonVideo, 60))).status).toBe(200);
+    expect((await fetch(await signMaterial(c.aluno, OBJECT.lessonPdf, 60))).status).toBe(200);
+    await refused(c.aluno.storage.from('lesson-videos').createSignedUrl(OBJECT.lessonVideo, 60));
+    await refused(c.aluno.storage.from('lesson-materials').download(OBJECT.lessonPdf));
   });
 
   it.each(['aluna', 'pausado', 'expirado', 'alunoRival', 'rival'] as const)('%s cannot reach paid lesson files', async (who) => {
@@ -93,6 +98,8 @@ describe('lesson videos and materials (private)', () => {
     await refused(c[who].storage.from('lesson-materials').createSignedUrl(OBJECT.lessonPdf, 60));
     await refused(c[who].storage.from('lesson-materials').download(OBJECT.lessonPdf));
     await none(c[who].storage.from('lesson-videos').list(`${SCHOOL.demo}/${COURSE.excel}/${LESSON.excelUpload}`));
+    await expect(signLessonVideo(c[who], OBJECT.lessonVideo, 60)).rejects.toThrow();
+    await expect(signMaterial(c[who], OBJECT.lessonPdf, 60)).rejects.toThrow();
   });
 
   it('staff upload to their own courses only; files of a preview lesson open for every student of the school', async () => {
@@ -100,9 +107,10 @@ describe('lesson videos and materials (private)', () => {
     await ok(c.instrutor.storage.from('lesson-videos').upload(preview, mp4()));
     const paid = `${SCHOOL.demo}/${COURSE.marketing}/${LESSON.marketingPaid}/aula.pdf`;
     await ok(c.admin.storage.from('lesson-materials').upload(paid, pdf()));
-    await ok(c.aluna.storage.from('lesson-videos').createSignedUrl(preview, 60));
-    const blob = await ok<Blob>(c.aluna.storage.from('lesson-videos').download(preview));
-    expect(blob.size).toBe(64);
+    const video = await fetch(await signLessonVideo(c.aluna, preview, 60));
+    expect((await video.arrayBuffer()).byteLength).toBe(64);
+    await expect(signMaterial(c.aluna, paid, 60)).rejects.toThrow();
+    await expect(signLessonVideo(c.alunoRival, preview, 60)).rejects.toThrow();
     await refused(c.aluna.storage.from('lesson-materials').createSignedUrl(paid, 60));
     await refused(c.alunoRival.storage.from('lesson-videos').createSignedUrl(preview, 60));
     // Wrong school for the course, other school's course, a student, a course path that is not a course.

@@ -2,6 +2,7 @@
 // (nothing, even with a token issued before deactivation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { signLessonVideo } from '../../src/features/lessons/api/queries.ts';
 import { startTestBackend, type TestBackend } from './harness.ts';
 import { ids, none, ok, refused } from './rls/expect.ts';
 import { COURSE, EMAIL, LESSON, OBJECT, SCHOOL, SECRETS, USER } from './rls/seed.ts';
@@ -85,7 +86,7 @@ describe('inactive accounts', () => {
   it('a student deactivated after signing in loses everything at once', async () => {
     const aluno = await backend.signIn(EMAIL.aluno);
     await ok(aluno.from('lesson_contents').select('lesson_id').eq('lesson_id', LESSON.excelProcv).single());
-    await ok(aluno.storage.from('lesson-videos').createSignedUrl(OBJECT.lessonVideo, 60));
+    await signLessonVideo(aluno, OBJECT.lessonVideo, 60);
     await ok(service.from('profiles').update({ is_active: false }).eq('id', USER.aluno));
 
     await none(aluno.from('courses').select('id'));
@@ -96,7 +97,7 @@ describe('inactive accounts', () => {
     await refused(aluno.from('progress').upsert({ user_id: USER.aluno, course_id: COURSE.excel, lesson_id: LESSON.excelProcv, last_position_sec: 5 }, { onConflict: 'user_id,lesson_id' }));
     await none(aluno.from('profiles').update({ is_active: true }).eq('id', USER.aluno).select('id'));
     await none(aluno.from('profiles').update({ name: 'Ainda eu' }).eq('id', USER.aluno).select('id'));
-    await refused(aluno.storage.from('lesson-videos').createSignedUrl(OBJECT.lessonVideo, 60));
+    await expect(signLessonVideo(aluno, OBJECT.lessonVideo, 60)).rejects.toThrow();
     await refused(aluno.storage.from('avatars').upload(`${USER.aluno}/avatar.png`, new Blob([new Uint8Array([1])], { type: 'image/png' }), { upsert: true }));
     const { data } = await service.from('profiles').select('is_active, name').eq('id', USER.aluno).single();
     expect(data).toEqual({ is_active: false, name: 'Lucas Aluno' });

@@ -73,18 +73,34 @@ export async function fetchLessonBundle(client: SupabaseClient, { lessonId, user
   };
 }
 
-/** Signed URL of an uploaded lesson video (private bucket lesson-videos), valid for `expiresIn` seconds. */
-export async function signLessonVideo(client: SupabaseClient, path: string, expiresIn = 15 * 60): Promise<string> {
-  const { data, error } = await client.storage.from('lesson-videos').createSignedUrl(path, expiresIn);
-  if (error) throw error;
-  return data.signedUrl;
+export type LessonFileBucket = 'lesson-videos' | 'lesson-materials';
+
+/**
+ * A signed URL of a lesson file from the edge function sign-lesson-file: students may not sign these
+ * files themselves (Storage would sign any lifetime), and the function caps the lifetime (4 h for a
+ * video, 1 h for a material by default). Its answer is relative to the project URL, which is the
+ * function's own URL without `/functions/v1/<name>`.
+ */
+export async function signLessonFile(client: SupabaseClient, bucket: LessonFileBucket, path: string, expiresIn: number): Promise<string> {
+  const { data, error, response } = await client.functions.invoke<{ signedUrl: string }>('sign-lesson-file', { body: { bucket, path, expiresIn } });
+  if (error) {
+    // By name: the build's supabase-js re-exports a stand-in class (src/lib/functions-lazy.ts).
+    const payload = error.name === 'FunctionsHttpError' ? ((await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null) : null;
+    throw new Error(typeof payload?.error === 'string' ? payload.error : 'Não foi possível carregar o arquivo');
+  }
+  const at = response?.url.lastIndexOf('/functions/v1/') ?? -1;
+  if (!data?.signedUrl || at < 0) throw new Error('Não foi possível carregar o arquivo');
+  return response!.url.slice(0, at) + data.signedUrl;
+}
+
+/** Signed URL of an uploaded lesson video (private bucket lesson-videos), valid for `expiresIn` seconds (at most the cap). */
+export function signLessonVideo(client: SupabaseClient, path: string, expiresIn = 15 * 60): Promise<string> {
+  return signLessonFile(client, 'lesson-videos', path, expiresIn);
 }
 
 /** Signed URL of a material file (private bucket lesson-materials), short-lived: it is opened at once. */
-export async function signMaterial(client: SupabaseClient, path: string, expiresIn = 60): Promise<string> {
-  const { data, error } = await client.storage.from('lesson-materials').createSignedUrl(path, expiresIn);
-  if (error) throw error;
-  return data.signedUrl;
+export function signMaterial(client: SupabaseClient, path: string, expiresIn = 60): Promise<string> {
+  return signLessonFile(client, 'lesson-materials', path, expiresIn);
 }
 
 /** Sets the caller's rating of a lesson, replacing an earlier one (upsert on user_id, lesson_id). */

@@ -1,0 +1,71 @@
+// sign-lesson-file: a signed URL of a lesson video or material file, with a capped lifetime.
+//
+// Storage signs a URL for any lifetime asked by whoever may read the object, so a student could keep
+// a year-long link to a paid video after a refund. Students therefore have no direct read of
+// lesson-videos / lesson-materials objects (migration 20261124000500); they come here. The caller's
+// access is asked of the database as the caller (public.can_sign_lesson_file: lesson access with
+// drip release, or course access for a course-wide file), and the URL is signed with the service role
+// for at most LESSON_VIDEO_URL_MAX_SECONDS (default 4 h) or LESSON_MATERIAL_URL_MAX_SECONDS (1 h).
+//
+// POST { bucket: 'lesson-videos' | 'lesson-materials', path, expiresIn? } →
+//   200 { signedUrl: '/storage/v1/object/sign/…?token=…', expiresIn } (relative to the project URL,
+//       which the client knows: the function's own SUPABASE_URL may be an internal address)
+//   400 invalid input · 401 no valid session · 404 no such file, or no access to it (not told apart)
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
+import { env } from '../_shared/supabase.ts';
+
+const CAPS: Record<string, { secret: string; fallback: number }> = {
+  'lesson-videos': { secret: 'LESSON_VIDEO_URL_MAX_SECONDS', fallback: 4 * 3600 },
+  'lesson-materials': { secret: 'LESSON_MATERIAL_URL_MAX_SECONDS', fallback: 3600 },
+};
+
+function capOf(bucket: string): number {
+  const { secret, fallback } = CAPS[bucket]!;
+  const configured = Number(Deno.env.get(secret));
+  return Number.isInteger(configured) && configured > 0 ? configured : fallback;
+}
+
+serve(async (req) => {
+  const authorization = req.headers.get('authorization') ?? '';
+  if (!/^Bearer\s+\S/i.test(authorization)) throw new HttpError(401, 'Não autenticado');
+  const body = await readJsonBody(req);
+  const bucket = body.bucket;
+  if (typeof bucket !== 'string' || !(bucket in CAPS)) throw new HttpError(400, 'Bucket inválido', { field: 'bucket' });
+  const path = body.path;
+  if (typeof path !== 'string' || !path || path.length > 1024 || path.includes('\u0000')) {
+    throw new HttpError(400, 'Caminho do arquivo inválido', { field: 'path' });
+  }
+  const cap = capOf(bucket);
+  const requested = body.expiresIn ?? cap;
+  if (typeof requested !== 'number' || !Number.isInteger(requested) || requested < 1) {
+    throw new HttpError(400, 'expiresIn deve ser um número inteiro de segundos', { field: 'expiresIn' });
+  }
+  const expiresIn = Math.min(requested, cap);
+
+  const url = env('SUPABASE_URL');
+  const serviceKey = env('SUPABASE_SERVICE_ROLE_KEY');
+  const asCaller = createClient(url, env('SUPABASE_ANON_KEY'), {
+    global: { headers: { Authorization: authorization } },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const objectPath = path.split('/').map(encodeURIComponent).join('/');
+  // Both at once (the lesson page waits for this): the URL is handed out only if the check says yes.
+  const [access, signing] = await Promise.all([
+    asCaller.rpc('can_sign_lesson_file', { p_bucket: bucket, p_name: path }),
+    fetch(`${url}/storage/v1/object/sign/${bucket}/${objectPath}`, {
+      method: 'POST',
+      headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expiresIn }),
+    }),
+  ]);
+  const signed = signing.ok ? ((await signing.json()) as { signedURL?: unknown }) : null;
+  if (!signing.ok) await signing.body?.cancel();
+  if (access.error) {
+    if (access.status === 401 || access.status === 403) throw new HttpError(401, 'Não autenticado');
+    throw new Error(`can_sign_lesson_file: ${access.error.message}`);
+  }
+  if (access.data !== true || typeof signed?.signedURL !== 'string') throw new HttpError(404, 'Arquivo não encontrado');
+  // Encoded as supabase-js encodes the URLs it returns from createSignedUrl.
+  return json({ signedUrl: encodeURI(`/storage/v1${signed.signedURL}`), expiresIn });
+});
