@@ -134,8 +134,10 @@ export async function runAsCaller<T>(
   path: string,
   statement: TextStatement,
   decide?: (result: SqlResult<T>) => Verdict,
+  /** More transaction settings of the endpoint (the REST layer's search_path). */
+  extra: Record<string, string> = {},
 ): Promise<SqlResult<T>> {
-  return ctx.engine.runStatement({ ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path) }, statement, decide);
+  return ctx.engine.runStatement({ ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path), ...extra }, statement, decide);
 }
 
 const roleSettingsCache = new WeakMap<Engine, Promise<Map<string, Record<string, string>>>>();

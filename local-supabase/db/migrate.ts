@@ -67,6 +67,17 @@ export const MIGRATION_ROLE = 'platform_postgres';
  */
 const PLATFORM_POLICY_DDL = /^(create|alter|drop)\s+policy\s+(if\s+exists\s+)?("(?:[^"]|"")+"|[\w$]+)\s+on\s+(only\s+)?"?(auth|storage)"?\s*\./i;
 
+/**
+ * authenticator is reserved on the platform (supautils); its `postgres` may set PostgREST's settings on
+ * it, as Supabase documents (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`).
+ * Those run as the local superuser; any other change to authenticator is refused.
+ */
+const AUTHENTICATOR_SETTING = /^alter\s+(role|user)\s+"?authenticator"?\s+(in\s+database\s+("(?:[^"]|"")+"|[\w$]+)\s+)?(set|reset)\s+"?pgrst\.[a-z_]+"?\s*(=|to\s|;|$)/i;
+const AUTHENTICATOR_CHANGE = /^alter\s+(role|user)\s+"?authenticator"?(\s|;|$)/i;
+
+/** The platform's `postgres` has the extensions schema on its search_path (pgcrypto's crypt, gen_salt ...). */
+const MIGRATION_SEARCH_PATH = `"$user", public, extensions`;
+
 /** Leaving the migration role would make every check here moot (the session user is a superuser). */
 const ROLE_CHANGE = /^(set\s+(session\s+|local\s+)?role|reset\s+(role|all)|set\s+session\s+authorization|reset\s+session\s+authorization|discard\s+all)\b/i;
 
@@ -81,13 +92,16 @@ async function runAsMigrationRole(tx: Sql, script: string): Promise<void> {
     if (batch.trim()) await tx.exec(batch);
     batch = '';
   };
-  await tx.exec(`set local role ${MIGRATION_ROLE}`);
+  await tx.exec(`set local role ${MIGRATION_ROLE}; set local search_path = ${MIGRATION_SEARCH_PATH}`);
   for (const statement of splitStatements(script)) {
     const text = statementText(statement);
     if (ROLE_CHANGE.test(text)) {
       throw Object.assign(new Error(`permission denied: migrations run as the platform's postgres and cannot change role (${text.split('\n')[0]})`), { code: '42501' });
     }
-    if (PLATFORM_POLICY_DDL.test(text)) {
+    if (AUTHENTICATOR_CHANGE.test(text) && !AUTHENTICATOR_SETTING.test(text)) {
+      throw Object.assign(new Error(`permission denied to alter role: authenticator is reserved, only its pgrst.* settings may change (${text.split('\n')[0]})`), { code: '42501' });
+    }
+    if (PLATFORM_POLICY_DDL.test(text) || AUTHENTICATOR_SETTING.test(text)) {
       await flush();
       await tx.exec('reset role');
       await tx.exec(statement);

@@ -8,12 +8,12 @@ import { closest, fromDbError, pgrstError, tableNotFound } from './errors.ts';
 import { bodyRows, deleteSql, insertSql, MUTATION_ALIAS, updateSql } from './mutate.ts';
 import { parseQuery, type ParsedQuery } from './query-params.ts';
 import { columnTypes, Params, ReadBuilder, type Node, type Source } from './read-builder.ts';
-import { checkMaxAffected, requestSchema, parseAccept, parsePrefer, parseRange, preferenceApplied, type Accept, type Preferences } from './request.ts';
-import { argumentNames, callSql, notFound, resolveCall, resultKind } from './rpc.ts';
-import { restSettings } from './settings.ts';
+import { checkMaxAffected, requestSchema, parseAccept, parsePrefer, parseRange, preferenceApplied, type Accept, type Plan, type Preferences } from './request.ts';
+import { argumentNames, callSql, resolveCall, resultKind } from './rpc.ts';
+import { effective, readDbSettings, restSettings } from './settings.ts';
 import { SchemaCache, type Table } from './schema-cache.ts';
 import { parseSelect, type SelectItem } from './select-parser.ts';
-import { quoteIdent } from './ident.ts';
+import { qualified, quoteIdent } from './ident.ts';
 
 interface Reply {
   status: number;
@@ -30,8 +30,25 @@ interface ResultRow {
 }
 
 export function createRestHandler(ctx: ServerContext): Handler & { close?: () => Promise<void>; cache: SchemaCache } {
-  const cache = new SchemaCache(ctx.engine);
   const settings = restSettings(ctx);
+  // One schema cache per exposed schema, as PostgREST keeps one per schema of db-schemas.
+  const caches = new Map<string, SchemaCache>();
+  const cacheFor = (schema: string): SchemaCache => {
+    let c = caches.get(schema);
+    if (!c) caches.set(schema, (c = new SchemaCache(ctx.engine, schema)));
+    return c;
+  };
+  const cache = cacheFor(settings.schemas[0]);
+  // PostgREST's in-database configuration: read with the first request, again with each cache reload.
+  let dbSettings: Promise<void> | null = null;
+  const loadDbSettings = (): Promise<void> =>
+    (dbSettings ??= readDbSettings(ctx.engine).then(
+      (db) => void (settings.db = db),
+      (e: unknown) => {
+        dbSettings = null;
+        throw e;
+      },
+    ));
 
   const handler = async (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
     let auth: RequestAuth;
@@ -46,18 +63,21 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     }
     let reply: Reply;
     try {
-      const generation = cache.generation;
       const method = req.method ?? 'GET';
+      const schemaCache = cacheFor(schemaOf(req));
+      const generation = schemaCache.generation;
+      await loadDbSettings();
       const body = method === 'POST' || method === 'PATCH' ? await readJsonBody(req) : undefined;
       try {
-        reply = await route(req, path, url, auth, body);
+        reply = await route(req, schemaCache, path, url, auth, body);
       } catch (e) {
         // A name the cache does not know (or knows wrongly): reload it once and try again. The
         // failed attempt changed nothing: planning errors come before SQL, SQL errors roll back.
         const code = e instanceof HttpError ? e.body.code : (e as { code?: unknown }).code;
-        if (typeof code !== 'string' || !CACHE_MISS_CODES.has(code) || cache.generation !== generation) throw e;
-        await cache.reload();
-        reply = await route(req, path, url, auth, body);
+        if (typeof code !== 'string' || !CACHE_MISS_CODES.has(code) || schemaCache.generation !== generation) throw e;
+        dbSettings = null;
+        await Promise.all([schemaCache.reload(), loadDbSettings()]);
+        reply = await route(req, schemaCache, path, url, auth, body);
       }
     } catch (e) {
       const mapped = fromDbError(e, auth.role);
@@ -70,46 +90,43 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     sendJson(res, reply.status, isHead ? undefined : reply.body, reply.headers);
   };
 
-  /** The schema of the request; only `public` is served, other exposed schemas hold nothing here. */
+  /** The schema of the request (Accept-Profile / Content-Profile), one of `[api] schemas`. */
   function schemaOf(req: IncomingMessage): string {
     return requestSchema(req, settings.schemas);
   }
 
-  async function route(req: IncomingMessage, path: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
-    const schema = schemaOf(req);
+  async function route(req: IncomingMessage, cache: SchemaCache, path: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
     const segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
     const method = req.method ?? 'GET';
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       // The OpenAPI root: list what is exposed (enough for tools that probe it).
       await cache.ensureLoaded();
-      const names = schema === 'public' ? cache.tableNames() : [];
+      const names = cache.tableNames();
       return { status: 200, body: JSON.stringify({ swagger: '2.0', info: { title: 'local-supabase', version: '12' }, paths: Object.fromEntries(names.map((t) => [`/${t}`, {}])) }), headers: {} };
     }
     if (segments[0] === 'rpc' && segments.length === 2) {
-      if (schema !== 'public') throw notFound(segments[1], Object.keys(isPlainObject(body) ? body : Object.fromEntries(url.searchParams)), schema);
-      return rpc(req, segments[1], url, auth, body);
+      return rpc(req, cache, segments[1], url, auth, body);
     }
     if (segments.length !== 1) throw pgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
-    if (schema !== 'public') throw tableNotFound(segments[0], undefined, schema);
     const table = await cache.lookup(() => cache.table(segments[0]));
-    if (!table) throw tableNotFound(segments[0], closest(segments[0], cache.tableNames(), 0.75));
+    if (!table) throw tableNotFound(segments[0], closest(segments[0], cache.tableNames(), 0.75), cache.schema);
     switch (method) {
       case 'GET':
       case 'HEAD':
-        return read(req, table, url, auth);
+        return read(req, cache, table, url, auth);
       case 'POST':
-        return mutate(req, table, url, auth, 'insert', body);
+        return mutate(req, cache, table, url, auth, 'insert', body);
       case 'PATCH':
-        return mutate(req, table, url, auth, 'update', body);
+        return mutate(req, cache, table, url, auth, 'update', body);
       case 'DELETE':
-        return mutate(req, table, url, auth, 'delete', body);
+        return mutate(req, cache, table, url, auth, 'delete', body);
       default:
         throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     }
   }
 
-  const tableSource = (table: Table, sql = `"public".${quoteIdent(table.name)}`): Source => ({
+  const tableSource = (table: Table, sql = qualified(table.schema, table.name)): Source => ({
     sql,
     label: table.name,
     columns: columnTypes(table.columns),
@@ -134,19 +151,25 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return `select count(*) as n, ${text} as body from (${rb.selectSql(node, [], { paginate })}) as ${t}`;
   }
 
-  async function read(req: IncomingMessage, table: Table, url: URL, auth: RequestAuth): Promise<Reply> {
-    const accept = parseAccept(req);
+  async function read(req: IncomingMessage, cache: SchemaCache, table: Table, url: URL, auth: RequestAuth): Promise<Reply> {
+    const accept = parseAccept(req, effective(settings, 'db_plan_enabled'));
     const prefer = parsePrefer(req);
     const q = parseQuery(url.searchParams);
     applyRange(req, q);
-    const rb = new ReadBuilder(cache, q, undefined, settings.aggregatesEnabled);
+    const rb = new ReadBuilder(cache, q, undefined, effective(settings, 'db_aggregates_enabled'));
     const node = await rb.plan(tableSource(table), selectItems(q));
     const isHead = req.method === 'HEAD';
-    const total = prefer.count ? `(${rb.countSql(node)})` : 'null';
+    // count=planned is the planner's estimate (PostgREST: EXPLAIN of the count query), asked after.
+    const total = prefer.count === 'exact' || prefer.count === 'estimated' ? `(${rb.countSql(node)})` : 'null';
     const sql = isHead
       ? `select count(*) as n, ${total} as total, null as body from (${rb.selectSql(node)}) as pgrst_t`
       : `select pgrst_r.n, ${total} as total, pgrst_r.body from (${bodySql(rb, node, accept)}) as pgrst_r`;
-    const row = await run(auth, req, url, sql, rb.params.values, txEnd(prefer));
+    if (accept.plan) return explain(cache.schema, auth, req, url, sql, rb.params.values, accept.plan);
+    const row = await run(cache.schema, auth, req, url, sql, rb.params.values, txEnd(prefer));
+    if (prefer.count === 'planned' || (prefer.count === 'estimated' && Number(row.total) > settings.maxRows)) {
+      const planned = await plannedRows(cache.schema, auth, req, url, rb.rowsSql(node), rb.params.values);
+      row.total = prefer.count === 'planned' ? planned : Math.max(planned, Number(row.total));
+    }
     return rangeReply(row, node.offset ?? 0, accept, prefer);
   }
 
@@ -168,8 +191,16 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return { status, body: row.body ?? '', headers };
   }
 
-  async function mutate(req: IncomingMessage, table: Table, url: URL, auth: RequestAuth, kind: 'insert' | 'update' | 'delete', body: unknown): Promise<Reply> {
-    const accept = parseAccept(req);
+  async function mutate(
+    req: IncomingMessage,
+    cache: SchemaCache,
+    table: Table,
+    url: URL,
+    auth: RequestAuth,
+    kind: 'insert' | 'update' | 'delete',
+    body: unknown,
+  ): Promise<Reply> {
+    const accept = parseAccept(req, effective(settings, 'db_plan_enabled'));
     const prefer = parsePrefer(req);
     const q = parseQuery(url.searchParams);
     const params = new Params();
@@ -202,7 +233,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       statement = kind === 'update' ? updateSql(table, bodyRows(body, false)[0], q.columns, where, params) : deleteSql(table, where);
     }
     const representation = prefer.return === 'representation';
-    const rb = new ReadBuilder(cache, q, params, settings.aggregatesEnabled);
+    const rb = new ReadBuilder(cache, q, params, effective(settings, 'db_aggregates_enabled'));
     const node = await rb.plan(tableSource(table, 'pgrst_source'), representation ? selectItems(q) : []);
     let row: ResultRow = { n: 0, total: null, inserted: 0, body: accept.shape === 'object' ? 'null' : '[]' };
     if (statement) {
@@ -210,7 +241,8 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
       const sql =
         `with pgrst_ret as (${statement}), pgrst_source as (select (r).* from pgrst_ret) ` +
         `select (select count(*) from pgrst_ret) as n, (select count(*) from pgrst_ret where ins) as inserted, null as total, ${body} as body`;
-      row = await run(auth, req, url, sql, params.values, (r) => {
+      if (accept.plan) return explain(cache.schema, auth, req, url, sql, params.values, accept.plan);
+      row = await run(cache.schema, auth, req, url, sql, params.values, (r) => {
         const affected = Number(r.rows[0].n);
         // A single object was asked for: anything but one row undoes the change (as PostgREST does).
         if (accept.shape === 'object' && affected !== 1) throw singleError(affected);
@@ -234,10 +266,10 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return { status, body: row.body ?? '[]', headers };
   }
 
-  async function rpc(req: IncomingMessage, name: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
+  async function rpc(req: IncomingMessage, cache: SchemaCache, name: string, url: URL, auth: RequestAuth, body: unknown): Promise<Reply> {
     const method = req.method ?? 'GET';
     if (!['GET', 'HEAD', 'POST'].includes(method)) throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-    const accept = parseAccept(req);
+    const accept = parseAccept(req, effective(settings, 'db_plan_enabled'));
     const prefer = parsePrefer(req);
     const isPost = method === 'POST';
     let args: Record<string, unknown> = {};
@@ -262,7 +294,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     let sql: string;
     let offset: number;
     if (kind === 'rows') {
-      const rb = new ReadBuilder(cache, q, params, settings.aggregatesEnabled);
+      const rb = new ReadBuilder(cache, q, params, effective(settings, 'db_aggregates_enabled'));
       const node = await rb.plan(
         { sql: 'pgrst_source', label: call.fn.name, columns: columnTypes(call.fn.returnColumns ?? []), table: call.fn.returnTable },
         selectItems(q),
@@ -280,7 +312,8 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
         call.fn.returnsSet && accept.shape === 'array' ? `coalesce(json_agg(pgrst_scalar), '[]')::text` : `coalesce((json_agg(pgrst_scalar)->0)::text, 'null')`;
       sql = `${source}select count(*) as n, ${prefer.count ? '(select count(*) from pgrst_source)' : 'null'} as total, ${json} as body from ${rows}`;
     }
-    const row = await run(auth, req, url, sql, params.values, (r) => {
+    if (accept.plan) return explain(cache.schema, auth, req, url, sql, params.values, accept.plan);
+    const row = await run(cache.schema, auth, req, url, sql, params.values, (r) => {
       checkMaxAffected(prefer, Number(r.rows[0].n));
       return txVerdict(prefer);
     });
@@ -297,8 +330,39 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     return rangeReply(row, offset, accept, prefer);
   }
 
-  /** Runs one statement as the caller, in one transaction; `decide` sees its result before the commit. */
+  /** The request's search_path: its schema, then `[api] extra_search_path` (PostgREST does not dedupe). */
+  function searchPath(schema: string): string {
+    const extra = settings.db.db_extra_search_path?.split(',').map((x) => x.trim()).filter(Boolean) ?? settings.extraSearchPath;
+    return [schema, ...extra].map(quoteIdent).join(', ');
+  }
+
+  /** `Accept: application/vnd.pgrst.plan`: EXPLAIN of the statement the request would run, rolled back. */
+  async function explain(schema: string, auth: RequestAuth, req: IncomingMessage, url: URL, sql: string, params: (string | null)[], plan: Plan): Promise<Reply> {
+    const options = [`format ${plan.format}`, ...plan.options].join(', ');
+    const r = await runAsCaller<Record<string, unknown>>(ctx, auth, req, url.pathname, { text: `explain (${options}) ${sql}`, params }, () => 'rollback', {
+      search_path: searchPath(schema),
+    });
+    const lines = r.rows.map((row) => row['QUERY PLAN']);
+    const body = plan.format === 'json' ? (typeof lines[0] === 'string' ? lines[0] : JSON.stringify(lines[0])) : lines.join('\n');
+    return { status: 200, body, headers: { 'Content-Type': `application/vnd.pgrst.plan+${plan.format}; for="${plan.forType}"; charset=utf-8` } };
+  }
+
+  /** The planner's estimate of the rows of `sql` ("Plan Rows" of its EXPLAIN), for count=planned. */
+  async function plannedRows(schema: string, auth: RequestAuth, req: IncomingMessage, url: URL, sql: string, params: (string | null)[]): Promise<number> {
+    const r = await runAsCaller<Record<string, unknown>>(ctx, auth, req, url.pathname, { text: `explain (format json) ${sql}`, params }, () => 'rollback', {
+      search_path: searchPath(schema),
+    });
+    const value = r.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan?: { 'Plan Rows'?: number } }[];
+    return Number(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+  }
+
+  /**
+   * Runs one statement as the caller, in one transaction; `decide` sees its result before the commit.
+   * The search_path is the request's schema, then `[api] extra_search_path`, as PostgREST sets it.
+   */
   async function run(
+    schema: string,
     auth: RequestAuth,
     req: IncomingMessage,
     url: URL,
@@ -306,7 +370,7 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     params: (string | null)[],
     decide?: (result: SqlResult<ResultRow>) => Verdict,
   ): Promise<ResultRow> {
-    const r = await runAsCaller<ResultRow>(ctx, auth, req, url.pathname, { text, params }, decide);
+    const r = await runAsCaller<ResultRow>(ctx, auth, req, url.pathname, { text, params }, decide, { search_path: searchPath(schema) });
     return r.rows[0];
   }
 
@@ -354,10 +418,6 @@ function contentRange(lower: number, upper: number, total: number | null): strin
 
 function singleError(n: number): HttpError {
   return pgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {

@@ -36,21 +36,23 @@ export function insertSql(o: InsertOptions, params: Params): string {
   const { table } = o;
   const columns = o.columns ?? [...new Set(o.rows.flatMap((r) => Object.keys(r)))];
   checkColumns(table, columns);
-  const target = `${qualified('public', table.name)} as ${quoteIdent(MUTATION_ALIAS)}`;
-  const rowType = `null::${qualified('public', table.name)}`;
+  const target = `${qualified(table.schema, table.name)} as ${quoteIdent(MUTATION_ALIAS)}`;
+  const rowType = `null::${qualified(table.schema, table.name)}`;
   const cols = columns.map(quoteIdent).join(', ');
   let sql: string;
-  const complete = o.rows.every((r) => columns.every((c) => c in r));
   if (!columns.length) {
     // `{}` rows: every column takes its default.
     sql = `insert into ${target} select from json_populate_recordset(${rowType}, ${params.add(JSON.stringify(o.rows))}::json) as _`;
-  } else if (o.missingDefault && !complete) {
-    // Prefer: missing=default: a key missing from a row takes the column default, per row.
-    const values = o.rows.map((r) => {
-      const json = params.add(JSON.stringify(r));
-      return '(' + columns.map((c) => (c in r ? `(json_populate_record(${rowType}, ${json}::json)).${quoteIdent(c)}` : 'default')).join(', ') + ')';
+  } else if (o.missingDefault) {
+    // Prefer: missing=default, as PostgREST does it: each row is laid over the defaults of the
+    // columns given, evaluated for every row (so a sequence advances once per row, as there).
+    const defaults = columns.flatMap((c) => {
+      const d = table.columnMap.get(c)!.default;
+      return d === null ? [] : [`${params.add(c)}, ${d}`];
     });
-    sql = `insert into ${target} (${cols}) values ${values.join(', ')}`;
+    const e = quoteIdent('pgrst_e');
+    const rows = `(select jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || ${e}) from jsonb_array_elements(${params.add(JSON.stringify(o.rows))}::jsonb) as ${e})`;
+    sql = `insert into ${target} (${cols}) select ${cols} from jsonb_populate_recordset(${rowType}, ${rows}) as _`;
   } else {
     sql = `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(${rowType}, ${params.add(JSON.stringify(o.rows))}::json) as _`;
   }
@@ -75,8 +77,8 @@ export function updateSql(table: Table, row: Row, columns: string[] | null, wher
   const body = quoteIdent('pgrst_body');
   const sets = cols.map((c) => `${quoteIdent(c)} = ${body}.${quoteIdent(c)}`).join(', ');
   return (
-    `update ${qualified('public', table.name)} as ${quoteIdent(MUTATION_ALIAS)} set ${sets} ` +
-    `from (select * from json_populate_record(null::${qualified('public', table.name)}, ${params.add(JSON.stringify(row))}::json)) as ${body}` +
+    `update ${qualified(table.schema, table.name)} as ${quoteIdent(MUTATION_ALIAS)} set ${sets} ` +
+    `from (select * from json_populate_record(null::${qualified(table.schema, table.name)}, ${params.add(JSON.stringify(row))}::json)) as ${body}` +
     (where.length ? ` where ${where.join(' and ')}` : '') +
     ` returning ${quoteIdent(MUTATION_ALIAS)} as r, false as ins`
   );
@@ -84,7 +86,7 @@ export function updateSql(table: Table, row: Row, columns: string[] | null, wher
 
 export function deleteSql(table: Table, where: string[]): string {
   return (
-    `delete from ${qualified('public', table.name)} as ${quoteIdent(MUTATION_ALIAS)}` +
+    `delete from ${qualified(table.schema, table.name)} as ${quoteIdent(MUTATION_ALIAS)}` +
     (where.length ? ` where ${where.join(' and ')}` : '') +
     ` returning ${quoteIdent(MUTATION_ALIAS)} as r, false as ins`
   );

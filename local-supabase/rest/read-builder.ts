@@ -25,6 +25,8 @@ export interface Source {
   sql: string;
   /** Name used in error messages. */
   label: string;
+  /** The name PostgreSQL reports for this level in its own errors (PostgREST's alias `<table>_<depth>`). */
+  sqlName?: string;
   columns: Map<string, PgType>;
   /** The public table this source is, for relationships (null: none can be embedded). */
   table: string | null;
@@ -87,7 +89,7 @@ export class ReadBuilder {
     return node;
   }
 
-  private async planNode(source: Source, items: SelectItem[], path: string, alias: string): Promise<Node> {
+  private async planNode(source: Source, items: SelectItem[], path: string, alias: string, depth = 0): Promise<Node> {
     this.usedPaths.add(path);
     const node: Node = {
       source,
@@ -102,9 +104,9 @@ export class ReadBuilder {
     };
     const hasAggregates = items.some((i) => i.kind === 'aggregate');
     if (hasAggregates && !this.aggregatesEnabled) throw pgrstError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-    if (hasAggregates && items.some((i) => i.kind === 'embed' && i.spread)) {
-      throw notImplemented('Aggregate functions next to spread embedded resources are not supported by local-supabase');
-    }
+    // PostgREST names each embed's lateral join `<table>_<embed>_<depth>`: the same name twice among
+    // siblings is PostgreSQL's error, which PostgREST passes on.
+    const joinNames = new Set<string>();
     for (const item of items) {
       if (item.kind !== 'embed') continue;
       if (!source.table) {
@@ -117,21 +119,29 @@ export class ReadBuilder {
       const childPath = path ? `${path}.${key}` : key;
       // Filters may address an embed by its alias or its name.
       if (item.alias && item.alias !== item.name) this.mergePath(path ? `${path}.${item.name}` : item.name, childPath);
-      if (item.spread && (rel.cardinality === 'o2m' || rel.cardinality === 'm2m')) {
-        throw pgrstError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, "'" + source.label + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship");
-      }
+      const joinName = `${source.table}_${key}_${depth + 1}`;
+      if (joinNames.has(joinName)) throw pgrstError(400, '42712', `table name "${joinName}" specified more than once`);
+      joinNames.add(joinName);
       const countOnly =
         item.children.length === 1 &&
         item.children[0].kind === 'field' &&
         item.children[0].field.name === 'count' &&
         item.children[0].field.json.length === 0 &&
         !target.columnMap.has('count');
-      const childSql = computed ? `${qualified('public', computed.name)}(${this.rowExpr(node)})` : qualified('public', target.name);
+      const childSql = computed ? `${qualified(this.cache.schema, computed.name)}(${this.rowExpr(node)})` : qualified(this.cache.schema, target.name);
       const child = await this.planNode(
-        { sql: childSql, label: target.name, columns: columnTypes(target.columns), table: target.name },
+        {
+          sql: childSql,
+          label: target.name,
+          // A many-to-many embed reads its table unaliased; the others as `<table>_<depth>`.
+          sqlName: rel.cardinality === 'm2m' ? target.name : `${target.name}_${depth + 1}`,
+          columns: columnTypes(target.columns),
+          table: target.name,
+        },
         countOnly ? [] : item.children,
         childPath,
         this.nextAlias(),
+        depth + 1,
       );
       node.embeds.push({ key, name: item.name, rel, node: child, inner: item.inner, spread: item.spread, hidden: item.children.length === 0, countOnly, computed });
     }
@@ -157,7 +167,7 @@ export class ReadBuilder {
 
   private async resolveRelationship(from: string, target: string, hint: string | undefined): Promise<Relationship> {
     const found = await this.cache.lookup(() => {
-      const rels = applyHint(this.cache.relationships(from, target), hint);
+      const rels = applyHint(this.cache.relationships(from, target), target, hint);
       return rels.length ? rels : undefined;
     });
     if (!found) {
@@ -176,7 +186,7 @@ export class ReadBuilder {
         400,
         'PGRST200',
         `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
-        `Searched for a foreign key relationship between '${from}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+        `Searched for a foreign key relationship between '${from}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${this.cache.schema}', but no matches were found.`,
         suggestion,
       );
     }
@@ -219,6 +229,12 @@ export class ReadBuilder {
     return sql;
   }
 
+  /** `select 1 from <source> where <conds>` of the top level (its EXPLAIN estimates count=planned). */
+  rowsSql(node: Node): string {
+    const where = this.whereList(node);
+    return `select 1 from ${node.source.sql} as ${quoteIdent(node.alias)}${where.length ? ` where ${where.join(' and ')}` : ''}`;
+  }
+
   /** `select count(*) from <source> where <conds>` of the top level. */
   countSql(node: Node): string {
     const where = this.whereList(node);
@@ -228,14 +244,13 @@ export class ReadBuilder {
   private selectList(node: Node, joins: string[], embedGroups: string[]): string[] {
     const out: string[] = [];
     const a = quoteIdent(node.alias);
-    const aggregated = node.items.some((i) => i.kind === 'aggregate');
+    const aggregated = this.isAggregated(node);
     let embedIndex = 0;
     for (const item of node.items) {
       if (item.kind === 'star') {
         out.push(`${a}.*`);
       } else if (item.kind === 'field') {
-        const key = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
-        out.push(`${this.fieldItemExpr(node, item.field, item.cast)} as ${quoteIdent(key)}`);
+        out.push(`${this.fieldItemExpr(node, item.field, item.cast)} as ${quoteIdent(fieldKey(item))}`);
       } else if (item.kind === 'aggregate') {
         const input = item.field ? this.fieldItemExpr(node, item.field, item.cast) : '*';
         const value = `${item.fn}(${input})`;
@@ -244,9 +259,7 @@ export class ReadBuilder {
         const embed = node.embeds[embedIndex++];
         if (embed.hidden) continue;
         if (embed.spread) {
-          const lateral = this.nextAlias('s');
-          joins.push(`left join lateral (${this.selectSql(embed.node, [this.joinCondition(node, embed)])} limit 1) as ${quoteIdent(lateral)} on true`);
-          out.push(`${quoteIdent(lateral)}.*`);
+          out.push(...this.spreadList(node, embed, aggregated, joins, embedGroups));
         } else if (aggregated) {
           // Next to aggregates an embedded resource is a grouping column: its JSON, joined laterally,
           // grouped by its text (json has no equality) and given back as json.
@@ -267,9 +280,87 @@ export class ReadBuilder {
     return cast ? `(${expr})::${cast}` : expr;
   }
 
+  /**
+   * A spread embed's columns in the parent's select list (PostgREST 13's spreads):
+   *   - to-one: the child's row, joined laterally, its columns become the parent's;
+   *   - to-many: each column becomes the array of the related rows' values;
+   *   - to-one next to aggregates (the parent's, or the child's own, hoisted into the parent): the
+   *     child's columns are groups of the parent and its aggregates are computed there.
+   */
+  private spreadList(node: Node, embed: Embed, aggregated: boolean, joins: string[], groups: string[]): string[] {
+    const lateral = quoteIdent(this.nextAlias('s'));
+    const cond = this.joinCondition(node, embed);
+    const child = embed.node;
+    if (isToMany(embed)) {
+      const x = quoteIdent(this.nextAlias('x'));
+      const keys = this.outputKeys(child);
+      const cols = keys.map((k) => `coalesce(json_agg(${x}.${quoteIdent(k)}), '[]')::jsonb as ${quoteIdent(k)}`);
+      joins.push(`left join lateral (select ${cols.join(', ') || 'null as pgrst_none'} from (${this.selectSql(child, [cond])}) as ${x}) as ${lateral} on true`);
+      if (aggregated) groups.push(...keys.map((k) => `${lateral}.${quoteIdent(k)}`));
+      return keys.map((k) => `${lateral}.${quoteIdent(k)}`);
+    }
+    if (!aggregated) {
+      joins.push(`left join lateral (${this.selectSql(child, [cond])} limit 1) as ${lateral} on true`);
+      return [`${lateral}.*`];
+    }
+    const inner: string[] = [];
+    const out: string[] = [];
+    const c = quoteIdent(child.alias);
+    for (const item of child.items) {
+      if (item.kind === 'star') {
+        for (const col of child.source.columns.keys()) {
+          inner.push(`${c}.${quoteIdent(col)}`);
+          out.push(`${lateral}.${quoteIdent(col)}`);
+          groups.push(`${lateral}.${quoteIdent(col)}`);
+        }
+      } else if (item.kind === 'field') {
+        const key = quoteIdent(fieldKey(item));
+        inner.push(`${this.fieldItemExpr(child, item.field, item.cast)} as ${key}`);
+        out.push(`${lateral}.${key}`);
+        groups.push(`${lateral}.${key}`);
+      } else if (item.kind === 'aggregate') {
+        // count() counts the related rows (a missing one is a NULL row); the others aggregate a column.
+        let arg = lateral;
+        if (item.field) {
+          arg = `${lateral}.${quoteIdent(this.nextAlias('a'))}`;
+          inner.push(`${this.fieldItemExpr(child, item.field, item.cast)} as ${arg.slice(lateral.length + 1)}`);
+        }
+        const value = `${item.fn}(${arg})`;
+        out.push(`${item.outCast ? `(${value})::${item.outCast}` : value} as ${quoteIdent(item.alias ?? item.fn)}`);
+      } else {
+        throw notImplemented('Embedded resources inside a spread next to aggregate functions are not supported by local-supabase');
+      }
+    }
+    joins.push(`left join lateral (select ${inner.join(', ') || 'null as pgrst_none'} from ${child.source.sql} as ${c} where ${[cond, ...this.whereList(child)].join(' and ')} limit 1) as ${lateral} on true`);
+    return out;
+  }
+
+  /** The keys of the JSON objects a level produces (the columns a to-many spread turns into arrays). */
+  private outputKeys(node: Node): string[] {
+    const keys: string[] = [];
+    let embedIndex = 0;
+    for (const item of node.items) {
+      if (item.kind === 'star') keys.push(...node.source.columns.keys());
+      else if (item.kind === 'field') keys.push(fieldKey(item));
+      else if (item.kind === 'aggregate') keys.push(item.alias ?? item.fn);
+      else {
+        const embed = node.embeds[embedIndex++];
+        if (embed.hidden) continue;
+        if (embed.spread) keys.push(...this.outputKeys(embed.node));
+        else keys.push(embed.key);
+      }
+    }
+    return [...new Set(keys)];
+  }
+
+  /** Whether a level aggregates: its own aggregates, or those of a to-one spread, hoisted into it. */
+  private isAggregated(node: Node): boolean {
+    return node.items.some((i) => i.kind === 'aggregate') || node.embeds.some((e) => e.spread && !isToMany(e) && this.isAggregated(e.node));
+  }
+
   /** With aggregates, the other selected columns are the groups (PostgREST's implicit GROUP BY). */
   private groupList(node: Node, embedGroups: string[]): string[] {
-    if (!node.items.some((i) => i.kind === 'aggregate')) return [];
+    if (!this.isAggregated(node)) return [];
     const out: string[] = [...embedGroups];
     for (const item of node.items) {
       if (item.kind === 'field') out.push(this.fieldItemExpr(node, item.field, item.cast));
@@ -282,10 +373,10 @@ export class ReadBuilder {
   private rowExpr(node: Node): string {
     const a = quoteIdent(node.alias);
     const table = node.source.table;
-    if (!table || node.source.sql === qualified('public', table)) return a;
+    if (!table || node.source.sql === qualified(this.cache.schema, table)) return a;
     // A CTE or function result with the table's columns: rebuild the row as the table's type.
     const cols = [...node.source.columns.keys()].map((c) => `${a}.${quoteIdent(c)}`);
-    return `row(${cols.join(', ')})::${qualified('public', table)}`;
+    return `row(${cols.join(', ')})::${qualified(this.cache.schema, table)}`;
   }
 
   private embedExpr(parent: Node, embed: Embed): string {
@@ -317,7 +408,7 @@ export class ReadBuilder {
         ...fromFk.columns.map((col, i) => `${j}.${quoteIdent(col)} = ${p}.${quoteIdent(fromFk.refColumns[i])}`),
         ...toFk.columns.map((col, i) => `${j}.${quoteIdent(col)} = ${c}.${quoteIdent(toFk.refColumns[i])}`),
       ];
-      return `exists (select 1 from ${qualified('public', rel.junction.table)} as ${j} where ${conds.join(' and ')})`;
+      return `exists (select 1 from ${qualified(this.cache.schema, rel.junction.table)} as ${j} where ${conds.join(' and ')})`;
     }
     return rel.join.map(([from, to]) => `${c}.${quoteIdent(to)} = ${p}.${quoteIdent(from)}`).join(' and ');
   }
@@ -361,9 +452,9 @@ export class ReadBuilder {
     if (!type) {
       // A computed field: a function of the row, usable like a column.
       const fn = node.source.table ? this.cache.rowFunction(node.source.table, field.name, 'field') : undefined;
-      if (!fn) throw columnNotFound(node.source.label, field.name);
+      if (!fn) throw columnNotFound(node.source.sqlName ?? node.source.label, field.name);
       type = fn.returnType;
-      expr = `${qualified('public', fn.name)}(${this.rowExpr(node)})`;
+      expr = `${qualified(this.cache.schema, fn.name)}(${this.rowExpr(node)})`;
     }
     let sqlType = type.sql;
     for (const step of field.json) {
@@ -428,15 +519,25 @@ export class ReadBuilder {
   }
 }
 
-/** A computed relationship as a Relationship: to-many when the function returns a set. */
+/**
+ * A computed relationship as a Relationship: to-many when the function returns a set, unless it
+ * declares `ROWS 1` (PostgREST's single_row).
+ */
 function computedRelationship(from: string, fn: CatalogFunction): Relationship {
   return {
-    cardinality: fn.returnsSet ? 'o2m' : 'm2o',
+    cardinality: fn.returnsSet && fn.rows !== 1 ? 'o2m' : 'm2o',
     fk: { name: fn.name, table: from, columns: [], refTable: fn.returnTable!, refColumns: [] },
     from,
     to: fn.returnTable!,
     join: [],
   };
+}
+
+const isToMany = (e: Embed) => e.rel.cardinality === 'o2m' || e.rel.cardinality === 'm2m';
+
+/** The key of a selected column: its alias, else the last JSON path key, else its name. */
+function fieldKey(item: Extract<SelectItem, { kind: 'field' }>): string {
+  return item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
 }
 
 export function columnTypes(columns: { name: string; type: PgType }[]): Map<string, PgType> {

@@ -80,21 +80,62 @@ export interface Accept {
   shape: ResponseShape;
   stripNulls: boolean;
   csv: boolean;
+  /** `application/vnd.pgrst.plan` (supabase-js's explain()): the plan of the query for `for`. */
+  plan?: Plan;
 }
 
-export function parseAccept(req: IncomingMessage): Accept {
+export interface Plan {
+  format: 'json' | 'text';
+  /** EXPLAIN options: analyze, verbose, settings, buffers, wal. */
+  options: string[];
+  /** The media type the plan is for, as given (`application/json` when absent). */
+  forType: string;
+}
+
+const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+
+/**
+ * The response media type from Accept, as PostgREST negotiates it. The plan media type is offered
+ * only with db-plan-enabled (`planEnabled`); otherwise it is one more unavailable type.
+ */
+export function parseAccept(req: IncomingMessage, planEnabled = false): Accept {
   const header = req.headers.accept?.trim();
   if (!header) return { shape: 'array', stripNulls: false, csv: false };
-  for (const entry of header.split(',')) {
-    const [type, ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
-    const stripNulls = params.includes('nulls=stripped');
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { shape: 'object', stripNulls, csv: false };
-    if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*') {
+  for (const entry of splitMediaTypes(header)) {
+    const [type, ...params] = entry.split(';').map((s) => s.trim());
+    const lower = type.toLowerCase();
+    const stripNulls = params.some((p) => p.toLowerCase() === 'nulls=stripped');
+    if (lower === 'application/vnd.pgrst.object+json' || lower === 'application/vnd.pgrst.object') return { shape: 'object', stripNulls, csv: false };
+    if (lower === 'application/json' || lower === 'application/vnd.pgrst.array+json' || lower === '*/*' || lower === 'application/*') {
       return { shape: 'array', stripNulls, csv: false };
     }
-    if (type === 'text/csv') return { shape: 'array', stripNulls: false, csv: true };
+    if (lower === 'text/csv') return { shape: 'array', stripNulls: false, csv: true };
+    const plan = /^application\/vnd\.pgrst\.plan(?:\+(json|text))?$/.exec(lower);
+    if (plan && planEnabled) {
+      const param = (name: string) => params.find((p) => p.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1).replace(/^"|"$/g, '');
+      const forType = param('for') ?? 'application/json';
+      const options = (param('options') ?? '').split('|').map((o) => o.trim().toLowerCase()).filter((o) => PLAN_OPTIONS.has(o));
+      const target = forType.toLowerCase() === 'text/csv' ? { shape: 'array' as const, csv: true } : { shape: (/object/.test(forType.toLowerCase()) ? 'object' : 'array') as ResponseShape, csv: false };
+      return { ...target, stripNulls: false, plan: { format: (plan[1] ?? 'text') as 'json' | 'text', options, forType } };
+    }
   }
   throw pgrstError(406, 'PGRST107', `None of these media types are available: ${header}`);
+}
+
+/** Splits an Accept header at the commas between media types (not those inside quoted parameters). */
+function splitMediaTypes(header: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < header.length; i++) {
+    if (header[i] === '"') quoted = !quoted;
+    else if (header[i] === ',' && !quoted) {
+      out.push(header.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(header.slice(start));
+  return out;
 }
 
 /** `Range: 0-9` (items): the rows the client asks for, before `limit`/`offset` narrow it. */

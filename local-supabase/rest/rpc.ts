@@ -1,31 +1,63 @@
-// Calls of `/rpc/<function>`: picks the overload whose argument names match the JSON keys (POST)
-// or query parameters (GET), and calls it with named arguments taken from one JSON parameter
-// through json_to_record, which converts JSON values (arrays, objects) to the argument types.
+// Calls of `/rpc/<function>`, resolved as PostgREST does (Plan.hs findProc): the overloads whose
+// parameter names fit the JSON keys (POST) or query parameters (GET), else a single unnamed json/jsonb
+// parameter that takes the whole body. Named arguments come from one JSON parameter through
+// json_to_record, which converts JSON values (arrays, objects) to the argument types.
 import type { CatalogArg, CatalogFunction } from './catalog.ts';
-import { pgrstError } from './errors.ts';
+import { closest, pgrstError } from './errors.ts';
 import { qualified, quoteIdent } from './ident.ts';
 import type { Params } from './read-builder.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
 const inputArgs = (f: CatalogFunction): CatalogArg[] => f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-const isJsonType = (a: CatalogArg) => a.type.name === 'json' || a.type.name === 'jsonb';
+
+/** Types a lone unnamed parameter may have for PostgREST to list the function at all. */
+const UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/**
+ * PostgREST's schema cache leaves out functions it could not call: more than one unnamed parameter,
+ * or one of a type other than bytea, json, jsonb, text or xml (those take the request body whole).
+ */
+export function isCallable(f: CatalogFunction): boolean {
+  const inputs = inputArgs(f);
+  const unnamed = inputs.filter((a) => !a.name).length;
+  return unnamed === 0 || (unnamed === 1 && UNNAMED_TYPES.has(inputs[0].type.sql));
+}
+
+/** The overloads PostgREST lists, fewest parameters first, then by parameter names and types (its Ord). */
+export function callableOverloads(cache: SchemaCache, name: string): CatalogFunction[] {
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (cache.functionsNamed(name) ?? []).filter(isCallable).sort((a, b) => {
+    const pa = inputArgs(a);
+    const pb = inputArgs(b);
+    if (pa.length !== pb.length) return pa.length - pb.length;
+    for (let i = 0; i < pa.length; i++) {
+      const c = cmp(pa[i].name, pb[i].name) || cmp(pa[i].type.sql, pb[i].type.sql);
+      if (c) return c;
+    }
+    return 0;
+  });
+}
 
 export interface Call {
   fn: CatalogFunction;
-  /** Named arguments given, or the whole body for a single unnamed json/jsonb parameter. */
+  schema: string;
+  /** Named arguments given (KeyParams), or, for a lone unnamed parameter, the whole body (OnePosParam). */
   args: Record<string, unknown>;
   wholeBody: boolean;
 }
 
-export function notFound(name: string, keys: string[], schema = 'public'): ReturnType<typeof pgrstError> {
-  const list = [...keys].sort().join(', ');
+/** PGRST202, worded as PostgREST words it for a JSON body (POST) or query parameters (GET). */
+export function notFound(schema: string, name: string, keys: string[], isPost: boolean, hint: string | null = null): ReturnType<typeof pgrstError> {
+  const sorted = [...keys].sort();
   const fn = `${schema}.${name}`;
+  const listed = sorted.join(', ');
+  const withParams = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${listed}` : ' without parameters';
   return pgrstError(
     404,
     'PGRST202',
-    `Could not find the function ${fn}${keys.length ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${fn} with ${keys.length ? `parameters ${list}` : 'no parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    null,
+    `Could not find the function ${fn}${sorted.length ? `(${listed})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn}${withParams}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    hint,
   );
 }
 
@@ -33,42 +65,64 @@ export function notFound(name: string, keys: string[], schema = 'public'): Retur
 export async function argumentNames(cache: SchemaCache, name: string): Promise<Set<string> | undefined> {
   const fns = await cache.lookup(() => cache.functionsNamed(name));
   if (!fns) return undefined;
-  return new Set(fns.flatMap((f) => inputArgs(f).map((a) => a.name).filter(Boolean)));
+  return new Set(fns.filter(isCallable).flatMap((f) => inputArgs(f).map((a) => a.name).filter(Boolean)));
+}
+
+/** Whether the argument keys fit the parameters: every required one given, nothing unknown. */
+function matchesParams(f: CatalogFunction, keys: Set<string>): boolean {
+  const inputs = inputArgs(f);
+  if (!inputs.length) return keys.size === 0;
+  const known = new Set(inputs.map((a) => a.name));
+  return [...keys].every((k) => known.has(k)) && inputs.every((a) => a.hasDefault || keys.has(a.name));
 }
 
 export async function resolveCall(cache: SchemaCache, name: string, args: Record<string, unknown>, isPost: boolean): Promise<Call> {
-  const keys = Object.keys(args);
+  const keys = new Set(Object.keys(args));
   const pick = () => {
-    const fns = cache.functionsNamed(name);
-    if (!fns) return undefined;
-    const matches = fns.filter((f) => {
-      const inputs = inputArgs(f);
-      if (inputs.some((a) => !a.name)) return false;
-      return keys.every((k) => inputs.some((a) => a.name === k)) && inputs.every((a) => a.hasDefault || keys.includes(a.name));
-    });
-    if (matches.length) return { matches, wholeBody: false };
-    if (isPost) {
-      const single = fns.filter((f) => {
-        const inputs = inputArgs(f);
-        return inputs.length === 1 && !inputs[0].name && isJsonType(inputs[0]);
-      });
-      if (single.length) return { matches: single, wholeBody: true };
-    }
-    return undefined;
+    const fns = callableOverloads(cache, name);
+    if (!fns.length) return undefined;
+    const matches = fns.filter((f) => matchesParams(f, keys));
+    // A lone unnamed json/jsonb parameter takes any JSON body the named ones did not fit.
+    const fallback = isPost
+      ? fns.filter((f) => {
+          const inputs = inputArgs(f);
+          return !matches.includes(f) && inputs.length === 1 && !inputs[0].name && (inputs[0].type.sql === 'json' || inputs[0].type.sql === 'jsonb');
+        })
+      : [];
+    return matches.length ? matches : fallback.length ? fallback : undefined;
   };
   const found = await cache.lookup(pick);
-  if (!found) throw notFound(name, keys);
-  if (found.matches.length > 1) {
+  if (!found) throw notFound(cache.schema, name, [...keys], isPost, noRpcHint(cache, name, [...keys]));
+  if (found.length > 1) {
     // PostgREST does not rank overloads: every one the arguments fit is a candidate, and two are an error.
     throw pgrstError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${found.matches.map((f) => `public.${name}(${inputArgs(f).map((a) => `${a.name} => ${a.type.sql}`).join(', ')})`).join(', ')}`,
+      `Could not choose the best candidate function between: ${found.map((f) => `${cache.schema}.${name}(${inputArgs(f).map((a) => `${a.name} => ${a.type.sql}`).join(', ')})`).join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  return { fn: found.matches[0], args, wholeBody: found.wholeBody };
+  const fn = found[0];
+  const inputs = inputArgs(fn);
+  return { fn, schema: cache.schema, args, wholeBody: inputs.length === 1 && !inputs[0].name };
+}
+
+/**
+ * PostgREST's hint for PGRST202: a function of a close name when none has this one, else the
+ * closest parameter list of its overloads.
+ */
+function noRpcHint(cache: SchemaCache, name: string, keys: string[]): string | null {
+  const overloads = callableOverloads(cache, name);
+  const prefix = `Perhaps you meant to call the function ${cache.schema}.`;
+  if (!overloads.length) {
+    const names = cache.functionNames().filter((n) => callableOverloads(cache, n).length);
+    const s = closest(name, names, 0.75);
+    return s ? prefix + s : null;
+  }
+  const listText = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const s = closest(listText(keys), overloads.map((f) => listText(inputArgs(f).map((a) => a.name))), 0.33);
+  return s ? prefix + name + s : null;
 }
 
 export type ResultKind = 'void' | 'scalar' | 'rows';
@@ -87,8 +141,9 @@ export function callSql(call: Call, params: Params): string {
   const f = quoteIdent('pgrst_f');
   const kind = resultKind(fn);
   const columns = kind === 'scalar' || kind === 'void' ? `(${quoteIdent('pgrst_scalar')})` : '';
-  const target = qualified('public', fn.name);
+  const target = qualified(call.schema, fn.name);
   if (call.wholeBody) {
+    // As PostgREST's OnePosParam: the request body itself is the one argument.
     const arg = inputArgs(fn)[0];
     return `select ${f}.* from ${target}(${params.add(JSON.stringify(call.args))}::${arg.type.sql}) as ${f}${columns}`;
   }

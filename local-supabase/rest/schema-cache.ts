@@ -1,10 +1,11 @@
-// The in-memory schema cache: tables, columns, relationships and functions of `public`, as PostgREST
-// keeps them. Every name a request uses is looked up here before it reaches SQL. The REST handler
+// The in-memory schema cache: tables, columns, relationships and functions of one exposed schema, as
+// PostgREST keeps them. Every name a request uses is looked up here before it reaches SQL. The REST handler
 // reloads it when a request misses a name (a migration or a test created something since).
 import type { Engine } from '../db/engine.ts';
 import { readCatalog, type Catalog, type CatalogFunction, type CatalogTable, type CatalogForeignKey, type CatalogColumn } from './catalog.ts';
 
 export interface Table extends CatalogTable {
+  schema: string;
   columnMap: Map<string, CatalogColumn>;
 }
 
@@ -31,16 +32,19 @@ export class SchemaCache {
   private loadedAt = 0;
   private loads = 0;
 
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    readonly schema = 'public',
+  ) {}
 
   /** Loads the cache; concurrent callers share one load. */
   reload(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const catalog = await readCatalog(this.engine);
+        const catalog = await readCatalog(this.engine, this.schema);
         this.catalog = catalog;
         this.fks = [...catalog.foreignKeys, ...viewForeignKeys(catalog.tables, catalog.foreignKeys)];
-        this.tables = new Map(catalog.tables.map((t) => [t.name, { ...t, columnMap: new Map(t.columns.map((c) => [c.name, c])) }]));
+        this.tables = new Map(catalog.tables.map((t) => [t.name, { ...t, schema: this.schema, columnMap: new Map(t.columns.map((c) => [c.name, c])) }]));
         this.functions = new Map();
         for (const f of catalog.functions) {
           const list = this.functions.get(f.name) ?? [];
@@ -79,6 +83,10 @@ export class SchemaCache {
     return [...this.tables.keys()];
   }
 
+  functionNames(): string[] {
+    return [...this.functions.keys()];
+  }
+
   functionsNamed(name: string): CatalogFunction[] | undefined {
     return this.functions.get(name);
   }
@@ -92,7 +100,7 @@ export class SchemaCache {
       const inputs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
       if (inputs.length !== 1 || inputs.some((a) => a.hasDefault)) return false;
       const t = inputs[0].type;
-      if (t.kind !== 'c' || t.name !== table || t.schema !== 'public' || f.returnType.name === 'void') return false;
+      if (t.kind !== 'c' || t.name !== table || t.schema !== this.schema || f.returnType.name === 'void') return false;
       return kind === 'relationship' ? f.returnTable !== null : f.returnTable === null && !f.returnsSet && !f.returnColumns;
     });
   }
@@ -235,19 +243,22 @@ function viewForeignKeys(tables: CatalogTable[], fks: CatalogForeignKey[]): Cata
   return out;
 }
 
-/** Narrows candidate relationships with a `!hint`: a constraint name, an FK column, or a junction table. */
-export function applyHint(rels: Relationship[], hint: string | undefined): Relationship[] {
-  if (!hint) return rels;
-  const single = (cols: string[]) => cols.length === 1 && cols[0] === hint;
-  const matched = rels.filter(
-    (r) =>
-      r.junction?.table === hint ||
-      (r.cardinality !== 'm2m' && (r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns))),
-  );
-  // A self-referencing FK matches both ways; a hint naming it means the many-to-one side (the parent).
-  if (matched.length > 1 && matched.every((r) => r.fk === matched[0].fk)) {
-    const own = matched.filter((r) => r.fk.table === r.from && r.cardinality !== 'o2m');
-    if (own.length === 1) return own;
-  }
-  return matched;
+/**
+ * Narrows the candidate relationships for `target` with a `!hint`, as PostgREST's findRel does. A
+ * self-referencing foreign key gives two relationships: the table's own name means its children
+ * (one-to-many, `collections(*)`, narrowed by a hint naming the children's column,
+ * `collections!parent_id(*)`), the foreign key column means the parent (`parent_id(*)`).
+ */
+export function applyHint(rels: Relationship[], target: string, hint: string | undefined): Relationship[] {
+  const single = (cols: string[], name: string | undefined) => cols.length === 1 && cols[0] === name;
+  return rels.filter((r) => {
+    const self = !r.junction && r.fk.table === r.fk.refTable && r.from === r.fk.table;
+    if (self) {
+      const childColumn = r.join.length === 1 ? r.join[0][1] : undefined;
+      if (!hint) return (r.to === target && r.cardinality === 'o2m') || (r.cardinality === 'm2o' && single(r.fk.columns, target));
+      return r.to === target && r.cardinality === 'o2m' && childColumn === hint;
+    }
+    if (!hint) return true;
+    return r.junction?.table === hint || (r.cardinality !== 'm2m' && (r.fk.name === hint || single(r.fk.columns, hint) || single(r.fk.refColumns, hint)));
+  });
 }
