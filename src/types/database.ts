@@ -624,10 +624,15 @@ export type Database = {
           created_at: string
           environment: string
           id: string
+          installment_count: number
           integration_id: string | null
           invoice_url: string | null
+          mismatch_at: string | null
+          mismatch_reason: string | null
           paid_at: string | null
           provider: string
+          provider_customer_id: string | null
+          provider_installment_id: string | null
           provider_payment_id: string | null
           school_id: string
           status: string
@@ -642,10 +647,15 @@ export type Database = {
           created_at?: string
           environment: string
           id?: string
+          installment_count?: number
           integration_id?: string | null
           invoice_url?: string | null
+          mismatch_at?: string | null
+          mismatch_reason?: string | null
           paid_at?: string | null
           provider?: string
+          provider_customer_id?: string | null
+          provider_installment_id?: string | null
           provider_payment_id?: string | null
           school_id: string
           status?: string
@@ -660,10 +670,15 @@ export type Database = {
           created_at?: string
           environment?: string
           id?: string
+          installment_count?: number
           integration_id?: string | null
           invoice_url?: string | null
+          mismatch_at?: string | null
+          mismatch_reason?: string | null
           paid_at?: string | null
           provider?: string
+          provider_customer_id?: string | null
+          provider_installment_id?: string | null
           provider_payment_id?: string | null
           school_id?: string
           status?: string
@@ -823,6 +838,7 @@ export type Database = {
           member_area_name: string | null
           name: string
           primary_color: string
+          require_staff_mfa: boolean
           secondary_color: string
           slug: string
           support_whatsapp: string | null
@@ -840,6 +856,7 @@ export type Database = {
           member_area_name?: string | null
           name: string
           primary_color?: string
+          require_staff_mfa?: boolean
           secondary_color?: string
           slug: string
           support_whatsapp?: string | null
@@ -857,6 +874,7 @@ export type Database = {
           member_area_name?: string | null
           name?: string
           primary_color?: string
+          require_staff_mfa?: boolean
           secondary_color?: string
           slug?: string
           support_whatsapp?: string | null
@@ -1001,8 +1019,16 @@ export type Database = {
         }[]
       }
       apply_payment_event: {
-        Args: { p_event: string; p_event_id: string; p_external_reference: string; p_provider: string; p_provider_payment_id: string; p_school_id: string }
+        Args: { p_customer: string; p_event: string; p_event_id: string; p_external_reference: string; p_installment: string; p_provider: string; p_provider_payment_id: string; p_school_id: string; p_value: number }
         Returns: string
+      }
+      can_sign_lesson_file: {
+        Args: { p_bucket: string; p_name: string }
+        Returns: boolean
+      }
+      claim_webhook_signature: {
+        Args: { p_expires_at: string; p_school_id: string; p_signature: string }
+        Returns: boolean
       }
       create_integration: {
         Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string; p_webhook_token?: string }
