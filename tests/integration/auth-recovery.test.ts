@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../local-supabase/auth/background.ts';
-import { authFetch, jwtPayload, uniqueEmail } from './auth-helpers.ts';
+import { authFetch, jwtPayload, uniqueEmail, type InboxMessage } from './auth-helpers.ts';
 import { startTestBackend, type TestBackend } from './harness.ts';
 
 let backend: TestBackend;
@@ -15,15 +15,6 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-interface InboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  links: string[];
-  sent_at: string;
-}
 
 async function inbox(to: string): Promise<InboxMessage[]> {
   await settled(backend.server.ctx); // the e-mail is written after the answer

@@ -1,37 +1,21 @@
 // Reports → 'Certificados emitidos': the school's certificates, newest first, with the public
 // verification link of each. Row-level security limits the rows to the staff's school.
 import { useState, type ReactNode } from 'react';
-import { Download, ExternalLink, Loader2 } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { verificationUrl, workloadText } from '@/lib/certificates';
-import { downloadCsv } from '@/lib/csv';
 import { formatDate } from '@/lib/format';
-import { toast } from '@/lib/toast';
-import { errorMessage } from '@/lib/utils';
 import { CERTIFICATES_PAGE_SIZE } from '../api/certificates';
 import { fetchCertificatesForExport, useIssuedCertificates } from '../api/hooks';
 import { certificatesCsv } from '../lib/csv';
+import { ExportCsvButton } from './export-csv-button';
 
 export function IssuedCertificates({ schoolId, courseId }: { schoolId: string; courseId: string | null }) {
   const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState(false);
   const data = useIssuedCertificates(schoolId, courseId, page);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await fetchCertificatesForExport(schoolId, courseId);
-      const csv = await certificatesCsv(rows, formatDate, (code) => verificationUrl(window.location.origin, code));
-      downloadCsv(`certificados-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-    } catch (error) {
-      toast.error('Erro ao exportar', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   let body: ReactNode;
   if (data.isPending) body = <Skeleton className="h-48 rounded-xl" />;
@@ -93,9 +77,11 @@ export function IssuedCertificates({ schoolId, courseId }: { schoolId: string; c
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {data.data ? `${data.data.total.toLocaleString('pt-BR')} ${data.data.total === 1 ? 'certificado emitido' : 'certificados emitidos'}` : ''}
         </p>
-        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || !data.data?.total}>
-          {exporting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />} Exportar CSV
-        </Button>
+        <ExportCsvButton
+          fileName="certificados"
+          disabled={!data.data?.total}
+          build={async () => certificatesCsv(await fetchCertificatesForExport(schoolId, courseId), formatDate, (code) => verificationUrl(window.location.origin, code))}
+        />
       </div>
       {body}
       {data.data && <Pagination page={page} pageSize={CERTIFICATES_PAGE_SIZE} total={data.data.total} onPageChange={setPage} label="Páginas dos certificados" />}

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { toast } from '@/lib/toast';
-import { Activity, BookCheck, Download, Loader2, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
+import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
@@ -12,11 +11,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { useReportSummary, useReportTab } from '../api/hooks';
 import { REPORT_PAGE_SIZE, fetchReportStudents, type ReportSummary, type ReportTab } from '../api/queries';
 import { reportCsv } from '../lib/csv';
-import { downloadCsv } from '@/lib/csv';
+import { ExportCsvButton } from './export-csv-button';
 import { IssuedCertificates } from './issued-certificates';
 
 export interface CourseOption {
@@ -106,20 +104,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
 
 function ReportTable({ schoolId, tab, courseId, empty, fileName }: { schoolId: string; tab: ReportTab; courseId: string | null; empty: string; fileName: string }) {
   const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState(false);
   const data = useReportTab(schoolId, tab, courseId, page);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const all = await fetchReportStudents(supabase, schoolId, tab, courseId, 0, null);
-      downloadCsv(`${fileName}-${new Date().toISOString().slice(0, 10)}.csv`, await reportCsv(all.rows, formatDate));
-    } catch (error) {
-      toast.error('Erro ao exportar', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   let body: ReactNode;
   if (data.isPending) body = <Skeleton className="h-48 rounded-xl" />;
@@ -181,9 +166,11 @@ function ReportTable({ schoolId, tab, courseId, empty, fileName }: { schoolId: s
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {data.data ? `${data.data.total.toLocaleString('pt-BR')} ${data.data.total === 1 ? 'aluno' : 'alunos'}` : ''}
         </p>
-        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || !data.data?.total}>
-          {exporting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />} Exportar CSV
-        </Button>
+        <ExportCsvButton
+          fileName={fileName}
+          disabled={!data.data?.total}
+          build={async () => reportCsv((await fetchReportStudents(supabase, schoolId, tab, courseId, 0, null)).rows, formatDate)}
+        />
       </div>
       {body}
       {data.data && <Pagination page={page} pageSize={REPORT_PAGE_SIZE} total={data.data.total} onPageChange={setPage} label="Páginas do relatório" />}
