@@ -85,7 +85,10 @@ export async function signUpAndConfirm(page: Page, account: { name: string; emai
   await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
 }
 
+/** Sair, then wait until the login form shows: only then has supabase-js dropped the stored session (it
+ * calls /logout first), so a navigation right after cannot cut the sign-out short and keep the session. */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Menu da conta' }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
 }
