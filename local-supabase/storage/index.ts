@@ -26,6 +26,7 @@ import {
   type Store,
 } from './objects.ts';
 import { createTusHandler } from './tus.ts';
+import { createImageRenderer } from './render.ts';
 
 async function caller(req: IncomingMessage, s: Store): Promise<RequestAuth> {
   try {
@@ -70,6 +71,7 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
   mkdirSync(s.tmpDir, { recursive: true });
   mkdirSync(objectsDir(ctx.storageDir), { recursive: true });
   const tus = createTusHandler(s);
+  const renderer = createImageRenderer(s);
 
   async function route(req: IncomingMessage, res: Parameters<Handler>[1], path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
@@ -93,6 +95,11 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
       }
       if (id && segs[2] === 'empty' && method === 'POST') return sendJson(res, 200, await buckets.emptyBucketRoute(s, auth, req, id));
       throw errors.notFound();
+    }
+
+    // Image transformations (render.ts): the same access rules as the object downloads below.
+    if (segs[0] === 'render' && segs[1] === 'image' && read) {
+      return renderer.route(req, res, url, segs[2], () => target(segs.slice(3)), () => caller(req, s));
     }
 
     if (segs[0] !== 'object') throw errors.notFound();
@@ -144,12 +151,14 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
       return sendJson(res, 200, await listObjects(s, auth, req, segs[2], body));
     }
     if (kind === 'sign' && method === 'POST') {
-      const body = await readJson<{ expiresIn?: unknown; paths?: unknown }>(req);
+      const body = await readJson<{ expiresIn?: unknown; paths?: unknown; transform?: unknown }>(req);
       const expiresIn = checkExpiresIn(body.expiresIn);
       if (segs.length === 3) return sendJson(res, 200, await signMany(s, auth, req, segs[2], body.paths, expiresIn));
       const { bucketId, name } = target(segs.slice(2));
       if (!(await findVisibleObject(s, auth, req, bucketId, name))) throw errors.objectNotFound();
-      return sendJson(res, 200, { signedURL: await signObjectUrl(s, bucketId, name, expiresIn) });
+      // With a transform, a /render/image/sign URL whose token holds the transformations.
+      const rendered = await renderer.signedRenderUrl(bucketId, name, expiresIn, body.transform);
+      return sendJson(res, 200, { signedURL: rendered ?? (await signObjectUrl(s, bucketId, name, expiresIn)) });
     }
     if ((kind === 'move' || kind === 'copy') && method === 'POST' && segs.length === 2) {
       const body = await readJson<{ bucketId?: string; sourceKey?: string; destinationKey?: string; destinationBucket?: string }>(req);

@@ -436,8 +436,9 @@ async function verifySignedToken(s: Store, token: string | null, bucketId: strin
   return payload;
 }
 
-export async function verifySignedUrl(s: Store, token: string | null, bucketId: string, name: string): Promise<void> {
-  await verifySignedToken(s, token, bucketId, name, 'download');
+/** The download token's claims (a render token carries its transformations). */
+export async function verifySignedUrl(s: Store, token: string | null, bucketId: string, name: string): Promise<Record<string, unknown>> {
+  return verifySignedToken(s, token, bucketId, name, 'download');
 }
 
 /** POST /object/upload/sign/{bucket}/{name}: RLS is checked now, as the caller; the upload later uses the token. */

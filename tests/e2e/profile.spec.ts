@@ -40,9 +40,10 @@ test('profile edits are validated, masked, saved and survive a reload', async ({
 test('an avatar upload replaces the initials and survives a reload', async ({ page }) => {
   await page.getByLabel('Alterar foto de perfil').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Foto de perfil atualizada!')).toBeVisible();
-  const avatar = page.getByRole('main').locator('img[src*="/storage/v1/object/public/avatars/"]');
+  // Served resized through Storage's image transformations (the stored URL's ?v= kept).
+  const avatar = page.getByRole('main').locator('img[src*="/storage/v1/render/image/public/avatars/"]');
   await expect(avatar).toBeVisible();
-  await expect(avatar).toHaveAttribute('src', /\/avatars\/[0-9a-f-]+\/avatar\.png\?v=\d+/);
+  await expect(avatar).toHaveAttribute('src', /\/avatars\/[0-9a-f-]+\/avatar\.png\?width=\d+&v=\d+/);
   await page.reload();
   await expect(page.getByRole('main').locator('img[src*="/avatars/"][src*="/avatar.png"]')).toBeVisible();
   // The header avatar shows it too.

@@ -2,10 +2,14 @@ import { Link, useMatch } from 'react-router-dom';
 import { Shield } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ProgressRing } from '@/components/ui/progress-ring';
+import { StorageImage } from '@/components/ui/storage-image';
 import { useSession } from '@/lib/session';
 import { HeaderBell } from './header-bell';
 import { useHeaderProgress } from './header-progress-context';
 import { UserMenu } from './user-menu';
+
+/** The 2rem logo, at 2x and 4x. */
+const LOGO_WIDTHS = [64, 128];
 
 export function MemberHeader() {
   const { school, isAdmin } = useSession();
@@ -17,7 +21,7 @@ export function MemberHeader() {
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold text-foreground">
           {school?.logo_url ? (
-            <img src={school.logo_url} alt="" className="size-8 shrink-0 rounded-md object-contain" />
+            <StorageImage src={school.logo_url} sizes="32px" widths={LOGO_WIDTHS} loading="eager" className="size-8 shrink-0 rounded-md object-contain" />
           ) : (
             <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-secondary text-sm font-bold text-white">
               {title.charAt(0).toUpperCase()}

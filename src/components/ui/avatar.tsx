@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
+import { failedRenders, renderedImageUrl } from './storage-image';
 import { cn, initials } from '@/lib/utils';
 
 export interface AvatarProps {
@@ -8,13 +10,30 @@ export interface AvatarProps {
   fallbackClassName?: string;
   /** Inside a control that names itself: the initials are hidden from assistive technology. */
   decorative?: boolean;
+  /** Width of the photo asked from Storage: 128 px covers the 2-3rem avatars at 3x. */
+  imageWidth?: number;
 }
 
 /** Round avatar: the photo when it loads, otherwise the name's initials. */
-export function Avatar({ name, src, className, fallbackClassName, decorative }: AvatarProps) {
+export function Avatar({ name, src, className, fallbackClassName, decorative, imageWidth = 128 }: AvatarProps) {
+  // One small transformed photo (Radix checks a single src before showing it); the original when the
+  // project has no image transformations.
+  const [, rerender] = useState(0);
+  const small = renderedImageUrl(src, imageWidth);
   return (
     <AvatarPrimitive.Root className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)}>
-      {src ? <AvatarPrimitive.Image src={src} alt={decorative ? '' : (name ?? '')} className="aspect-square size-full object-cover" /> : null}
+      {src ? (
+        <AvatarPrimitive.Image
+          src={small ?? src}
+          alt={decorative ? '' : (name ?? '')}
+          className="aspect-square size-full object-cover"
+          onLoadingStatusChange={(status) => {
+            if (status !== 'error' || !small) return;
+            failedRenders.add(src);
+            rerender((n) => n + 1);
+          }}
+        />
+      ) : null}
       <AvatarPrimitive.Fallback
         delayMs={src ? 300 : undefined}
         // Solid brand shade with white initials: ≥ 4.5:1 for any school colour (src/lib/brand.ts).

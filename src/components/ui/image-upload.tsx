@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { StorageImage } from './storage-image';
 import { IMAGE_ACCEPT, validateImage, type FileLike } from '@/lib/upload';
 
 export interface ImageUploadProps {
@@ -65,7 +66,7 @@ export function ImageUpload({
         }}
       >
         {value ? (
-          <img src={value} alt="" className="absolute inset-0 size-full object-cover" style={{ objectPosition }} />
+          <StorageImage src={value} sizes="(min-width: 1024px) 40rem, 100vw" className="absolute inset-0 size-full object-cover" style={{ objectPosition }} />
         ) : null}
         <span
           className={cn(

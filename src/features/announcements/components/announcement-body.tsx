@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { StorageImage } from '@/components/ui/storage-image';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { useAnnouncementVideoUrl } from '../api/hooks';
 import type { Announcement } from '../api/queries';
@@ -43,7 +44,8 @@ export function AnnouncementBody({ announcement }: { announcement: Announcement 
   return (
     <div className="grid gap-4">
       {announcement.image_url && (
-        <img src={announcement.image_url} alt="" className="aspect-video w-full rounded-lg bg-muted object-cover" loading="lazy" />
+        // The announcement dialog is at most 32rem wide (less its padding).
+        <StorageImage src={announcement.image_url} sizes="(min-width: 640px) 30rem, calc(100vw - 3rem)" className="aspect-video w-full rounded-lg bg-muted object-cover" />
       )}
       {/* Sanitised with the SPEC §5 allow-list (src/lib/sanitize.ts). */}
       <div className="prose-content" data-testid="announcement-body" dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { GraduationCap } from 'lucide-react';
+import { StorageImage } from '@/components/ui/storage-image';
 import { cn } from '@/lib/utils';
 import type { SchoolLogin } from '../api/school-login';
 
@@ -13,12 +14,14 @@ export function LoginBanner({ school, className }: { school: SchoolLogin | null;
     <div className={cn('relative overflow-hidden bg-gradient-to-br from-primary to-secondary', className)} data-testid="login-banner">
       {showImage ? (
         <>
-          <img
+          <StorageImage
             src={url}
             alt={`Banner de ${school?.name ?? 'login'}`}
             className="absolute inset-0 size-full object-cover"
             // The largest paint of the login page: fetch it first; 1920×1080 is the recommended size.
-            fetchPriority="high"
+            // It covers a 12-15rem band on a phone, half the screen's width and its full height from lg.
+            priority
+            sizes="(min-width: 1024px) max(50vw, 178vh), max(100vw, 27rem)"
             width={1920}
             height={1080}
             style={{ objectPosition: school?.login_banner_position || '50% 50%' }}

@@ -4,6 +4,7 @@ import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { StorageImage } from '@/components/ui/storage-image';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { authLinkError, clearAuthLinkError } from '@/lib/auth-link';
 import { applyBrandColors } from '@/lib/brand';
@@ -55,7 +56,7 @@ export function LoginPage({ slug, secondStep }: { slug?: string; secondStep?: Re
         <div className="-mt-10 w-full max-w-md lg:mt-0">
           <Card className="shadow-lg lg:shadow-sm">
             <CardHeader className="items-center pb-4 text-center">
-              {school?.logo_url && <img src={school.logo_url} alt={`Logo de ${school.name}`} className="mb-2 h-12 w-auto max-w-40 object-contain" />}
+              {school?.logo_url && <StorageImage src={school.logo_url} sizes="160px" widths={[160, 320, 480]} loading="eager" alt={`Logo de ${school.name}`} className="mb-2 h-12 w-auto max-w-40 object-contain" />}
               <h1 className="text-xl leading-tight font-semibold sm:text-2xl">{title}</h1>
               <CardDescription>{school ? `Acesse sua área de membros da ${school.name}` : 'Acesse sua área de membros'}</CardDescription>
             </CardHeader>

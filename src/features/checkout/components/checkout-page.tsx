@@ -12,6 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StorageImage } from '@/components/ui/storage-image';
 import { formatMoney, maskCardNumber, maskCep, maskCpf, maskPhone, onlyDigits } from '@/lib/format';
 import { enrollmentAccess } from '@/lib/enrollment';
 import { FunctionCallError } from '@/lib/functions';
@@ -268,7 +269,13 @@ function OrderSummary({ course, className }: { course: CheckoutCourse; className
       <h2 className="text-lg font-semibold">Resumo do pedido</h2>
       <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-start gap-3 lg:grid-cols-1">
         {course.thumbnail_url ? (
-          <img src={course.thumbnail_url} alt="" className="aspect-video w-full rounded-lg object-cover" style={{ objectPosition: course.thumbnail_position || '50% 50%' }} />
+          <StorageImage
+            src={course.thumbnail_url}
+            // 6rem beside the title on a phone; the summary column (about 24rem) from lg.
+            sizes="(min-width: 1024px) 24rem, 6rem"
+            className="aspect-video w-full rounded-lg object-cover"
+            style={{ objectPosition: course.thumbnail_position || '50% 50%' }}
+          />
         ) : (
           <div className="aspect-video w-full rounded-lg bg-gradient-to-br from-primary to-secondary" />
         )}

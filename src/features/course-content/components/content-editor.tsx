@@ -23,6 +23,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { EmptyState } from '@/components/ui/empty-state';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
+import { StorageImage } from '@/components/ui/storage-image';
 import { minutesFromSeconds } from '@/lib/format';
 import { releaseRuleText } from '@/lib/release';
 import { cn } from '@/lib/utils';
@@ -36,6 +37,9 @@ const MODULE_PREFIX = 'module:';
 const DROP_PREFIX = 'drop:';
 
 type Deleting = { table: 'modules' | 'lessons'; id: string; title: string } | null;
+
+/** The 4rem module thumbnail of the outline, at 2x and 4x. */
+const THUMB_WIDTHS = [128, 256];
 
 export function ContentEditor({ courseId }: { courseId: string }) {
   const content = useCourseContent(courseId);
@@ -262,7 +266,7 @@ function SortableModule({
       <div className="flex items-center gap-2 p-3 sm:gap-3">
         <DragHandle label={`Arrastar módulo ${module.title}`} attributes={attributes} listeners={listeners} />
         {module.thumbnail_url ? (
-          <img src={module.thumbnail_url} alt="" className="hidden aspect-[4/3] w-16 shrink-0 rounded-md object-cover sm:block" />
+          <StorageImage src={module.thumbnail_url} sizes="64px" widths={THUMB_WIDTHS} className="hidden aspect-[4/3] w-16 shrink-0 rounded-md object-cover sm:block" />
         ) : (
           <span className="hidden aspect-[4/3] w-16 shrink-0 items-center justify-center rounded-md bg-muted text-xs text-muted-foreground sm:flex">Módulo {index + 1}</span>
         )}

@@ -5,15 +5,18 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StorageImage } from '@/components/ui/storage-image';
 import { cn } from '@/lib/utils';
 import type { CourseCardModel } from '../lib/progress';
 
+/** A card of the home grid (1 column, 2 from sm, 3 from lg, in max-w-7xl with px-4 / sm:px-6 and gap-5). */
+const CARD_GRID_SIZES = '(min-width: 1280px) 398px, (min-width: 1024px) calc((100vw - 88px) / 3), (min-width: 640px) calc((100vw - 68px) / 2), calc(100vw - 32px)';
+
 export function CourseThumbnail({ src, position, className }: { src: string | null; position: string; className?: string }) {
   return src ? (
-    <img
+    <StorageImage
       src={src}
-      alt=""
-      loading="lazy"
+      sizes={CARD_GRID_SIZES}
       className={cn('size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]', className)}
       style={{ objectPosition: position || '50% 50%' }}
     />

@@ -3,10 +3,15 @@ import { ArrowLeft, CheckCircle2, Layers, Lock, PlayCircle, ShoppingCart } from 
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StorageImage } from '@/components/ui/storage-image';
 import { availableOnText } from '@/lib/release';
 import { cn } from '@/lib/utils';
 import type { CourseDetail, OutlineModule, ProgressRow } from '../api/queries';
 import type { ProgressSummary } from '../lib/progress';
+
+/** A module card: 1 column, 2 from 480 px, 3 from lg, 4 from xl (max-w-7xl, px-4 / sm:px-6, gap-5). */
+const MODULE_GRID_SIZES =
+  '(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 88px) / 3), (min-width: 640px) calc((100vw - 68px) / 2), (min-width: 480px) calc((100vw - 52px) / 2), calc(100vw - 32px)';
 
 export function CourseBanner({ course }: { course: CourseDetail }) {
   const image = course.banner_url || course.thumbnail_url;
@@ -14,7 +19,15 @@ export function CourseBanner({ course }: { course: CourseDetail }) {
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white">
       {image ? (
-        <img src={image} alt="" className="absolute inset-0 -z-10 size-full object-cover" style={{ objectPosition: position || '50% 50%' }} />
+        // The course page's largest paint. It covers the section (about 14.5rem high on a phone, where
+        // it is painted wider than the screen: height × the banner's 21:9).
+        <StorageImage
+          src={image}
+          priority
+          sizes="max(100vw, 34rem)"
+          className="absolute inset-0 -z-10 size-full object-cover"
+          style={{ objectPosition: position || '50% 50%' }}
+        />
       ) : (
         <div className="absolute inset-0 -z-10 bg-gradient-to-br from-primary to-secondary" />
       )}
@@ -141,7 +154,11 @@ export function ModuleCard({
     <>
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
         {module.thumbnail_url ? (
-          <img src={module.thumbnail_url} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]" />
+          <StorageImage
+            src={module.thumbnail_url}
+            sizes={MODULE_GRID_SIZES}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"
+          />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-1 bg-gradient-to-br from-slate-800 to-slate-950 text-white">
             <Layers className="size-7 text-white/60" aria-hidden="true" />

@@ -5,17 +5,30 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ProgressRing } from '@/components/ui/progress-ring';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StorageImage } from '@/components/ui/storage-image';
 import type { ContinueWatching, CourseCardModel, ProgressSummary } from '../lib/progress';
 import { formatClock } from '../lib/time';
 import { CourseCard, CourseCardSkeleton } from './course-card';
+
+/** The banner covers the section: its painted width is at least the section's height (13rem, min-h-52) × 21/9. */
+const HOME_BANNER_SIZES = 'max(100vw, 31rem)';
 
 export function HomeBanner({ bannerUrl, bannerPosition, name }: { bannerUrl: string | null | undefined; bannerPosition: string | null | undefined; name?: string | null }) {
   const first = name?.trim().split(/\s+/)[0];
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white" aria-labelledby="home-title">
       {bannerUrl ? (
-        // The home page's largest paint: fetched first (banner ratio 21:9, 2100×900).
-        <img src={bannerUrl} alt="" fetchPriority="high" width={2100} height={900} className="absolute inset-0 -z-10 size-full object-cover" style={{ objectPosition: bannerPosition || '50% 50%' }} />
+        // The home page's largest paint: fetched first (banner ratio 21:9, 2100×900), at the width
+        // it is painted: the page's width, or on a phone the section's height × 21/9 (object-cover).
+        <StorageImage
+          src={bannerUrl}
+          priority
+          sizes={HOME_BANNER_SIZES}
+          width={2100}
+          height={900}
+          className="absolute inset-0 -z-10 size-full object-cover"
+          style={{ objectPosition: bannerPosition || '50% 50%' }}
+        />
       ) : (
         <div className="absolute inset-0 -z-10 bg-gradient-to-br from-primary to-secondary" />
       )}

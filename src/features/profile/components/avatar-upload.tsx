@@ -20,7 +20,7 @@ export function AvatarUpload({ userId, name, avatarUrl }: { userId: string; name
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       <div className="relative">
-        <Avatar name={name} src={avatarUrl} className="size-28 ring-4 ring-white shadow-md" fallbackClassName="text-3xl" />
+        <Avatar name={name} src={avatarUrl} imageWidth={320} className="size-28 ring-4 ring-white shadow-md" fallbackClassName="text-3xl" />
         {upload.isPending && (
           <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40" role="status">
             <Loader2 className="size-7 animate-spin text-white" aria-hidden="true" />

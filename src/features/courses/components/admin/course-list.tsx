@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StorageImage } from '@/components/ui/storage-image';
 import { Switch } from '@/components/ui/switch';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -85,6 +86,9 @@ export function AdminCourseList() {
   );
 }
 
+/** A card of the list: 1 column, 2 from sm, 3 from lg (beside the admin sidebar: a little less). */
+const ADMIN_CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 function CourseAdminCard({ course, onDelete }: { course: AdminCourse; onDelete: () => void }) {
   const toggle = useToggleCourseStatus();
   const published = course.status === 'PUBLISHED';
@@ -93,7 +97,7 @@ function CourseAdminCard({ course, onDelete }: { course: AdminCourse; onDelete: 
     <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-border bg-white shadow-xs">
       <div className="relative aspect-video bg-muted">
         {course.thumbnail_url ? (
-          <img src={course.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" style={{ objectPosition: course.thumbnail_position }} />
+          <StorageImage src={course.thumbnail_url} sizes={ADMIN_CARD_SIZES} className="size-full object-cover" style={{ objectPosition: course.thumbnail_position }} />
         ) : (
           <div className="flex size-full items-center justify-center text-muted-foreground">
             <ImageIcon aria-hidden="true" className="size-8" />

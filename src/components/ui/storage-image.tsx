@@ -1,0 +1,46 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/lib/image';
+
+export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'fetchPriority'> {
+  /** The stored URL (a public Storage object, or an image on another host). */
+  src: string;
+  /** The CSS width the image is painted at, e.g. `(min-width: 1024px) 400px, 100vw`. */
+  sizes: string;
+  widths?: readonly number[];
+  /** The page's largest paint: fetched first and at once. Other images load lazily, decoded off the main thread. */
+  priority?: boolean;
+}
+
+/**
+ * An uploaded image served through Storage's image transformations (src/lib/image.ts), with a
+ * srcset the browser picks from. A project without transformations (a hosted free plan answers the
+ * render route with an error) gets the original file: on the first error the srcset goes and the
+ * browser loads `src`; `onError` is called only when that fails too.
+ */
+export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = false, loading, alt = '', onError, ...img }: StorageImageProps) {
+  const [, rerender] = useState(0);
+  const responsive = responsiveImage(src, sizes, widths);
+  return (
+    <img
+      {...img}
+      alt={alt}
+      // Before src: a lazy image must not start loading as src is set.
+      loading={loading ?? (priority ? 'eager' : 'lazy')}
+      decoding={priority ? undefined : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      srcSet={responsive.srcSet}
+      sizes={responsive.sizes}
+      src={responsive.src}
+      onError={(e) => {
+        if (!responsive.srcSet) return onError?.(e);
+        failedRenders.add(src); // this image, here and on the next pages, is then the original
+        rerender((n) => n + 1);
+      }}
+    />
+  );
+}
+
+// Avatar takes its URL helper from here, so that this component and lib/image.ts share one chunk with
+// it instead of two small ones: every byte counts on the first route (the login page, 150 KB budget).
+// eslint-disable-next-line react-refresh/only-export-components
+export { failedRenders, renderedImageUrl } from '@/lib/image';
