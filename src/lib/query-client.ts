@@ -1,11 +1,26 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isNetworkError } from './connection';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /**
+     * The SPEC §8 title of a mutation's error toast; its description comes from describeError()
+     * (src/lib/errors.ts). A mutation without it shows no toast of its own.
+     */
+    mutationMeta: { errorTitle?: string };
+  }
+}
 
 /** Between two tries of a read the server did not answer: 1 s, 2 s, then every 5 s. */
 const MAX_RETRY_DELAY_MS = 5_000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // The one error path of every mutation (ARCHITECTURE.md, "Errors").
+    mutationCache: new MutationCache({
+      // errors.ts is loaded with the first failure: the first paint does not wait for it.
+      onError: (error, _variables, _context, { meta }) => meta?.errorTitle && import('./errors').then((m) => m.toastError(meta.errorTitle!, error)),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

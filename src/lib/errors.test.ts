@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { describeError, isUniqueViolation, refusedConstraint } from './errors';
+
+describe('describeError', () => {
+  it('words the constraints the screens know in pt-BR', () => {
+    const slug = { code: '23505', message: 'duplicate key value violates unique constraint "courses_school_slug_key"' };
+    expect(describeError(slug)).toBe('Já existe um curso com este slug nesta escola. Escolha outro.');
+    expect(refusedConstraint(slug)).toBe('courses_school_slug_key');
+    expect(isUniqueViolation(slug)).toBe(true);
+    const token = { code: '23514', message: 'new row for relation "integration_secrets" violates check constraint "integration_secrets_webhook_token_min_length"' };
+    expect(describeError(token)).toBe('O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).');
+    expect(describeError({ code: '23505', message: 'duplicate key value violates unique constraint "enrollments_user_course_key"' })).toBe('Este aluno já está matriculado neste curso.');
+  });
+
+  it('never shows PostgreSQL English for duplicates and refusals it does not know by name', () => {
+    expect(describeError({ code: '23505', message: 'duplicate key value violates unique constraint "x_key"' })).toBe('Já existe um registro com estes dados.');
+    expect(describeError({ code: '42501', message: 'new row violates row-level security policy for table "courses"' })).toBe('Você não tem permissão para esta ação.');
+    expect(describeError({ statusCode: '403', message: 'new row violates row-level security policy' })).toBe('Você não tem permissão para esta ação.');
+  });
+
+  it('says when to wait on a rate limit, from GoTrue (status) or Storage (statusCode)', () => {
+    expect(describeError({ status: 429, message: 'Request rate limit reached' })).toBe('Muitas tentativas. Aguarde alguns minutos e tente de novo.');
+    expect(describeError({ statusCode: '429', message: 'Too many requests' })).toBe('Muitas tentativas. Aguarde alguns minutos e tente de novo.');
+  });
+
+  it('passes the database’s own pt-BR refusals and plain messages through', () => {
+    expect(describeError({ code: 'P0001', message: 'Apenas um anúncio por dia por escola.' })).toBe('Apenas um anúncio por dia por escola.');
+    expect(describeError(new Error('Curso não encontrado ou sem permissão para excluí-lo'))).toBe('Curso não encontrado ou sem permissão para excluí-lo');
+    expect(describeError('texto')).toBe('texto');
+    expect(describeError(null)).toBe('Tente novamente mais tarde');
+  });
+
+  it('says the server is unreachable for a failed fetch', () => {
+    expect(describeError(new TypeError('Failed to fetch'))).toBe('Sem conexão com o servidor. Verifique sua internet e tente novamente.');
+  });
+});

@@ -1,0 +1,58 @@
+// describeError(): the pt-BR description of any failure the SPA meets, for the one error toast of
+// src/lib/query-client.ts. PostgREST, Storage, GoTrue and our edge functions each answer differently;
+// the database's own pt-BR refusals (RAISE in our functions) pass through unchanged.
+import { isNetworkError } from './connection';
+import { toast } from './toast';
+
+/** A refused unique or check constraint, said in pt-BR. The constraint names are the contract with supabase/migrations. */
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  courses_school_slug_key: 'Já existe um curso com este slug nesta escola. Escolha outro.',
+  schools_slug_key: 'Este slug já é usado por outra escola.',
+  enrollments_user_course_key: 'Este aluno já está matriculado neste curso.',
+  integration_secrets_webhook_token_min_length: 'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
+};
+
+export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
+export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e tente de novo.';
+const UNIQUE_MESSAGE = 'Já existe um registro com estes dados.';
+const PERMISSION_MESSAGE = 'Você não tem permissão para esta ação.';
+const UNKNOWN_MESSAGE = 'Tente novamente mais tarde';
+
+interface ErrorShape {
+  message?: unknown;
+  code?: unknown;
+  details?: unknown;
+  status?: unknown;
+  statusCode?: unknown;
+}
+
+/** The name of the constraint a PostgreSQL error names, if it is one we word in pt-BR. */
+export function refusedConstraint(error: unknown): string | null {
+  const e = (error ?? {}) as ErrorShape;
+  const text = `${String(e.message ?? '')} ${String(e.details ?? '')}`;
+  return Object.keys(CONSTRAINT_MESSAGES).find((name) => text.includes(name)) ?? null;
+}
+
+/** Whether the database refused a duplicate (unique violation), e.g. a slug already taken. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as ErrorShape | null)?.code === '23505';
+}
+
+export function describeError(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
+  const e = (error ?? {}) as ErrorShape;
+  const status = Number(e.status ?? e.statusCode);
+  if (status === 429 || e.code === 'over_request_rate_limit') return RATE_LIMIT_MESSAGE;
+  const constraint = refusedConstraint(error);
+  if (constraint) return CONSTRAINT_MESSAGES[constraint]!;
+  if (e.code === '23505') return UNIQUE_MESSAGE;
+  // Row-level security (42501) and Storage's "new row violates row-level security policy" (403).
+  if (e.code === '42501' || /row-level security/i.test(String(e.message ?? ''))) return PERMISSION_MESSAGE;
+  return typeof e.message === 'string' && e.message ? e.message : UNKNOWN_MESSAGE;
+}
+
+/** The error toast of a failed mutation: its SPEC §8 title, and what went wrong in pt-BR. */
+export function toastError(title: string, error: unknown): void {
+  toast.error(title, { description: describeError(error) });
+}

@@ -1,0 +1,27 @@
+// The registry of cache roots: the first element of every query key in the SPA. Each feature builds
+// its key factory under its own root (api/hooks.ts); a write that changes another feature's data
+// invalidates that feature's root from here (`rootKeys.dashboard`), never with a literal array, so a
+// renamed key cannot silently stop a refresh.
+export const rootKeys = {
+  /** The student's catalog and course detail (features/courses, api/hooks.ts). */
+  courses: ['courses'],
+  /** The staff's course list and forms (features/courses, admin). */
+  adminCourses: ['admin-courses'],
+  courseContent: ['course-content'],
+  lessons: ['lessons'],
+  materials: ['materials'],
+  dashboard: ['dashboard'],
+  enrollments: ['enrollments'],
+  students: ['students'],
+  clients: ['clients'],
+  announcements: ['announcements'],
+  adminAnnouncements: ['admin-announcements'],
+  reports: ['reports'],
+  certificates: ['certificates'],
+  checkout: ['checkout'],
+  payments: ['payments'],
+  schools: ['schools'],
+  settings: ['settings'],
+  mfa: ['mfa'],
+  session: ['session'],
+} as const satisfies Record<string, readonly [string]>;
