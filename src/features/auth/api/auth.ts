@@ -3,10 +3,8 @@
 // load with their lazy components.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { loadSupabase } from '@/lib/api-config';
 import { profileQuery, rememberSchoolSlug, useSession } from '@/lib/session';
-import { errorMessage } from '@/lib/utils';
 import type { LoginValues } from '../rules';
 
 export const INACTIVE_MESSAGE = 'Sua conta está inativa. Entre em contato com o administrador.';
@@ -43,7 +41,8 @@ export function useSignIn(schoolSlug?: string) {
       try {
         const supabase = await loadSupabase();
         const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-        if (error) throw error;
+        // Said in pt-BR here (the error toast shows the message); the code stays for the form's notice.
+        if (error) throw isRateLimited(error) ? new Error(SIGN_IN_RATE_LIMIT_MESSAGE) : isNotConfirmed(error) ? Object.assign(new Error(notConfirmedMessage(email)), { code: error.code }) : error;
         const profile = await queryClient.fetchQuery({ ...profileQuery(data.user.id), staleTime: 0 });
         if (!profile || !profile.is_active) {
           await supabase.auth.signOut();
@@ -64,9 +63,6 @@ export function useSignIn(schoolSlug?: string) {
       // two-factor on, it asks for the code.
       if (!mustChangePassword && !needsCode) navigate('/', { replace: true });
     },
-    onError: (error, { email }) => {
-      const description = isRateLimited(error) ? SIGN_IN_RATE_LIMIT_MESSAGE : isNotConfirmed(error) ? notConfirmedMessage(email) : errorMessage(error);
-      toast.error('Erro ao fazer login', { description });
-    },
+    meta: { errorTitle: 'Erro ao fazer login' },
   });
 }

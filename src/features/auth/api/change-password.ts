@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { loadSupabase } from '@/lib/api-config';
 import { sessionKeys, useSession } from '@/lib/session';
-import { errorMessage } from '@/lib/utils';
 import type { ChangePasswordValues } from '../schemas';
 
 /** GoTrue refuses a new password equal to the current one (422 same_password). */
@@ -25,7 +24,7 @@ export function useChangePassword() {
       const supabase = await loadSupabase();
       if (!user) throw new Error('Não autenticado');
       const { error } = await supabase.auth.updateUser({ password });
-      if (error) throw error;
+      if (error) throw error.code === 'same_password' ? new Error(SAME_PASSWORD_MESSAGE) : error;
       await supabase.auth.refreshSession();
       await queryClient.invalidateQueries({ queryKey: sessionKeys.profile(user.id) });
       return user.id;
@@ -35,9 +34,6 @@ export function useChangePassword() {
       toast.success('Senha alterada!', { description: 'Sua senha foi atualizada com sucesso' });
       navigate('/', { replace: true });
     },
-    onError: (error) => {
-      const same = (error as { code?: string }).code === 'same_password';
-      toast.error('Erro ao alterar senha', { description: same ? SAME_PASSWORD_MESSAGE : errorMessage(error) });
-    },
+    meta: { errorTitle: 'Erro ao alterar senha' },
   });
 }

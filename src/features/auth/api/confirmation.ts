@@ -16,14 +16,11 @@ export function useResendConfirmation(schoolSlug?: string) {
     mutationFn: async (email: string) => {
       const supabase = await loadSupabase();
       const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: confirmationRedirect(schoolSlug) } });
-      if (error) throw error;
+      if (error) throw new Error(error.status === 429 ? RESEND_WAIT_MESSAGE : RESEND_FAILED_MESSAGE);
     },
+    meta: { errorTitle: 'Erro ao reenviar e-mail' },
     onSuccess: (_, email) => {
       toast.success('E-mail reenviado', { description: `Enviamos um novo link de confirmação para ${email}.` });
-    },
-    onError: (error) => {
-      const wait = (error as { status?: number } | null)?.status === 429;
-      toast.error('Erro ao reenviar e-mail', { description: wait ? RESEND_WAIT_MESSAGE : RESEND_FAILED_MESSAGE });
     },
   });
 }

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { loadSupabase } from '@/lib/api-config';
 import { rememberSchoolSlug, useSession } from '@/lib/session';
-import { errorMessage } from '@/lib/utils';
 import type { SignUpValues } from '../rules';
 import { confirmationRedirect, isRateLimited, SIGN_UP_RATE_LIMIT_MESSAGE } from './auth';
 
@@ -26,7 +25,7 @@ export function useSignUp(schoolId: string | undefined, schoolSlug?: string) {
           password,
           options: { data: { name, ...(schoolId ? { school_id: schoolId } : {}) }, emailRedirectTo: confirmationRedirect(schoolSlug) },
         });
-        if (error) throw error;
+        if (error) throw isRateLimited(error) ? new Error(SIGN_UP_RATE_LIMIT_MESSAGE) : error;
         if (schoolSlug) rememberSchoolSlug(schoolSlug);
         return { signedIn: !!data.session, email };
       } finally {
@@ -37,8 +36,6 @@ export function useSignUp(schoolId: string | undefined, schoolSlug?: string) {
       toast.success('Conta criada com sucesso!');
       if (signedIn) navigate('/', { replace: true });
     },
-    onError: (error) => {
-      toast.error('Erro ao criar conta', { description: isRateLimited(error) ? SIGN_UP_RATE_LIMIT_MESSAGE : errorMessage(error) });
-    },
+    meta: { errorTitle: 'Erro ao criar conta' },
   });
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/lib/query-client';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,9 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 function wrap(ui: ReactNode, value = signedIn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's client: its one mutation error path shows the error toasts.
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={client}>
       <WithSession value={value}>

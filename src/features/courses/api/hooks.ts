@@ -6,7 +6,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { CATALOG_AVAILABLE_PAGE, completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
 
 export const courseKeys = {
@@ -57,6 +56,7 @@ export function useCompleteLesson(courseId: string, userId: string | null | unde
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['progress', 'complete', courseId],
+    meta: { errorTitle: 'Erro ao marcar aula como concluída' },
     mutationFn: (lessonId: string) => completeLesson(supabase, userId!, lessonId),
     onMutate: async (lessonId) => {
       if (!userId) return;
@@ -72,9 +72,8 @@ export function useCompleteLesson(courseId: string, userId: string | null | unde
       });
       return { previous };
     },
-    onError: (error, _lessonId, context) => {
+    onError: (_error, _lessonId, context) => {
       if (userId && context?.previous !== undefined) queryClient.setQueryData(courseKeys.detail(courseId, userId), context.previous);
-      toast.error('Erro ao marcar aula como concluída', { description: errorMessage(error) });
     },
     onSuccess: (row) => {
       if (userId) patchDetailProgress(queryClient, courseId, userId, row);

@@ -6,7 +6,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '@/lib/toast';
 import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { addComment, fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
 
 export const lessonKeys = {
@@ -60,9 +59,9 @@ export function useRateLesson(lessonId: string, userId: string | null | undefine
       queryClient.setQueryData<LessonBundle | null>(key, (old) => (old ? { ...old, myRating: rating } : old));
       return { previous };
     },
-    onError: (error, _rating, context) => {
+    meta: { errorTitle: 'Erro ao enviar avaliação' },
+    onError: (_error, _rating, context) => {
       if (context?.previous !== undefined) queryClient.setQueryData(key, context.previous);
-      toast.error('Erro ao enviar avaliação', { description: errorMessage(error) });
     },
     onSuccess: () => toast.success('Avaliação enviada!'),
   });
@@ -79,7 +78,7 @@ export function useAddComment(lessonId: string, userId: string | null | undefine
       );
       toast.success('Comentário adicionado!');
     },
-    onError: (error) => toast.error('Erro ao adicionar comentário', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao adicionar comentário' },
   });
 }
 
@@ -94,9 +93,9 @@ export function useOpenMaterial() {
       if (tab && !tab.closed) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
     },
-    onError: (error, { tab }) => {
+    meta: { errorTitle: 'Erro ao abrir material' },
+    onError: (_error, { tab }) => {
       tab?.close();
-      toast.error('Erro ao abrir material', { description: errorMessage(error) });
     },
   });
 }
