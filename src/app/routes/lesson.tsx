@@ -12,15 +12,15 @@ import { useLessonBundle } from '@/features/lessons/api/hooks';
 import {
   AccessRestricted,
   Breadcrumb,
-  Comments,
   CompleteButton,
   LessonHeader,
   LessonNav,
   LessonRating,
   LessonSkeleton,
-  LessonTabs,
   ReleasePending,
 } from '@/features/lessons/components/lesson-parts';
+import { Comments } from '@/features/lessons/components/lesson-comments';
+import { LessonTabs } from '@/features/lessons/components/lesson-tabs';
 import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
 import { LessonVideo } from '@/features/lessons/components/lesson-video';
 import { locateLesson } from '@/features/lessons/lib/navigation';

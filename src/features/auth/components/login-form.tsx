@@ -1,10 +1,11 @@
+// The login form. hand-held form: its two fields keep their own state and rules (../rules.ts) instead
+// of react-hook-form + zod (~20 KB gzip), which would not fit the first route's budget (bench:bundle).
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useSignIn } from '../api/auth';
-import { isNotConfirmed } from '../api/auth';
+import { isNotConfirmed, useSignIn } from '../api/auth';
 import { emailRules, firstError, loginPasswordRules, type LoginValues } from '../rules';
 
 // Few visitors need it: the dialog and its request load on the first click (or hover) only.
