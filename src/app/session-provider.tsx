@@ -3,16 +3,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { hasVerifiedFactor, needsSecondFactor } from '@/features/mfa/assurance';
 import { takeRecoveryLanding } from '@/lib/auth-link';
-import { loadSupabase, mayHaveSession } from '@/lib/api-config';
+import { mayHaveSession } from '@/lib/api-config';
 import { toast } from '@/lib/toast';
 import { applyBrandColors } from '@/lib/brand';
 import {
   SessionContext,
   hasAdminRole,
+  listenToAuth,
   profileQuery,
   rolesQuery,
   schoolQuery,
   signOutDestination,
+  signOutOfSupabase,
   type SessionContextValue,
 } from '@/lib/session';
 
@@ -64,10 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // (the sign-in form and the auth listener need it). With a stored session, or a link's tokens in
     // the URL, the session decides what to show: wait for it.
     const listen = () =>
-      loadSupabase().then((supabase) => {
-        if (cancelled) return;
-        const { data } = supabase.auth.onAuthStateChange(onAuthEvent);
-        unsubscribe = () => data.subscription.unsubscribe();
+      listenToAuth(onAuthEvent).then((stop) => {
+        if (cancelled) stop();
+        else unsubscribe = stop;
       });
     const onAuthEvent = (event: AuthChangeEvent, next: Session | null) => {
       // Keep this callback synchronous: supabase-js holds its auth lock while it runs.
@@ -121,7 +122,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const destination = signOutDestination(school?.slug);
     // Set first: the guards send the now signed-out page there, whichever navigation runs first.
     setSignOutTarget(destination);
-    await (await loadSupabase()).auth.signOut();
+    await signOutOfSupabase();
     queryClient.clear();
     return destination;
   }, [queryClient, school?.slug]);

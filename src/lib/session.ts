@@ -2,7 +2,7 @@
 // src/app (SessionProvider); features read it with useSession() and reuse the query factories below.
 import { createContext, useContext } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import type { Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import type { Tables } from '@/types/database';
 import { loadSupabase } from './api-config';
 
@@ -134,4 +134,14 @@ export function rememberedSchoolSlug(): string | null {
 export function signOutDestination(schoolSlug: string | null | undefined): string {
   const slug = schoolSlug || rememberedSchoolSlug();
   return slug ? `/${slug}` : '/auth';
+}
+
+/** Calls `onEvent` on each auth event of supabase-js (loaded first); resolves to the unsubscribe. */
+export async function listenToAuth(onEvent: (event: AuthChangeEvent, session: Session | null) => void): Promise<() => void> {
+  const { data } = (await loadSupabase()).auth.onAuthStateChange(onEvent);
+  return () => data.subscription.unsubscribe();
+}
+
+export async function signOutOfSupabase(): Promise<void> {
+  await (await loadSupabase()).auth.signOut();
 }
