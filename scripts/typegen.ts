@@ -114,8 +114,11 @@ function functionsBlock(catalog: Catalog, indent: string): string {
       .get(name)!
       .map((f) => {
         const inputs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v').sort(byName);
+        // Unlike `supabase gen types`, an argument also takes null: SQL functions accept NULL for any
+        // argument (ours give it a meaning, e.g. p_limit null = every row), and a typed client must
+        // be able to send it without a cast.
         const args = inputs.length
-          ? '{ ' + inputs.map((a) => `${key(a.name)}${a.hasDefault ? '?' : ''}: ${tsType(a.type)}`).join('; ') + ' }'
+          ? '{ ' + inputs.map((a) => `${key(a.name)}${a.hasDefault ? '?' : ''}: ${tsType(a.type)} | null`).join('; ') + ' }'
           : 'never';
         return (at: string) => `{\n${at}  Args: ${args}\n${at}  Returns: ${functionReturn(f, catalog, at + '  ')}\n${at}}`;
       })

@@ -2,8 +2,26 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '@/types/database';
 
-/** The SPA's supabase-js client, typed by the generated schema (src/lib/supabase.ts creates it). */
-export type DbClient = SupabaseClient<Database>;
+type PublicSchema = Database['public'];
+type TableName = keyof PublicSchema['Tables'];
+/** A table whose `course_id` a BEFORE INSERT trigger derives from the lesson (the client may omit it, and a sent one is replaced). */
+type CourseFromLesson<T extends TableName> = Omit<PublicSchema['Tables'][T], 'Insert'> & {
+  Insert: Omit<PublicSchema['Tables'][T]['Insert'], 'course_id'> & { course_id?: string };
+};
+type DerivedCourse = 'progress' | 'lesson_ratings' | 'lesson_comments';
+
+/**
+ * The generated schema (src/types/database.ts) with what the catalog cannot say: columns that
+ * triggers fill (supabase's own docs override generated types the same way).
+ */
+export type AppDatabase = Omit<Database, 'public'> & {
+  public: Omit<PublicSchema, 'Tables'> & {
+    Tables: Omit<PublicSchema['Tables'], DerivedCourse> & { [T in DerivedCourse]: CourseFromLesson<T> };
+  };
+};
+
+/** The SPA's supabase-js client, typed by the schema (src/lib/supabase.ts creates it). */
+export type DbClient = SupabaseClient<AppDatabase>;
 
 /** One page of a server-side list: its rows, and how many rows match in all. */
 export interface Page<T> {

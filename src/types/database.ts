@@ -968,7 +968,7 @@ export type Database = {
     }
     Functions: {
       admin_dashboard_counts: {
-        Args: { p_school_id?: string }
+        Args: { p_school_id?: string | null }
         Returns: {
           active_enrollments: number | null
           courses: number | null
@@ -977,7 +977,7 @@ export type Database = {
         }[]
       }
       admin_list_students: {
-        Args: { p_limit?: number; p_offset?: number; p_school_id: string; p_search?: string }
+        Args: { p_limit?: number | null; p_offset?: number | null; p_school_id: string | null; p_search?: string | null }
         Returns: {
           address: string | null
           avatar_url: string | null
@@ -993,7 +993,7 @@ export type Database = {
         }[]
       }
       admin_report_students: {
-        Args: { p_course_id?: string; p_limit?: number; p_offset?: number; p_school_id?: string; p_tab?: string }
+        Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_tab?: string | null }
         Returns: {
           active_enrollments: number | null
           completed_lessons: number | null
@@ -1008,7 +1008,7 @@ export type Database = {
         }[]
       }
       admin_report_summary: {
-        Args: { p_course_id?: string; p_school_id?: string }
+        Args: { p_course_id?: string | null; p_school_id?: string | null }
         Returns: {
           active_last_7_days: number | null
           average_progress: number | null
@@ -1019,19 +1019,19 @@ export type Database = {
         }[]
       }
       apply_payment_event: {
-        Args: { p_customer: string; p_event: string; p_event_id: string; p_external_reference: string; p_installment: string; p_provider: string; p_provider_payment_id: string; p_school_id: string; p_value: number }
+        Args: { p_customer: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_installment: string | null; p_provider: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_value: number | null }
         Returns: string
       }
       can_sign_lesson_file: {
-        Args: { p_bucket: string; p_name: string }
+        Args: { p_bucket: string | null; p_name: string | null }
         Returns: boolean
       }
       claim_webhook_signature: {
-        Args: { p_expires_at: string; p_school_id: string; p_signature: string }
+        Args: { p_expires_at: string | null; p_school_id: string | null; p_signature: string | null }
         Returns: boolean
       }
       create_integration: {
-        Args: { p_api_key: string; p_environment: string; p_provider: string; p_school_id?: string; p_webhook_token?: string }
+        Args: { p_api_key: string | null; p_environment: string | null; p_provider: string | null; p_school_id?: string | null; p_webhook_token?: string | null }
         Returns: {
           api_key_last4: string
           created_at: string
@@ -1045,11 +1045,11 @@ export type Database = {
         }
       }
       find_user_id_by_email: {
-        Args: { p_email: string }
+        Args: { p_email: string | null }
         Returns: string
       }
       get_integration_secret: {
-        Args: { p_provider: string; p_school_id: string }
+        Args: { p_provider: string | null; p_school_id: string | null }
         Returns: {
           api_key: string | null
           environment: string | null
@@ -1057,19 +1057,19 @@ export type Database = {
         }[]
       }
       get_integration_webhook_token: {
-        Args: { p_provider: string; p_school_id: string }
+        Args: { p_provider: string | null; p_school_id: string | null }
         Returns: string
       }
       get_school_webhook_secret: {
-        Args: { p_school_id: string }
+        Args: { p_school_id: string | null }
         Returns: string
       }
       get_system_secret: {
-        Args: { p_key: string }
+        Args: { p_key: string | null }
         Returns: string
       }
       issue_certificate: {
-        Args: { p_course_id: string }
+        Args: { p_course_id: string | null }
         Returns: {
           code: string
           completed_at: string
@@ -1085,23 +1085,23 @@ export type Database = {
         }
       }
       payment_school_id: {
-        Args: { p_external_reference: string; p_provider: string; p_provider_payment_id: string }
+        Args: { p_external_reference: string | null; p_provider: string | null; p_provider_payment_id: string | null }
         Returns: string
       }
       reorder_course_content: {
-        Args: { p_course_id: string; p_modules: Json }
+        Args: { p_course_id: string | null; p_modules: Json | null }
         Returns: undefined
       }
       reveal_school_webhook_secret: {
-        Args: { p_school_id?: string }
+        Args: { p_school_id?: string | null }
         Returns: string
       }
       rotate_school_webhook_secret: {
-        Args: { p_school_id?: string }
+        Args: { p_school_id?: string | null }
         Returns: string
       }
       set_integration_webhook_token: {
-        Args: { p_integration_id: string; p_token: string }
+        Args: { p_integration_id: string | null; p_token: string | null }
         Returns: {
           api_key_last4: string
           created_at: string
@@ -1115,7 +1115,7 @@ export type Database = {
         }
       }
       set_system_config: {
-        Args: { p_description?: string; p_key: string; p_value: string }
+        Args: { p_description?: string | null; p_key: string | null; p_value: string | null }
         Returns: {
           created_at: string
           created_by: string | null
@@ -1127,7 +1127,7 @@ export type Database = {
         }
       }
       student_catalog: {
-        Args: { p_available_limit?: number; p_school_id: string }
+        Args: { p_available_limit?: number | null; p_school_id: string | null }
         Returns: {
           available_total: number | null
           certificate_enabled: boolean | null
@@ -1153,7 +1153,7 @@ export type Database = {
         }[]
       }
       verify_certificate: {
-        Args: { p_code: string }
+        Args: { p_code: string | null }
         Returns: {
           code: string | null
           completed_at: string | null

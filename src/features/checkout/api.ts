@@ -35,7 +35,7 @@ export function useCheckoutCourse(ref: CourseRef | null, schoolId: string | null
       // A malformed id is "not found", as on the course page (fetchCourseDetail).
       if (error?.code === '22P02') return null;
       if (error) throw error;
-      return data ? { ...(data as unknown as CheckoutCourse), price: Number(data.price) } : null;
+      return data ? { ...(data as CheckoutCourse), price: Number(data.price) } : null;
     },
   });
 }

@@ -58,7 +58,7 @@ describe('generated database types', () => {
     expect(compact).toContain('rt_gen_mood: "feliz" | "triste"');
     expect(compact).toContain('rt_gen_pair: { a: number | null b: string | null }');
     expect(compact).toContain(
-      'rt_gen_fn: | { Args: { a: number } Returns: string } | { Args: { a: string; b?: string } Returns: { id: string name: string }[] }',
+      'rt_gen_fn: | { Args: { a: number | null } Returns: string } | { Args: { a: string | null; b?: string | null } Returns: { id: string name: string }[] }',
     );
     expect(compact).toContain('rt_gen_mood: ["feliz", "triste"],');
     // Deterministic: the same catalog renders the same text.

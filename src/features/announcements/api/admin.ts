@@ -2,7 +2,7 @@
 // first), create/update/delete. Row-level security keeps staff to their own school.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';
@@ -11,7 +11,7 @@ import type { AnnouncementVideoType } from './queries';
 
 export type AdminAnnouncement = Tables<'announcements'> & { video_type: AnnouncementVideoType };
 
-export async function fetchSchoolAnnouncements(client: SupabaseClient, schoolId: string): Promise<AdminAnnouncement[]> {
+export async function fetchSchoolAnnouncements(client: DbClient, schoolId: string): Promise<AdminAnnouncement[]> {
   const { data, error } = await client
     .from('announcements')
     .select('*')

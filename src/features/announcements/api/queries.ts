@@ -1,6 +1,6 @@
 // Active announcements of the student's school, highest priority first, newest first among equals
 // (SPEC §2/§7). One request serves both the home popup (the first one) and the header bell (all).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 
 export type AnnouncementVideoType = 'youtube' | 'vimeo' | 'direct';
@@ -12,7 +12,7 @@ export type Announcement = Pick<
 
 export const ANNOUNCEMENT_COLUMNS = 'id, school_id, course_id, title, body, image_url, video_url, video_type, priority, created_at';
 
-export async function fetchActiveAnnouncements(client: SupabaseClient, schoolId: string): Promise<Announcement[]> {
+export async function fetchActiveAnnouncements(client: DbClient, schoolId: string): Promise<Announcement[]> {
   const { data, error } = await client
     .from('announcements')
     .select(ANNOUNCEMENT_COLUMNS)
@@ -27,7 +27,7 @@ export async function fetchActiveAnnouncements(client: SupabaseClient, schoolId:
 }
 
 /** Signed URL of an uploaded announcement video (private bucket announcement-videos). */
-export async function signAnnouncementVideo(client: SupabaseClient, path: string, expiresIn = 30 * 60): Promise<string> {
+export async function signAnnouncementVideo(client: DbClient, path: string, expiresIn = 30 * 60): Promise<string> {
   const { data, error } = await client.storage.from('announcement-videos').createSignedUrl(path, expiresIn);
   if (error) throw error;
   return data.signedUrl;

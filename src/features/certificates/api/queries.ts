@@ -1,7 +1,7 @@
 // Certificates (issue 14) as plain functions over a supabase-js client: issuing one (the student,
 // public.issue_certificate) and checking a code (anyone, public.verify_certificate). Staff list the
 // school's certificates in Reports (src/features/reports/api/certificates.ts).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 
 export type Certificate = Tables<'certificates'>;
@@ -17,14 +17,14 @@ export interface VerifiedCertificate {
 }
 
 /** The caller's certificate of the course: issued now, or the one issued before (unchanged). */
-export async function issueCertificate(client: SupabaseClient, courseId: string): Promise<Certificate> {
+export async function issueCertificate(client: DbClient, courseId: string): Promise<Certificate> {
   const { data, error } = await client.rpc('issue_certificate', { p_course_id: courseId });
   if (error) throw error;
   return data as Certificate;
 }
 
 /** The certificate with this exact code, or null. */
-export async function verifyCertificate(client: SupabaseClient, code: string): Promise<VerifiedCertificate | null> {
+export async function verifyCertificate(client: DbClient, code: string): Promise<VerifiedCertificate | null> {
   const { data, error } = await client.rpc('verify_certificate', { p_code: code });
   if (error) throw error;
   const row = ((data ?? []) as VerifiedCertificate[])[0];

@@ -1,5 +1,5 @@
 // Clients (SPEC §2, super admin): the administrators of every school, with their school.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 
 export interface ClientRow {
   user_id: string;
@@ -13,7 +13,7 @@ export interface SchoolOption {
   slug: string;
 }
 
-export async function fetchClients(client: SupabaseClient): Promise<ClientRow[]> {
+export async function fetchClients(client: DbClient): Promise<ClientRow[]> {
   const { data, error } = await client
     .from('user_roles')
     .select('user_id, school:schools(id, name, slug, member_area_name), profile:profiles(name, email, is_active)')
@@ -21,10 +21,10 @@ export async function fetchClients(client: SupabaseClient): Promise<ClientRow[]>
     .order('created_at', { ascending: false })
     .limit(1000);
   if (error) throw error;
-  return (data ?? []) as unknown as ClientRow[];
+  return (data ?? []) as ClientRow[];
 }
 
-export async function fetchSchools(client: SupabaseClient): Promise<SchoolOption[]> {
+export async function fetchSchools(client: DbClient): Promise<SchoolOption[]> {
   const { data, error } = await client.from('schools').select('id, name, slug').order('name').limit(1000);
   if (error) throw error;
   return data ?? [];

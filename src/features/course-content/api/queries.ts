@@ -1,6 +1,6 @@
 // Reads and writes of the content editor as plain functions over a supabase-js client (the SPA passes
 // src/lib/supabase.ts; tests pass their own). RLS allows them to staff of the course's school only.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 import type { ReleaseMode } from '@/lib/release';
 import type { MaterialType } from '@/lib/upload';
@@ -28,7 +28,7 @@ export interface LessonForEdit {
   materials: LessonMaterial[];
 }
 
-export async function fetchCourseContent(client: SupabaseClient, courseId: string): Promise<{ course: EditorCourse | null; modules: EditorModule[] }> {
+export async function fetchCourseContent(client: DbClient, courseId: string): Promise<{ course: EditorCourse | null; modules: EditorModule[] }> {
   const [course, modules] = await Promise.all([
     client.from('courses').select('id, school_id, title, status').eq('id', courseId).maybeSingle(),
     client
@@ -45,7 +45,7 @@ export async function fetchCourseContent(client: SupabaseClient, courseId: strin
   return { course: course.data as EditorCourse | null, modules: (modules.data ?? []) as EditorModule[] };
 }
 
-export async function fetchLessonForEdit(client: SupabaseClient, lessonId: string): Promise<LessonForEdit> {
+export async function fetchLessonForEdit(client: DbClient, lessonId: string): Promise<LessonForEdit> {
   const { data, error } = await client
     .from('lessons')
     .select('id, module_id, title, order_index, is_preview, duration_sec, video_type, lesson_contents(content, video_url), materials(id, title, type, url, file_path, created_at)')
@@ -61,7 +61,7 @@ export async function fetchLessonForEdit(client: SupabaseClient, lessonId: strin
   return { lesson, content: contents?.content ?? '', video_url: contents?.video_url ?? null, materials: materials ?? [] };
 }
 
-export async function reorderCourseContent(client: SupabaseClient, courseId: string, modules: { id: string; lessons: string[] }[]): Promise<void> {
+export async function reorderCourseContent(client: DbClient, courseId: string, modules: { id: string; lessons: string[] }[]): Promise<void> {
   const { error } = await client.rpc('reorder_course_content', { p_course_id: courseId, p_modules: modules });
   if (error) throw error;
 }

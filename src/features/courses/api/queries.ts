@@ -3,7 +3,7 @@
 // Each page loads in one request per query below: the home page asks the database for each course
 // summed up (public.student_catalog); the course page embeds the outline, the enrollment and the
 // progress in one course row. Row-level security decides what comes back.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import type { Database, Tables } from '@/types/database';
 
 import type { EnrollmentState } from '@/lib/enrollment';
@@ -110,12 +110,12 @@ export function sortOutline<M extends { order_index: number; id: string; lessons
  * 200-course school before; the cards need a few numbers each).
  */
 export async function fetchCatalog(
-  client: SupabaseClient,
+  client: DbClient,
   { schoolId, availableLimit = CATALOG_AVAILABLE_PAGE }: { schoolId: string; availableLimit?: number },
 ): Promise<Catalog> {
   const { data, error } = await client.rpc('student_catalog', { p_school_id: schoolId, p_available_limit: availableLimit });
   if (error) throw error;
-  const rows = (data ?? []) as unknown as CatalogRow[];
+  const rows = (data ?? []) as CatalogRow[];
   return {
     courses: rows.map((r) => ({
       id: r.id,
@@ -153,7 +153,7 @@ type CatalogRow = Omit<Database['public']['Functions']['student_catalog']['Retur
 type NonNullColumns = 'id' | 'slug' | 'title' | 'thumbnail_position' | 'created_at' | 'certificate_enabled' | 'lesson_count' | 'completed_count' | 'available_total';
 
 /** One course with its outline, the caller's enrollment and progress (one request); null when hidden. */
-export async function fetchCourseDetail(client: SupabaseClient, { courseId, userId }: { courseId: string; userId: string }): Promise<CourseDetail | null> {
+export async function fetchCourseDetail(client: DbClient, { courseId, userId }: { courseId: string; userId: string }): Promise<CourseDetail | null> {
   const { data, error } = await client
     .from('courses')
     .select(COURSE_DETAIL_SELECT)
@@ -167,6 +167,7 @@ export async function fetchCourseDetail(client: SupabaseClient, { courseId, user
     throw error;
   }
   if (!data) return null;
+  // postgrest-js cannot type this select (embeds with aliases and nested orders): the shape is CourseDetail.
   const course = data as unknown as CourseDetail;
   return { ...course, modules: sortOutline(course.modules) };
 }
@@ -176,7 +177,7 @@ export async function fetchCourseDetail(client: SupabaseClient, { courseId, user
 // and sets course_id from the lesson.
 
 /** Marks a lesson completed. */
-export async function completeLesson(client: SupabaseClient, userId: string, lessonId: string): Promise<ProgressRow> {
+export async function completeLesson(client: DbClient, userId: string, lessonId: string): Promise<ProgressRow> {
   const { data, error } = await client
     .from('progress')
     .upsert({ user_id: userId, lesson_id: lessonId, completed_at: new Date().toISOString() }, { onConflict: 'user_id,lesson_id' })
@@ -187,7 +188,7 @@ export async function completeLesson(client: SupabaseClient, userId: string, les
 }
 
 /** Saves the playback position (whole seconds); completed_at is not sent, so it is left as it is. */
-export async function saveLessonPosition(client: SupabaseClient, userId: string, lessonId: string, positionSec: number): Promise<ProgressRow> {
+export async function saveLessonPosition(client: DbClient, userId: string, lessonId: string, positionSec: number): Promise<ProgressRow> {
   const last_position_sec = Math.max(0, Math.floor(positionSec));
   const { data, error } = await client
     .from('progress')

@@ -1,6 +1,6 @@
 // The admin dashboard's four counters, in one RPC (public.admin_dashboard_counts). A plain function
 // over a supabase-js client, so tests and benches call it in node.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 
 export interface DashboardCounts {
   courses: number;
@@ -9,7 +9,7 @@ export interface DashboardCounts {
   active_enrollments: number;
 }
 
-export async function fetchDashboardCounts(client: SupabaseClient, schoolId: string): Promise<DashboardCounts> {
+export async function fetchDashboardCounts(client: DbClient, schoolId: string): Promise<DashboardCounts> {
   const { data, error } = await client.rpc('admin_dashboard_counts', { p_school_id: schoolId }).single();
   if (error) throw error;
   const row = data as Record<keyof DashboardCounts, number | string>;

@@ -1,6 +1,6 @@
 // The Enrollments screen (SPEC §2): one request per page — the school's enrollments with the student's
 // name and CPF and the course title, filtered by course and status, newest first, with the exact total.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 
 /** PENDING: the student's e-mail is not confirmed yet; the database grants nothing until it is
  * (and then makes it ACTIVE). Only the database sets it. */
@@ -31,7 +31,7 @@ export interface EnrollmentFilters {
 
 export const ENROLLMENTS_PAGE_SIZE = 24;
 
-export async function fetchEnrollments(client: SupabaseClient, schoolId: string, filters: EnrollmentFilters, page: number, pageSize = ENROLLMENTS_PAGE_SIZE) {
+export async function fetchEnrollments(client: DbClient, schoolId: string, filters: EnrollmentFilters, page: number, pageSize = ENROLLMENTS_PAGE_SIZE) {
   let q = client
     .from('enrollments')
     .select('id, status, expires_at, created_at, user_id, course_id, student:profiles!inner(name, cpf, email), course:courses!inner(title, school_id)', { count: 'exact' })
@@ -43,7 +43,7 @@ export async function fetchEnrollments(client: SupabaseClient, schoolId: string,
     .order('id')
     .range(page * pageSize, page * pageSize + pageSize - 1);
   if (error) throw error;
-  return { rows: (data ?? []) as unknown as AdminEnrollment[], total: count ?? 0 };
+  return { rows: (data ?? []) as AdminEnrollment[], total: count ?? 0 };
 }
 
 export interface StudentOption {
@@ -54,7 +54,7 @@ export interface StudentOption {
 }
 
 /** ACTIVE students of the school matching a name, e-mail or CPF (at most 20, for the picker). */
-export async function searchActiveStudents(client: SupabaseClient, schoolId: string, term: string): Promise<StudentOption[]> {
+export async function searchActiveStudents(client: DbClient, schoolId: string, term: string): Promise<StudentOption[]> {
   const { data, error } = await client.rpc('admin_list_students', { p_school_id: schoolId, p_search: term.trim() || null, p_limit: 40, p_offset: 0 });
   if (error) throw error;
   return ((data ?? []) as (StudentOption & { is_active: boolean })[])

@@ -2,7 +2,7 @@
 // brings the lesson's content and video URL, its materials, the caller's rating and the comments:
 // lesson_contents and materials come back only with access to the lesson (row-level security), so
 // an absent lesson_contents row means "no access".
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 
 export type MaterialType = 'PDF' | 'SLIDE' | 'SHEET' | 'LINK' | 'OTHER' | 'VIDEO';
@@ -45,7 +45,7 @@ const newestFirst = (a: { created_at: string; id: string }, b: { created_at: str
   b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
 /** null when the lesson is not visible at all (other school, unpublished course, unknown id). */
-export async function fetchLessonBundle(client: SupabaseClient, { lessonId, userId }: { lessonId: string; userId: string }): Promise<LessonBundle | null> {
+export async function fetchLessonBundle(client: DbClient, { lessonId, userId }: { lessonId: string; userId: string }): Promise<LessonBundle | null> {
   const { data, error } = await client
     .from('lessons')
     .select(LESSON_BUNDLE_SELECT)
@@ -60,6 +60,7 @@ export async function fetchLessonBundle(client: SupabaseClient, { lessonId, user
     throw error;
   }
   if (!data) return null;
+  // postgrest-js cannot type this select (embeds with aliases and nested orders): the shape is RawBundle.
   const raw = data as unknown as RawBundle;
   // One-to-one embeds are an object in PostgREST; accept an array too.
   const contents = Array.isArray(raw.lesson_contents) ? (raw.lesson_contents[0] ?? null) : raw.lesson_contents;
@@ -81,7 +82,7 @@ export type LessonFileBucket = 'lesson-videos' | 'lesson-materials';
  * video, 1 h for a material by default). Its answer is relative to the project URL, which is the
  * function's own URL without `/functions/v1/<name>`.
  */
-export async function signLessonFile(client: SupabaseClient, bucket: LessonFileBucket, path: string, expiresIn: number): Promise<string> {
+export async function signLessonFile(client: DbClient, bucket: LessonFileBucket, path: string, expiresIn: number): Promise<string> {
   const { data, error, response } = await client.functions.invoke<{ signedUrl: string }>('sign-lesson-file', { body: { bucket, path, expiresIn } });
   if (error) {
     // By name: the build's supabase-js re-exports a stand-in class (src/lib/functions-lazy.ts).
@@ -94,17 +95,17 @@ export async function signLessonFile(client: SupabaseClient, bucket: LessonFileB
 }
 
 /** Signed URL of an uploaded lesson video (private bucket lesson-videos), valid for `expiresIn` seconds (at most the cap). */
-export function signLessonVideo(client: SupabaseClient, path: string, expiresIn = 15 * 60): Promise<string> {
+export function signLessonVideo(client: DbClient, path: string, expiresIn = 15 * 60): Promise<string> {
   return signLessonFile(client, 'lesson-videos', path, expiresIn);
 }
 
 /** Signed URL of a material file (private bucket lesson-materials), short-lived: it is opened at once. */
-export function signMaterial(client: SupabaseClient, path: string, expiresIn = 60): Promise<string> {
+export function signMaterial(client: DbClient, path: string, expiresIn = 60): Promise<string> {
   return signLessonFile(client, 'lesson-materials', path, expiresIn);
 }
 
 /** Sets the caller's rating of a lesson, replacing an earlier one (upsert on user_id, lesson_id). */
-export async function rateLesson(client: SupabaseClient, { userId, lessonId, rating }: { userId: string; lessonId: string; rating: number }): Promise<number> {
+export async function rateLesson(client: DbClient, { userId, lessonId, rating }: { userId: string; lessonId: string; rating: number }): Promise<number> {
   const { data, error } = await client
     .from('lesson_ratings')
     .upsert({ user_id: userId, lesson_id: lessonId, rating }, { onConflict: 'user_id,lesson_id' })
@@ -115,7 +116,7 @@ export async function rateLesson(client: SupabaseClient, { userId, lessonId, rat
 }
 
 /** Adds a comment; the database trims it and sets the author's name and avatar. */
-export async function addComment(client: SupabaseClient, { userId, lessonId, comment }: { userId: string; lessonId: string; comment: string }): Promise<LessonComment> {
+export async function addComment(client: DbClient, { userId, lessonId, comment }: { userId: string; lessonId: string; comment: string }): Promise<LessonComment> {
   const { data, error } = await client
     .from('lesson_comments')
     .insert({ user_id: userId, lesson_id: lessonId, comment: comment.trim() })

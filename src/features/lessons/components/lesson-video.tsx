@@ -89,7 +89,7 @@ export function LessonVideo(props: LessonVideoProps) {
   if (kind === 'none' || !url) return <NoVideo />;
 
   const onLoadedMetadata = (e: SyntheticEvent<HTMLVideoElement>) => {
-    const media = e.currentTarget as unknown as MediaLike;
+    const media: MediaLike = e.currentTarget;
     if (resumeAfterError.current !== null) {
       media.currentTime = resumeAfterError.current;
       resumeAfterError.current = null;
@@ -101,7 +101,7 @@ export function LessonVideo(props: LessonVideoProps) {
     if (at > 0) media.currentTime = at;
   };
   const onTimeUpdate = (e: SyntheticEvent<HTMLVideoElement>) => {
-    const media = e.currentTarget as unknown as MediaLike;
+    const media: MediaLike = e.currentTarget;
     playback.onTime(media.currentTime, media.duration);
   };
 

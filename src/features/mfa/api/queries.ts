@@ -1,9 +1,6 @@
 // Two-factor sign-in (TOTP) through supabase-js's auth.mfa, as plain functions over a passed client,
 // and the school's requirement for its staff (schools.require_staff_mfa).
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@/types/database';
-
-type Client = SupabaseClient<Database>;
+import type { DbClient as Client } from '@/lib/db';
 
 /** The name the factor gets; one per account, so a second one is never needed. */
 export const FACTOR_NAME = 'Aplicativo autenticador';

@@ -1,7 +1,7 @@
 // Reports → 'Certificados emitidos' (issue 14): the school's issued certificates, newest first,
 // optionally of one course. Row-level security limits the rows to the staff's school (the super
 // admin sees any school's).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 
 export type IssuedCertificate = Pick<Tables<'certificates'>, 'id' | 'code' | 'student_name' | 'course_title' | 'completed_at' | 'workload_hours' | 'issued_at'>;
@@ -10,7 +10,7 @@ export const CERTIFICATES_PAGE_SIZE = 25;
 
 /** One page of the school's certificates; `pageSize` larger for the CSV export. */
 export async function fetchIssuedCertificates(
-  client: SupabaseClient,
+  client: DbClient,
   { schoolId, courseId, page, pageSize = CERTIFICATES_PAGE_SIZE }: { schoolId: string; courseId: string | null; page: number; pageSize?: number },
 ) {
   let q = client
@@ -28,7 +28,7 @@ export async function fetchIssuedCertificates(
 }
 
 /** Every certificate of the filter, for the CSV export: pages of 1,000 (the API's max_rows) until the total. */
-export async function fetchAllIssuedCertificates(client: SupabaseClient, { schoolId, courseId }: { schoolId: string; courseId: string | null }) {
+export async function fetchAllIssuedCertificates(client: DbClient, { schoolId, courseId }: { schoolId: string; courseId: string | null }) {
   const rows: IssuedCertificate[] = [];
   for (let page = 0; ; page++) {
     const batch = await fetchIssuedCertificates(client, { schoolId, courseId, page, pageSize: 1000 });

@@ -1,6 +1,6 @@
 // Reports (SPEC §2/§9): the six summary numbers and the three tabs, computed in the database
 // (public.admin_report_summary / admin_report_students). Plain functions: tests and benches call them.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 
 export interface ReportSummary {
   total_students: number;
@@ -27,7 +27,7 @@ export interface ReportStudent {
 
 export const REPORT_PAGE_SIZE = 25;
 
-export async function fetchReportSummary(client: SupabaseClient, schoolId: string, courseId: string | null): Promise<ReportSummary> {
+export async function fetchReportSummary(client: DbClient, schoolId: string, courseId: string | null): Promise<ReportSummary> {
   const { data, error } = await client.rpc('admin_report_summary', { p_school_id: schoolId, p_course_id: courseId }).single();
   if (error) throw error;
   const r = data as Record<keyof ReportSummary, number | string | null>;
@@ -42,7 +42,7 @@ export async function fetchReportSummary(client: SupabaseClient, schoolId: strin
 }
 
 /** One page of a tab; `pageSize` null returns every row (CSV export). */
-export async function fetchReportStudents(client: SupabaseClient, schoolId: string, tab: ReportTab, courseId: string | null, page: number, pageSize: number | null = REPORT_PAGE_SIZE) {
+export async function fetchReportStudents(client: DbClient, schoolId: string, tab: ReportTab, courseId: string | null, page: number, pageSize: number | null = REPORT_PAGE_SIZE) {
   const { data, error } = await client.rpc('admin_report_students', {
     p_school_id: schoolId,
     p_tab: tab,

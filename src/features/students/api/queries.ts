@@ -1,6 +1,6 @@
 // The Students screen's list: one RPC call per page (rows + total), searched on the server, so a school
 // of thousands of students never downloads them all. A plain function (tests and benches call it).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '@/lib/db';
 
 export interface StudentRow {
   id: string;
@@ -22,7 +22,7 @@ export interface StudentsPage {
 
 export const STUDENTS_PAGE_SIZE = 24;
 
-export async function fetchStudents(client: SupabaseClient, schoolId: string, search: string, page: number, pageSize = STUDENTS_PAGE_SIZE): Promise<StudentsPage> {
+export async function fetchStudents(client: DbClient, schoolId: string, search: string, page: number, pageSize = STUDENTS_PAGE_SIZE): Promise<StudentsPage> {
   const { data, error } = await client.rpc('admin_list_students', { p_school_id: schoolId, p_search: search.trim() || null, p_limit: pageSize, p_offset: page * pageSize });
   if (error) throw error;
   const rows = (data ?? []) as (StudentRow & { total_count: number | string })[];
