@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import type { EnrollmentState } from '@/lib/enrollment';
+import { rootKeys } from '@/lib/query-keys';
 
 export interface CheckoutCourse {
   id: string;
@@ -26,7 +27,7 @@ const CHECKOUT_SELECT = 'id, slug, title, description, thumbnail_url, thumbnail_
 
 export function useCheckoutCourse(ref: CourseRef | null, schoolId: string | null | undefined, userId: string | null | undefined) {
   return useQuery({
-    queryKey: ['checkout', 'course', ref, schoolId, userId],
+    queryKey: [...rootKeys.checkout, 'course', ref, schoolId, userId],
     enabled: !!ref && !!schoolId && !!userId,
     queryFn: async (): Promise<CheckoutCourse | null> => {
       let q = supabase.from('courses').select(CHECKOUT_SELECT).eq('school_id', schoolId!).eq('enrollments.user_id', userId!);
@@ -56,7 +57,7 @@ export function useCreateCharge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChargeRequest) => invokeFunction<{ invoiceUrl: string; payment_id: string }>('create-asaas-charge', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.payments }),
   });
 }
 
@@ -71,7 +72,7 @@ export interface PendingPayment {
 /** The student's latest charge for a course (course page: 'Aguardando confirmação do pagamento'). */
 export function useLatestPayment(courseId: string, userId: string | null | undefined, { poll, enabled }: { poll: boolean; enabled: boolean }) {
   return useQuery({
-    queryKey: ['payments', 'latest', courseId, userId],
+    queryKey: [...rootKeys.payments, 'latest', courseId, userId],
     enabled: enabled && !!courseId && !!userId,
     refetchInterval: poll ? 3000 : false,
     queryFn: async (): Promise<PendingPayment | null> => {

@@ -8,6 +8,7 @@ import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';
 import { announcementKeys } from './hooks';
 import type { AnnouncementVideoType } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export type AdminAnnouncement = Tables<'announcements'> & { video_type: AnnouncementVideoType };
 
@@ -23,7 +24,7 @@ export async function fetchSchoolAnnouncements(client: DbClient, schoolId: strin
   return (data ?? []) as AdminAnnouncement[];
 }
 
-export const adminAnnouncementKeys = { all: ['admin-announcements'] as const, school: (id: string) => ['admin-announcements', id] as const };
+export const adminAnnouncementKeys = { all: rootKeys.adminAnnouncements, school: (id: string) => [...rootKeys.adminAnnouncements, id] as const };
 
 export const schoolAnnouncementsQuery = (schoolId: string) =>
   queryOptions({ queryKey: adminAnnouncementKeys.school(schoolId), queryFn: () => fetchSchoolAnnouncements(supabase, schoolId) });

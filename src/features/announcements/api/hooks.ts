@@ -2,9 +2,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { fetchActiveAnnouncements, signAnnouncementVideo } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const announcementKeys = {
-  all: ['announcements'] as const,
+  all: rootKeys.announcements,
   active: (schoolId: string) => [...announcementKeys.all, 'active', schoolId] as const,
   videoUrl: (path: string) => [...announcementKeys.all, 'video-url', path] as const,
 };

@@ -7,10 +7,11 @@ import { useSession } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { issueCertificate, verifyCertificate } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const certificateKeys = {
-  all: ['certificates'] as const,
-  verify: (code: string) => ['certificates', 'verify', code] as const,
+  all: rootKeys.certificates,
+  verify: (code: string) => [...rootKeys.certificates, 'verify', code] as const,
 };
 
 export function useVerifyCertificate(code: string) {

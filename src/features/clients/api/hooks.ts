@@ -4,8 +4,9 @@ import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { fetchClients, fetchSchools } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
-export const clientKeys = { all: ['clients'] as const, list: ['clients', 'list'] as const, schools: ['clients', 'schools'] as const };
+export const clientKeys = { all: rootKeys.clients, list: [...rootKeys.clients, 'list'] as const, schools: [...rootKeys.clients, 'schools'] as const };
 
 export const useClients = () => useQuery({ queryKey: clientKeys.list, queryFn: () => fetchClients(supabase) });
 export const useSchoolOptions = () => useQuery({ queryKey: clientKeys.schools, queryFn: () => fetchSchools(supabase) });

@@ -7,11 +7,12 @@ import { supabase } from '@/lib/supabase';
 import { materialTypeFromFileName, uniqueObjectName, type MaterialType } from '@/lib/upload';
 import { errorMessage } from '@/lib/utils';
 import { fetchCourseContent, fetchLessonForEdit, reorderCourseContent, type EditorModule, type LessonVideoType } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const contentKeys = {
-  all: ['course-content'] as const,
-  course: (courseId: string) => ['course-content', 'course', courseId] as const,
-  lesson: (lessonId: string) => ['course-content', 'lesson', lessonId] as const,
+  all: rootKeys.courseContent,
+  course: (courseId: string) => [...rootKeys.courseContent, 'course', courseId] as const,
+  lesson: (lessonId: string) => [...rootKeys.courseContent, 'lesson', lessonId] as const,
 };
 
 export const courseContentQuery = (courseId: string) =>
@@ -28,7 +29,7 @@ export function useLessonForEdit(lessonId: string | null) {
 /** Refreshes the editor and the student pages' cached course data after a change. */
 function useInvalidateContent(courseId: string) {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.all }), queryClient.invalidateQueries({ queryKey: ['courses'] }), queryClient.invalidateQueries({ queryKey: ['lessons'] })]).then(() => courseId);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.all }), queryClient.invalidateQueries({ queryKey: rootKeys.courses }), queryClient.invalidateQueries({ queryKey: rootKeys.lessons })]).then(() => courseId);
 }
 
 export interface ModuleValues {
@@ -139,7 +140,7 @@ export function useReorderContent(courseId: string) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.courses });
     },
   });
 }
@@ -168,7 +169,7 @@ export function useAddMaterial(courseId: string, schoolId: string, lessonId: str
     },
     onSuccess: (_d, input) => {
       void queryClient.invalidateQueries({ queryKey: contentKeys.lesson(lessonId) });
-      void queryClient.invalidateQueries({ queryKey: ['materials'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.materials });
       toast.success(input.kind === 'link' ? 'Link adicionado!' : 'Material enviado!');
     },
     onError: (error, input) => toast.error(input.kind === 'link' ? `Erro ao adicionar link: ${errorMessage(error)}` : `Erro ao enviar material: ${errorMessage(error)}`),
@@ -186,7 +187,7 @@ export function useRemoveMaterial(lessonId: string) {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: contentKeys.lesson(lessonId) });
-      void queryClient.invalidateQueries({ queryKey: ['materials'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.materials });
       toast.success('Material removido!');
     },
     onError: (error) => toast.error(`Erro ao remover material: ${errorMessage(error)}`),

@@ -8,13 +8,14 @@ import { fetchAdminCourses, type AdminCourse, type CourseRow } from './admin-que
 import { errorMessage } from '@/lib/utils';
 import { courseKeys } from './hooks';
 import { parsePrice, type CourseFormValues, type CourseStatus } from '../admin-schemas';
+import { rootKeys } from '@/lib/query-keys';
 
 export type { AdminCourse, CourseRow };
 
 export const adminCourseKeys = {
-  all: ['admin-courses'] as const,
-  list: (schoolId: string, search: string) => ['admin-courses', 'list', schoolId, search] as const,
-  detail: (courseId: string) => ['admin-courses', 'detail', courseId] as const,
+  all: rootKeys.adminCourses,
+  list: (schoolId: string, search: string) => [...rootKeys.adminCourses, 'list', schoolId, search] as const,
+  detail: (courseId: string) => [...rootKeys.adminCourses, 'detail', courseId] as const,
 };
 
 export async function fetchCourse(courseId: string): Promise<CourseRow | null> {

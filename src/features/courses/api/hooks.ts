@@ -7,9 +7,10 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { toast } from '@/lib/toast';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
 import { CATALOG_AVAILABLE_PAGE, completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const courseKeys = {
-  all: ['courses'] as const,
+  all: rootKeys.courses,
   catalogs: () => [...courseKeys.all, 'catalog'] as const,
   catalog: (schoolId: string, userId: string, availableLimit: number) => [...courseKeys.catalogs(), schoolId, userId, availableLimit] as const,
   details: () => [...courseKeys.all, 'detail'] as const,

@@ -2,8 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { fetchDashboardCounts } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
-export const dashboardKeys = { counts: (schoolId: string) => ['dashboard', 'counts', schoolId] as const };
+export const dashboardKeys = { counts: (schoolId: string) => [...rootKeys.dashboard, 'counts', schoolId] as const };
 
 export const dashboardCountsQuery = (schoolId: string) =>
   queryOptions({

@@ -3,11 +3,12 @@ import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { fetchEnrollments, searchActiveStudents, type EnrollmentFilters, type EnrollmentStatus } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const enrollmentKeys = {
-  all: ['enrollments'] as const,
-  page: (schoolId: string, f: EnrollmentFilters, page: number) => ['enrollments', 'admin', schoolId, f.courseId, f.status, page] as const,
-  students: (schoolId: string, term: string) => ['enrollments', 'student-options', schoolId, term] as const,
+  all: rootKeys.enrollments,
+  page: (schoolId: string, f: EnrollmentFilters, page: number) => [...rootKeys.enrollments, 'admin', schoolId, f.courseId, f.status, page] as const,
+  students: (schoolId: string, term: string) => [...rootKeys.enrollments, 'student-options', schoolId, term] as const,
 };
 
 export function useEnrollments(schoolId: string, filters: EnrollmentFilters, page: number) {
@@ -23,8 +24,8 @@ export const PENDING_DESCRIPTION = 'O acesso será liberado quando o aluno confi
 
 function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
-  void queryClient.invalidateQueries({ queryKey: ['courses'] });
-  void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  void queryClient.invalidateQueries({ queryKey: rootKeys.courses });
+  void queryClient.invalidateQueries({ queryKey: rootKeys.dashboard });
 }
 
 export function useCreateEnrollment() {

@@ -7,9 +7,10 @@ import { toast } from '@/lib/toast';
 import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
 import { addComment, fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const lessonKeys = {
-  all: ['lessons'] as const,
+  all: rootKeys.lessons,
   bundles: () => [...lessonKeys.all, 'bundle'] as const,
   bundle: (lessonId: string, userId: string) => [...lessonKeys.bundles(), lessonId, userId] as const,
   videoUrl: (path: string) => [...lessonKeys.all, 'video-url', path] as const,

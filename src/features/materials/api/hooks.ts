@@ -3,8 +3,9 @@ import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { fetchSchoolMaterials } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
-export const materialKeys = { all: ['materials'] as const, school: (schoolId: string) => ['materials', 'school', schoolId] as const };
+export const materialKeys = { all: rootKeys.materials, school: (schoolId: string) => [...rootKeys.materials, 'school', schoolId] as const };
 
 export const schoolMaterialsQuery = (schoolId: string) => queryOptions({ queryKey: materialKeys.school(schoolId), queryFn: () => fetchSchoolMaterials(supabase, schoolId) });
 
@@ -32,7 +33,7 @@ export function useSaveMaterial() {
     },
     onSuccess: (_d, { id }) => {
       void queryClient.invalidateQueries({ queryKey: materialKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['course-content'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.courseContent });
       toast.success(id ? 'Material atualizado!' : 'Material adicionado!');
     },
     onError: (error) => toast.error('Erro ao salvar material', { description: errorMessage(error) }),
@@ -50,7 +51,7 @@ export function useDeleteMaterial() {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: materialKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['course-content'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.courseContent });
       toast.success('Material excluído!');
     },
     onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),

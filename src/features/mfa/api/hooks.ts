@@ -6,10 +6,11 @@ import { sessionKeys, type SchoolRow } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { disableTotp, enrollTotp, fetchVerifiedFactor, setStaffRequirement, signInFactorId, verifyTotp } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const mfaKeys = {
-  all: ['mfa'] as const,
-  factor: (userId: string) => ['mfa', 'factor', userId] as const,
+  all: rootKeys.mfa,
+  factor: (userId: string) => [...rootKeys.mfa, 'factor', userId] as const,
 };
 
 export const verifiedFactorQuery = (userId: string) =>

@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { fetchAllIssuedCertificates, fetchIssuedCertificates } from './certificates';
 import { fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const reportKeys = {
-  all: ['reports'] as const,
-  summary: (schoolId: string, courseId: string | null) => ['reports', 'summary', schoolId, courseId] as const,
-  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => ['reports', 'tab', schoolId, tab, courseId, page] as const,
-  certificates: (schoolId: string, courseId: string | null, page: number) => ['reports', 'certificates', schoolId, courseId, page] as const,
+  all: rootKeys.reports,
+  summary: (schoolId: string, courseId: string | null) => [...rootKeys.reports, 'summary', schoolId, courseId] as const,
+  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => [...rootKeys.reports, 'tab', schoolId, tab, courseId, page] as const,
+  certificates: (schoolId: string, courseId: string | null, page: number) => [...rootKeys.reports, 'certificates', schoolId, courseId, page] as const,
 };
 
 export function useReportSummary(schoolId: string, courseId: string | null) {

@@ -7,6 +7,7 @@ import { sessionKeys, type SchoolRow } from '@/lib/session';
 import { fileExtension } from '@/lib/upload';
 import { errorMessage } from '@/lib/utils';
 import type { TablesUpdate } from '@/types/database';
+import { rootKeys } from '@/lib/query-keys';
 
 export type SchoolUpdate = Pick<
   TablesUpdate<'schools'>,
@@ -48,7 +49,7 @@ export function useUpdateSchool(schoolId: string) {
     mutationFn: ({ patch }: { patch: SchoolUpdate; success: string; failure: string }) => updateSchool(schoolId, patch),
     onSuccess: (school, { success }) => {
       queryClient.setQueryData(sessionKeys.school(schoolId), school);
-      void queryClient.invalidateQueries({ queryKey: ['schools', 'by-slug'] });
+      void queryClient.invalidateQueries({ queryKey: [...rootKeys.schools, 'by-slug'] });
       toast.success(success);
     },
     onError: (error, { failure }) =>

@@ -6,12 +6,13 @@ import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';
 import { settingsErrorMessage } from './errors';
+import { rootKeys } from '@/lib/query-keys';
 
 export type Integration = Tables<'integration_settings'>;
 
 export const settingsKeys = {
-  integrations: (schoolId: string) => ['integrations', schoolId] as const,
-  systemKey: ['system-config', 'ASAAS_API_KEY'] as const,
+  integrations: (schoolId: string) => [...rootKeys.settings, 'integrations', schoolId] as const,
+  systemKey: [...rootKeys.settings, 'system-key'] as const,
 };
 
 export function useIntegrations(schoolId: string) {

@@ -5,10 +5,11 @@ import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import type { EditStudentValues, StudentValues } from '../schemas';
 import { fetchStudents } from './queries';
+import { rootKeys } from '@/lib/query-keys';
 
 export const studentKeys = {
-  all: ['students'] as const,
-  page: (schoolId: string, search: string, page: number) => ['students', schoolId, search, page] as const,
+  all: rootKeys.students,
+  page: (schoolId: string, search: string, page: number) => [...rootKeys.students, schoolId, search, page] as const,
 };
 
 export function useStudents(schoolId: string, search: string, page: number) {

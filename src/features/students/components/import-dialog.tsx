@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/utils';
 import { studentKeys } from '../api/hooks';
 import { importStudent, type ImportOutcome as Outcome } from '../api/import';
 import { parseStudentsCsv, type ImportRow } from '../lib/csv-import';
+import { rootKeys } from '@/lib/query-keys';
 
 const CONCURRENCY = 3;
 
@@ -60,7 +61,7 @@ export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId:
     setOutcomes(results);
     setRunning(false);
     void queryClient.invalidateQueries({ queryKey: studentKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['enrollments'] });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.enrollments });
   }
 
   const count = (r: Outcome['result']) => outcomes?.filter((o) => o.result === r).length ?? 0;
