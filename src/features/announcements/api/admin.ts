@@ -2,7 +2,7 @@
 // first), create/update/delete. Row-level security keeps staff to their own school.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import type { DbClient } from '@/lib/db';
+import { expectRows, type DbClient } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';
@@ -66,9 +66,7 @@ export function useDeleteAnnouncement() {
   const invalidate = useInvalidateAnnouncements();
   return useMutation({
     mutationFn: async (a: Pick<AdminAnnouncement, 'id' | 'video_type' | 'video_url'>) => {
-      const { data, error } = await supabase.from('announcements').delete().eq('id', a.id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Anúncio não encontrado ou sem permissão para excluí-lo');
+      expectRows(await supabase.from('announcements').delete().eq('id', a.id).select('id'), 'Anúncio não encontrado ou sem permissão para excluí-lo');
       if (a.video_type === 'direct' && a.video_url) await supabase.storage.from('announcement-videos').remove([a.video_url]);
     },
     onSuccess: () => {

@@ -5,6 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { fetchClients, fetchSchools } from './queries';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export const clientKeys = { all: rootKeys.clients, list: [...rootKeys.clients, 'list'] as const, schools: [...rootKeys.clients, 'schools'] as const };
 
@@ -44,9 +45,7 @@ export function useToggleClientActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, active }: { id: string; active: boolean }) => {
-      const { data, error } = await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Usuário não encontrado ou sem permissão');
+      expectRows(await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id'), 'Usuário não encontrado ou sem permissão');
     },
     onSuccess: (_d, { active }) => {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });

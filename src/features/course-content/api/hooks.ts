@@ -8,6 +8,7 @@ import { materialTypeFromFileName, uniqueObjectName, type MaterialType } from '@
 import { errorMessage } from '@/lib/utils';
 import { fetchCourseContent, fetchLessonForEdit, reorderCourseContent, type EditorModule, type LessonVideoType } from './queries';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export const contentKeys = {
   all: rootKeys.courseContent,
@@ -110,9 +111,7 @@ export function useDeleteContent(courseId: string) {
   const invalidate = useInvalidateContent(courseId);
   return useMutation({
     mutationFn: async ({ table, id }: { table: 'modules' | 'lessons'; id: string }) => {
-      const { data, error } = await supabase.from(table).delete().eq('id', id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Item não encontrado ou sem permissão para excluí-lo');
+      expectRows(await supabase.from(table).delete().eq('id', id).select('id'), 'Item não encontrado ou sem permissão para excluí-lo');
     },
     onSuccess: (_d, { table }) => {
       void invalidate();
@@ -180,9 +179,7 @@ export function useRemoveMaterial(lessonId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (material: { id: string; file_path: string | null }) => {
-      const { data, error } = await supabase.from('materials').delete().eq('id', material.id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Material não encontrado');
+      expectRows(await supabase.from('materials').delete().eq('id', material.id).select('id'), 'Material não encontrado');
       if (material.file_path) await supabase.storage.from('lesson-materials').remove([material.file_path]);
     },
     onSuccess: () => {

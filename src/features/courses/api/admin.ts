@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/utils';
 import { courseKeys } from './hooks';
 import { parsePrice, type CourseFormValues, type CourseStatus } from '../admin-schemas';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export type { AdminCourse, CourseRow };
 
@@ -116,9 +117,7 @@ export function useDeleteCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (courseId: string) => {
-      const { data, error } = await supabase.from('courses').delete().eq('id', courseId).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Curso não encontrado ou sem permissão para excluí-lo');
+      expectRows(await supabase.from('courses').delete().eq('id', courseId).select('id'), 'Curso não encontrado ou sem permissão para excluí-lo');
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminCourseKeys.all });

@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { fetchEnrollments, searchActiveStudents, type EnrollmentFilters, type EnrollmentStatus } from './queries';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export const enrollmentKeys = {
   all: rootKeys.enrollments,
@@ -53,9 +54,7 @@ export function useSetEnrollmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: EnrollmentStatus }) => {
-      const { data, error } = await supabase.from('enrollments').update({ status }).eq('id', id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Matrícula não encontrada ou sem permissão');
+      expectRows(await supabase.from('enrollments').update({ status }).eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
     },
     onSuccess: (_d, { status }) => {
       invalidateAll(queryClient);
@@ -69,9 +68,7 @@ export function useDeleteEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      const { data, error } = await supabase.from('enrollments').delete().eq('id', id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Matrícula não encontrada ou sem permissão');
+      expectRows(await supabase.from('enrollments').delete().eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
     },
     onSuccess: () => {
       invalidateAll(queryClient);

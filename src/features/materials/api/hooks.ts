@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
 import { fetchSchoolMaterials } from './queries';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export const materialKeys = { all: rootKeys.materials, school: (schoolId: string) => [...rootKeys.materials, 'school', schoolId] as const };
 
@@ -44,9 +45,7 @@ export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (material: { id: string; file_path: string | null }) => {
-      const { data, error } = await supabase.from('materials').delete().eq('id', material.id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Material não encontrado ou sem permissão para excluí-lo');
+      expectRows(await supabase.from('materials').delete().eq('id', material.id).select('id'), 'Material não encontrado ou sem permissão para excluí-lo');
       if (material.file_path) await supabase.storage.from('lesson-materials').remove([material.file_path]);
     },
     onSuccess: () => {

@@ -7,6 +7,7 @@ import type { Tables } from '@/types/database';
 import { errorMessage } from '@/lib/utils';
 import { settingsErrorMessage } from './errors';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export type Integration = Tables<'integration_settings'>;
 
@@ -61,9 +62,7 @@ export function useUpdateIntegration(schoolId: string) {
       const q = input.delete
         ? supabase.from('integration_settings').delete().eq('id', input.id).select('id')
         : supabase.from('integration_settings').update({ is_active: !!input.is_active }).eq('id', input.id).select('id');
-      const { data, error } = await q;
-      if (error) throw error;
-      if (!data?.length) throw new Error('Integração não encontrada ou sem permissão');
+      expectRows(await q, 'Integração não encontrada ou sem permissão');
     },
     onSuccess: (_d, input) => {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/utils';
 import type { EditStudentValues, StudentValues } from '../schemas';
 import { fetchStudents } from './queries';
 import { rootKeys } from '@/lib/query-keys';
+import { expectRows } from '@/lib/db';
 
 export const studentKeys = {
   all: rootKeys.students,
@@ -40,13 +41,11 @@ export function useUpdateStudent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values }: { id: string; values: EditStudentValues }) => {
-      const { data, error } = await supabase
+      expectRows(await supabase
         .from('profiles')
         .update({ name: values.name, cpf: values.cpf || null, phone: values.phone || null, address: values.address || null })
         .eq('id', id)
-        .select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Aluno não encontrado ou sem permissão');
+        .select('id'), 'Aluno não encontrado ou sem permissão');
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: studentKeys.all });
@@ -60,9 +59,7 @@ export function useToggleStudentActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, active }: { id: string; active: boolean }) => {
-      const { data, error } = await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id');
-      if (error) throw error;
-      if (!data?.length) throw new Error('Aluno não encontrado ou sem permissão');
+      expectRows(await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id'), 'Aluno não encontrado ou sem permissão');
     },
     onSuccess: (_d, { active }) => {
       void queryClient.invalidateQueries({ queryKey: studentKeys.all });
