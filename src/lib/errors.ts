@@ -7,7 +7,7 @@ import { toast } from './toast';
 /** A refused unique or check constraint, said in pt-BR. The constraint names are the contract with supabase/migrations. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   courses_school_slug_key: 'Já existe um curso com este slug nesta escola. Escolha outro.',
-  schools_slug_key: 'Este slug já é usado por outra escola.',
+  schools_slug_key: 'Este slug já é usado por outra escola. Escolha outro.',
   enrollments_user_course_key: 'Este aluno já está matriculado neste curso.',
   integration_secrets_webhook_token_min_length: 'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
 };

@@ -1,17 +1,12 @@
-import { toast } from '@/lib/toast';
 import { Copy } from 'lucide-react';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+import { copyText } from '@/lib/clipboard';
 
 /** Shows a temporary password once, with a copy button; it is not shown again after closing. */
 export function TemporaryPasswordDialog({ title, who, password, onClose }: { title: string; who: string; password: string | null; onClose: () => void }) {
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(password ?? '');
-      toast.success('Senha copiada!', { duration: 2000 });
-    } catch {
-      toast.error('Não foi possível copiar', { description: 'Selecione a senha e copie manualmente.' });
-    }
+    await copyText(password ?? '', 'Senha copiada!', 'Selecione a senha e copie manualmente.');
   }
   return (
     <Dialog open={!!password} onOpenChange={(o) => !o && onClose()}>

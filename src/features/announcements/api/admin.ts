@@ -5,7 +5,6 @@ import { toast } from '@/lib/toast';
 import { expectRows, type DbClient } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
-import { errorMessage } from '@/lib/utils';
 import { announcementKeys } from './hooks';
 import type { AnnouncementVideoType } from './queries';
 import { rootKeys } from '@/lib/query-keys';
@@ -73,6 +72,6 @@ export function useDeleteAnnouncement() {
       invalidate();
       toast.success('Anúncio excluído!');
     },
-    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao excluir' },
   });
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { fetchClients, fetchSchools } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
@@ -20,7 +19,7 @@ export function useCreateClient() {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast.success('Cliente cadastrado!');
     },
-    onError: (error) => toast.error('Erro ao cadastrar cliente', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao cadastrar cliente' },
   });
 }
 
@@ -36,8 +35,7 @@ export function useCreateSchool() {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast.success('Escola criada!');
     },
-    onError: (error) =>
-      toast.error('Erro ao criar escola', { description: (error as { code?: string }).code === '23505' ? 'Este slug já é usado por outra escola.' : errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao criar escola' },
   });
 }
 
@@ -51,13 +49,13 @@ export function useToggleClientActive() {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast.success(active ? 'Cliente ativado!' : 'Cliente desativado!');
     },
-    onError: (error) => toast.error('Erro ao atualizar', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao atualizar' },
   });
 }
 
 export function useResetClientPassword() {
   return useMutation({
     mutationFn: (userId: string) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-reset-password', { user_id: userId }),
-    onError: (error) => toast.error('Erro ao resetar senha', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao resetar senha' },
   });
 }

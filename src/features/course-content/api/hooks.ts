@@ -65,7 +65,7 @@ export function useSaveModule(courseId: string) {
       void invalidate();
       toast.success(id ? 'Módulo atualizado!' : 'Módulo criado!');
     },
-    onError: (error) => toast.error('Erro ao salvar módulo', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao salvar módulo' },
   });
 }
 
@@ -117,7 +117,7 @@ export function useDeleteContent(courseId: string) {
       void invalidate();
       toast.success(table === 'modules' ? 'Módulo excluído!' : 'Aula excluída!');
     },
-    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao excluir' },
   });
 }
 

@@ -5,7 +5,6 @@ import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database';
 import { fetchAdminCourses, type AdminCourse, type CourseRow } from './admin-queries';
-import { errorMessage } from '@/lib/utils';
 import { courseKeys } from './hooks';
 import { parsePrice, type CourseFormValues, type CourseStatus } from '../admin-schemas';
 import { rootKeys } from '@/lib/query-keys';
@@ -88,7 +87,7 @@ export function useSaveCourse() {
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       toast.success(args.id ? 'Curso atualizado!' : 'Curso criado!');
     },
-    onError: (error) => toast.error('Erro ao salvar curso', { description: isDuplicateSlug(error) ? DUPLICATE_SLUG_MESSAGE : errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao salvar curso' },
   });
 }
 
@@ -109,7 +108,7 @@ export function useToggleCourseStatus() {
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       toast.success('Status do curso atualizado!');
     },
-    onError: (error) => toast.error('Erro ao atualizar status', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao atualizar status' },
   });
 }
 
@@ -124,6 +123,6 @@ export function useDeleteCourse() {
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       toast.success('Curso excluído!');
     },
-    onError: (error) => toast.error('Erro ao excluir curso', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao excluir curso' },
   });
 }

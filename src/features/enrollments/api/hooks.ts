@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { fetchEnrollments, searchActiveStudents, type EnrollmentFilters, type EnrollmentStatus } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
@@ -43,10 +42,7 @@ export function useCreateEnrollment() {
       if (status === 'PENDING') toast.success('Matrícula aguardando confirmação do e-mail', { description: PENDING_DESCRIPTION });
       else toast.success('Aluno matriculado!');
     },
-    onError: (error) => {
-      const duplicate = (error as { code?: string }).code === '23505';
-      toast.error('Erro ao matricular aluno', { description: duplicate ? DUPLICATE_ENROLLMENT : errorMessage(error) });
-    },
+    meta: { errorTitle: 'Erro ao matricular aluno' },
   });
 }
 
@@ -60,7 +56,7 @@ export function useSetEnrollmentStatus() {
       invalidateAll(queryClient);
       toast.success(status === 'ACTIVE' ? 'Matrícula ativada!' : 'Matrícula pausada!');
     },
-    onError: (error) => toast.error('Erro ao atualizar matrícula', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao atualizar matrícula' },
   });
 }
 
@@ -74,6 +70,6 @@ export function useDeleteEnrollment() {
       invalidateAll(queryClient);
       toast.success('Matrícula excluída!');
     },
-    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao excluir' },
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { fetchSchoolMaterials } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
@@ -37,7 +36,7 @@ export function useSaveMaterial() {
       void queryClient.invalidateQueries({ queryKey: rootKeys.courseContent });
       toast.success(id ? 'Material atualizado!' : 'Material adicionado!');
     },
-    onError: (error) => toast.error('Erro ao salvar material', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao salvar material' },
   });
 }
 
@@ -53,7 +52,7 @@ export function useDeleteMaterial() {
       void queryClient.invalidateQueries({ queryKey: rootKeys.courseContent });
       toast.success('Material excluído!');
     },
-    onError: (error) => toast.error('Erro ao excluir', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao excluir' },
   });
 }
 

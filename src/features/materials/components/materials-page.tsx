@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/utils';
 import { materialHref, useDeleteMaterial, useSaveMaterial, useSchoolMaterials } from '../api/hooks';
 import type { AdminMaterial } from '../api/queries';
+import { copyText } from '@/lib/clipboard';
 
 export interface CourseOption {
   id: string;
@@ -44,12 +45,7 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
   const list = materials.data ?? [];
 
   async function copy(m: AdminMaterial) {
-    try {
-      await navigator.clipboard.writeText(await materialHref(m));
-      toast.success('Link copiado!', { duration: 2000 });
-    } catch (error) {
-      toast.error('Não foi possível copiar o link', { description: errorMessage(error), duration: 2000 });
-    }
+    await copyText(materialHref(m), 'Link copiado!');
   }
 
   async function open(m: AdminMaterial) {

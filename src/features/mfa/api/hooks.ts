@@ -34,7 +34,7 @@ export function codeErrorMessage(error: unknown): string {
 export function useStartEnrollment() {
   return useMutation({
     mutationFn: (issuer: string) => enrollTotp(supabase, issuer),
-    onError: (error) => toast.error('Erro ao ativar a verificação em duas etapas', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao ativar a verificação em duas etapas' },
   });
 }
 
@@ -81,6 +81,6 @@ export function useStaffRequirement(schoolId: string) {
       queryClient.setQueryData<SchoolRow | null>(sessionKeys.school(schoolId), (old) => (old ? { ...old, require_staff_mfa: required } : old));
       toast.success(required ? 'Verificação em duas etapas exigida da equipe.' : 'Exigência de verificação em duas etapas removida.');
     },
-    onError: (error) => toast.error('Erro ao atualizar', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao atualizar' },
   });
 }

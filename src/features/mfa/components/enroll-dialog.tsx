@@ -3,10 +3,10 @@ import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/lib/toast';
 import { useConfirmEnrollment } from '../api/hooks';
 import type { TotpEnrollment } from '../api/queries';
 import { CodeForm } from './code-form';
+import { copyText } from '@/lib/clipboard';
 
 export interface EnrollDialogProps {
   userId: string;
@@ -21,11 +21,7 @@ export interface EnrollDialogProps {
 export function EnrollDialog({ userId, open, onOpenChange, enrollment, onEnabled }: EnrollDialogProps) {
   const id = useId();
   const confirm = useConfirmEnrollment(userId);
-  const copy = (secret: string) =>
-    void navigator.clipboard.writeText(secret).then(
-      () => toast.success('Chave copiada!', { duration: 2000 }),
-      () => toast.error('Não foi possível copiar'),
-    );
+  const copy = (secret: string) => void copyText(secret, 'Chave copiada!');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">

@@ -4,7 +4,6 @@ import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { sessionKeys, type ProfileRow } from '@/lib/session';
 import { avatarPath } from '@/lib/upload';
-import { errorMessage } from '@/lib/utils';
 import type { ProfileValues } from '../schemas';
 
 export async function updateProfile(userId: string, values: ProfileValues): Promise<ProfileRow> {
@@ -49,7 +48,7 @@ export function useUpdateProfile(userId: string) {
       queryClient.setQueryData(sessionKeys.profile(userId), profile);
       toast.success('Perfil atualizado com sucesso!');
     },
-    onError: (error) => toast.error('Erro ao atualizar perfil', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao atualizar perfil' },
   });
 }
 
@@ -61,6 +60,6 @@ export function useUploadAvatar(userId: string) {
       await queryClient.invalidateQueries({ queryKey: sessionKeys.profile(userId) });
       toast.success('Foto de perfil atualizada!');
     },
-    onError: (error) => toast.error('Erro ao fazer upload da foto', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao fazer upload da foto' },
   });
 }

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
 import { Copy, ExternalLink, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-variants';
@@ -15,6 +14,7 @@ import type { SchoolRow } from '@/lib/session';
 import { uploadPublicImage } from '@/lib/storage';
 import { schoolImageName, useUpdateSchool } from '../api/appearance';
 import { whatsappSchema, type WhatsappInput, type WhatsappValues } from '../schemas';
+import { copyText } from '@/lib/clipboard';
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -39,12 +39,7 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
   });
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(accessUrl);
-      toast.success('Link copiado!', { duration: 2000 });
-    } catch {
-      toast.error('Não foi possível copiar', { description: accessUrl });
-    }
+    await copyText(accessUrl, 'Link copiado!', accessUrl);
   }
 
   return (

@@ -4,8 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
-import { errorMessage } from '@/lib/utils';
-import { settingsErrorMessage } from './errors';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
 
@@ -51,7 +49,7 @@ export function useAddIntegration(schoolId: string) {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
       toast.success('Integração adicionada!');
     },
-    onError: (error) => toast.error('Erro ao adicionar integração', { description: settingsErrorMessage(error) }),
+    meta: { errorTitle: 'Erro ao adicionar integração' },
   });
 }
 
@@ -68,7 +66,7 @@ export function useUpdateIntegration(schoolId: string) {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
       toast.success(input.delete ? 'Integração excluída!' : input.is_active ? 'Integração ativada!' : 'Integração desativada!');
     },
-    onError: (error) => toast.error('Erro ao atualizar', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao atualizar' },
   });
 }
 
@@ -95,6 +93,6 @@ export function useSaveSystemKey() {
       void queryClient.invalidateQueries({ queryKey: settingsKeys.systemKey });
       toast.success('Chave salva!');
     },
-    onError: (error) => toast.error('Erro ao salvar chave', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao salvar chave' },
   });
 }

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { SUPABASE_URL, supabase } from '@/lib/supabase';
 import { settingsErrorMessage } from '../api/errors';
 import { settingsKeys, type Integration } from '../api/hooks';
+import { copyText } from '@/lib/clipboard';
 
 export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
   const id = useId();
@@ -29,7 +30,7 @@ export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
         <Button
           variant="outline"
           size="sm"
-          onClick={() => void navigator.clipboard.writeText(url).then(() => toast.success('URL copiada!', { duration: 2000 }), () => toast.error('Não foi possível copiar'))}
+          onClick={() => void copyText(url, 'URL copiada!')}
         >
           <Copy aria-hidden="true" /> Copiar URL
         </Button>

@@ -1,7 +1,7 @@
-import { toast } from '@/lib/toast';
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { SUPABASE_URL } from '@/lib/supabase';
+import { copyText } from '@/lib/clipboard';
 
 interface Doc {
   title: string;
@@ -90,10 +90,7 @@ function Example({ title, code }: { title: string; code: string }) {
 }
 
 function copy(text: string) {
-  void navigator.clipboard.writeText(text).then(
-    () => toast.success('Copiado!', { duration: 2000 }),
-    () => toast.error('Não foi possível copiar'),
-  );
+  void copyText(text, 'Copiado!');
 }
 
 /** Documentation of the inbound webhooks with this deployment's real URLs (super admin). */

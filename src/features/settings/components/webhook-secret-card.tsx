@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
+import { copyText } from '@/lib/clipboard';
 
 /** The school's secret for student-webhook: masked, reveal, copy, rotate (issue 11). */
 export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
@@ -63,12 +64,7 @@ export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
           variant="outline"
           size="sm"
           disabled={!value}
-          onClick={() =>
-            void navigator.clipboard.writeText(value).then(
-              () => toast.success('Segredo copiado!', { duration: 2000 }),
-              () => toast.error('Não foi possível copiar'),
-            )
-          }
+          onClick={() => void copyText(value, 'Segredo copiado!')}
         >
           <Copy aria-hidden="true" /> Copiar
         </Button>

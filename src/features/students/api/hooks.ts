@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '@/lib/toast';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import type { EditStudentValues, StudentValues } from '../schemas';
 import { fetchStudents } from './queries';
 import { rootKeys } from '@/lib/query-keys';
@@ -33,7 +32,7 @@ export function useCreateStudent(schoolId: string) {
       void queryClient.invalidateQueries({ queryKey: studentKeys.all });
       toast.success('Aluno cadastrado!');
     },
-    onError: (error) => toast.error('Erro ao cadastrar aluno', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao cadastrar aluno' },
   });
 }
 
@@ -51,7 +50,7 @@ export function useUpdateStudent() {
       void queryClient.invalidateQueries({ queryKey: studentKeys.all });
       toast.success('Aluno atualizado!');
     },
-    onError: (error) => toast.error('Erro ao salvar aluno', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao salvar aluno' },
   });
 }
 
@@ -65,13 +64,13 @@ export function useToggleStudentActive() {
       void queryClient.invalidateQueries({ queryKey: studentKeys.all });
       toast.success(active ? 'Aluno ativado!' : 'Aluno desativado! O acesso foi bloqueado.');
     },
-    onError: (error) => toast.error('Erro ao salvar aluno', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao salvar aluno' },
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (userId: string) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-reset-password', { user_id: userId }),
-    onError: (error) => toast.error('Erro ao resetar senha', { description: errorMessage(error) }),
+    meta: { errorTitle: 'Erro ao resetar senha' },
   });
 }
