@@ -18,6 +18,11 @@ describe('describeError', () => {
     expect(describeError({ statusCode: '403', message: 'new row violates row-level security policy' })).toBe('Você não tem permissão para esta ação.');
   });
 
+  it('words the two-factor code refusals of GoTrue', () => {
+    expect(describeError({ code: 'mfa_verification_failed', status: 422, message: 'Invalid TOTP code entered' })).toBe('Código inválido. Confira o código no aplicativo e tente de novo.');
+    expect(describeError({ code: 'mfa_challenge_expired', status: 422 })).toBe('O código expirou. Digite o código atual do aplicativo.');
+  });
+
   it('says when to wait on a rate limit, from GoTrue (status) or Storage (statusCode)', () => {
     expect(describeError({ status: 429, message: 'Request rate limit reached' })).toBe('Muitas tentativas. Aguarde alguns minutos e tente de novo.');
     expect(describeError({ statusCode: '429', message: 'Too many requests' })).toBe('Muitas tentativas. Aguarde alguns minutos e tente de novo.');

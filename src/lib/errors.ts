@@ -12,6 +12,13 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   integration_secrets_webhook_token_min_length: 'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
 };
 
+/** GoTrue's refusals that a person can act on, by their error code. */
+const AUTH_CODE_MESSAGES: Record<string, string> = {
+  mfa_verification_failed: 'Código inválido. Confira o código no aplicativo e tente de novo.',
+  mfa_challenge_expired: 'O código expirou. Digite o código atual do aplicativo.',
+  insufficient_aal: 'Confirme primeiro o código do aplicativo autenticador.',
+};
+
 export const NETWORK_ERROR_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e tente de novo.';
 const UNIQUE_MESSAGE = 'Já existe um registro com estes dados.';
@@ -44,6 +51,7 @@ export function describeError(error: unknown): string {
   const e = (error ?? {}) as ErrorShape;
   const status = Number(e.status ?? e.statusCode);
   if (status === 429 || e.code === 'over_request_rate_limit') return RATE_LIMIT_MESSAGE;
+  if (typeof e.code === 'string' && AUTH_CODE_MESSAGES[e.code]) return AUTH_CODE_MESSAGES[e.code]!;
   const constraint = refusedConstraint(error);
   if (constraint) return CONSTRAINT_MESSAGES[constraint]!;
   if (e.code === '23505') return UNIQUE_MESSAGE;

@@ -2,7 +2,7 @@
 // and the charge. The course read goes through RLS, so a student finds only courses they may see;
 // the price charged is the database's (create-asaas-charge reads it again with the service role).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invokeFunction } from '@/lib/functions';
+import { FunctionCallError, invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import type { EnrollmentState } from '@/lib/enrollment';
 import { rootKeys } from '@/lib/query-keys';
@@ -53,10 +53,25 @@ export interface ChargeRequest {
   creditCardHolderInfo?: { name: string; email: string; cpfCnpj: string; postalCode: string; addressNumber: string; phone: string };
 }
 
+/** A charge was created (go pay it), or the student turned out to be enrolled already (the server's 409). */
+export type ChargeResult = { invoiceUrl: string; payment_id: string; alreadyEnrolled?: undefined } | { alreadyEnrolled: string };
+
+export async function createCharge(body: ChargeRequest): Promise<ChargeResult> {
+  try {
+    return await invokeFunction<{ invoiceUrl: string; payment_id: string }>('create-asaas-charge', body);
+  } catch (error) {
+    if (!(error instanceof FunctionCallError)) throw error;
+    if (error.status === 409 && /matriculado/.test(error.message)) return { alreadyEnrolled: error.message };
+    // The function's pt-BR refusal of what the student sent; anything else is ours: SPEC §8's fallback.
+    throw new Error(error.status !== null && error.status < 500 ? error.message : 'Tente novamente mais tarde', { cause: error });
+  }
+}
+
 export function useCreateCharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChargeRequest) => invokeFunction<{ invoiceUrl: string; payment_id: string }>('create-asaas-charge', body),
+    mutationFn: createCharge,
+    meta: { errorTitle: 'Erro ao processar pagamento' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.payments }),
   });
 }

@@ -15,7 +15,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
 import { formatMoney, maskCardNumber, maskCep, maskCpf, maskPhone, onlyDigits } from '@/lib/format';
 import { enrollmentAccess } from '@/lib/enrollment';
-import { FunctionCallError } from '@/lib/functions';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useCheckoutCourse, useCreateCharge, type BillingType, type CheckoutCourse, type CourseRef } from '../api';
@@ -143,15 +142,10 @@ function CheckoutForm({ course, email, profile }: { course: CheckoutCourse; emai
           : {}),
       },
       {
-        onSuccess: ({ invoiceUrl }) => window.location.assign(invoiceUrl),
-        onError: (error) => {
-          if (error instanceof FunctionCallError && error.status === 409 && /matriculado/.test(error.message)) {
-            toast.info(error.message);
-            navigate(`/course/${course.id}`, { replace: true });
-            return;
-          }
-          const clientFault = error instanceof FunctionCallError && error.status !== null && error.status < 500;
-          toast.error('Erro ao processar pagamento', { description: clientFault ? error.message : 'Tente novamente mais tarde' });
+        onSuccess: (result) => {
+          if (result.alreadyEnrolled === undefined) return window.location.assign(result.invoiceUrl);
+          toast.info(result.alreadyEnrolled);
+          navigate(`/course/${course.id}`, { replace: true });
         },
       },
     );

@@ -4,7 +4,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '@/lib/toast';
 import { sessionKeys, type SchoolRow } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
 import { disableTotp, enrollTotp, fetchVerifiedFactor, setStaffRequirement, signInFactorId, verifyTotp } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 
@@ -18,16 +17,6 @@ export const verifiedFactorQuery = (userId: string) =>
 
 export function useVerifiedFactor(userId: string | undefined) {
   return useQuery({ ...verifiedFactorQuery(userId ?? ''), enabled: !!userId });
-}
-
-/** GoTrue's answers to a code, in pt-BR. */
-export function codeErrorMessage(error: unknown): string {
-  const e = error as { code?: string; status?: number } | null;
-  if (e?.status === 429) return 'Muitas tentativas. Aguarde alguns minutos e tente de novo.';
-  if (e?.code === 'mfa_verification_failed') return 'Código inválido. Confira o código no aplicativo e tente de novo.';
-  if (e?.code === 'mfa_challenge_expired') return 'O código expirou. Digite o código atual do aplicativo.';
-  if (e?.code === 'insufficient_aal') return 'Confirme primeiro o código do aplicativo autenticador.';
-  return errorMessage(error);
 }
 
 /** "Ativar": a new secret and its QR code (an earlier unfinished setup is dropped). */
@@ -47,7 +36,7 @@ export function useConfirmEnrollment(userId: string) {
       void queryClient.invalidateQueries({ queryKey: mfaKeys.factor(userId) });
       toast.success('Verificação em duas etapas ativada!', { description: 'Nas próximas entradas, peça o código ao seu aplicativo autenticador.' });
     },
-    onError: (error) => toast.error('Erro ao confirmar o código', { description: codeErrorMessage(error) }),
+    meta: { errorTitle: 'Erro ao confirmar o código' },
   });
 }
 
@@ -60,7 +49,7 @@ export function useDisableTwoFactor(userId: string) {
       void queryClient.invalidateQueries({ queryKey: mfaKeys.factor(userId) });
       toast.success('Verificação em duas etapas desativada.');
     },
-    onError: (error) => toast.error('Erro ao desativar', { description: codeErrorMessage(error) }),
+    meta: { errorTitle: 'Erro ao desativar' },
   });
 }
 
@@ -68,7 +57,7 @@ export function useDisableTwoFactor(userId: string) {
 export function useSecondFactorSignIn() {
   return useMutation({
     mutationFn: async (code: string) => verifyTotp(supabase, await signInFactorId(supabase), code),
-    onError: (error) => toast.error('Erro ao verificar o código', { description: codeErrorMessage(error) }),
+    meta: { errorTitle: 'Erro ao verificar o código' },
   });
 }
 

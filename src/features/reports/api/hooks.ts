@@ -51,3 +51,8 @@ export function useIssuedCertificates(schoolId: string, courseId: string | null,
 export function fetchCertificatesForExport(schoolId: string, courseId: string | null) {
   return fetchAllIssuedCertificates(supabase, { schoolId, courseId });
 }
+
+/** Every student of a tab, for 'Exportar CSV'. */
+export function fetchReportForExport(schoolId: string, tab: ReportTab, courseId: string | null) {
+  return fetchReportStudents(supabase, schoolId, tab, courseId, 0, null).then((page) => page.rows);
+}

@@ -10,9 +10,8 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
-import { supabase } from '@/lib/supabase';
-import { useReportSummary, useReportTab } from '../api/hooks';
-import { REPORT_PAGE_SIZE, fetchReportStudents, type ReportSummary, type ReportTab } from '../api/queries';
+import { fetchReportForExport, useReportSummary, useReportTab } from '../api/hooks';
+import { REPORT_PAGE_SIZE, type ReportSummary, type ReportTab } from '../api/queries';
 import { reportCsv } from '../lib/csv';
 import { ExportCsvButton } from './export-csv-button';
 import { IssuedCertificates } from './issued-certificates';
@@ -169,7 +168,7 @@ function ReportTable({ schoolId, tab, courseId, empty, fileName }: { schoolId: s
         <ExportCsvButton
           fileName={fileName}
           disabled={!data.data?.total}
-          build={async () => reportCsv((await fetchReportStudents(supabase, schoolId, tab, courseId, 0, null)).rows, formatDate)}
+          build={async () => reportCsv(await fetchReportForExport(schoolId, tab, courseId), formatDate)}
         />
       </div>
       {body}

@@ -6,12 +6,14 @@ import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
+import { fetchWebhookSecret, rotateWebhookSecret, setWebhookToken } from './queries';
 
 export type Integration = Tables<'integration_settings'>;
 
 export const settingsKeys = {
   integrations: (schoolId: string) => [...rootKeys.settings, 'integrations', schoolId] as const,
   systemKey: [...rootKeys.settings, 'system-key'] as const,
+  webhookSecret: (schoolId: string) => [...rootKeys.settings, 'webhook-secret', schoolId] as const,
 };
 
 export function useIntegrations(schoolId: string) {
@@ -94,5 +96,33 @@ export function useSaveSystemKey() {
       toast.success('Chave salva!');
     },
     meta: { errorTitle: 'Erro ao salvar chave' },
+  });
+}
+
+export function useWebhookSecret(schoolId: string) {
+  return useQuery({ queryKey: settingsKeys.webhookSecret(schoolId), queryFn: () => fetchWebhookSecret(supabase, schoolId) });
+}
+
+export function useRotateWebhookSecret(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => rotateWebhookSecret(supabase, schoolId),
+    meta: { errorTitle: 'Erro ao gerar segredo' },
+    onSuccess: (value) => {
+      queryClient.setQueryData(settingsKeys.webhookSecret(schoolId), value);
+      toast.success('Novo segredo gerado!', { description: 'Atualize o segredo no sistema que chama o webhook.' });
+    },
+  });
+}
+
+export function useSetWebhookToken(schoolId: string, integrationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => setWebhookToken(supabase, integrationId, token),
+    meta: { errorTitle: 'Erro ao salvar token' },
+    onSuccess: (_d, token) => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
+      toast.success(token ? 'Token do webhook salvo!' : 'Token do webhook removido!');
+    },
   });
 }

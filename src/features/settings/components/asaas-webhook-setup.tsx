@@ -2,17 +2,14 @@
 // URL of our asaas-webhook with the school's id, and the token Asaas will send as asaas-access-token,
 // which must equal the one saved on the integration here.
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { SUPABASE_URL, supabase } from '@/lib/supabase';
-import { settingsErrorMessage } from '../api/errors';
-import { settingsKeys, type Integration } from '../api/hooks';
+import { SUPABASE_URL } from '@/lib/api-config';
+import { useSetWebhookToken, type Integration } from '../api/hooks';
 import { copyText } from '@/lib/clipboard';
 
 export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
@@ -59,21 +56,9 @@ export function WebhookTokenDialog({ schoolId, integration, onClose }: { schoolI
 }
 
 function TokenForm({ schoolId, integrationId, onClose }: { schoolId: string; integrationId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: async (value: string) => {
-      const { error: rpcError } = await supabase.rpc('set_integration_webhook_token', { p_integration_id: integrationId, p_token: value });
-      if (rpcError) throw rpcError;
-    },
-    onSuccess: (_d, value) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
-      toast.success(value ? 'Token do webhook salvo!' : 'Token do webhook removido!');
-      onClose();
-    },
-    onError: (e) => toast.error('Erro ao salvar token', { description: settingsErrorMessage(e) }),
-  });
+  const save = useSetWebhookToken(schoolId, integrationId);
   return (
     <form
       noValidate
@@ -83,7 +68,7 @@ function TokenForm({ schoolId, integrationId, onClose }: { schoolId: string; int
         const value = token.trim();
         if (value && value.length < 32) return setError('O Asaas exige um token com pelo menos 32 caracteres');
         setError(null);
-        save.mutate(value);
+        save.mutate(value, { onSuccess: onClose });
       }}
     >
       <FormField label="Token (asaas-access-token)" error={error ?? undefined}>

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { SUPABASE_URL } from '@/lib/supabase';
+import { SUPABASE_URL } from '@/lib/api-config';
 import { copyText } from '@/lib/clipboard';
 
 interface Doc {

@@ -1,40 +1,17 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
+import { useRotateWebhookSecret, useWebhookSecret } from '../api/hooks';
 import { copyText } from '@/lib/clipboard';
 
 /** The school's secret for student-webhook: masked, reveal, copy, rotate (issue 11). */
 export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const key = ['webhook-secret', schoolId];
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const secret = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      const { data, error } = await supabase.rpc('reveal_school_webhook_secret', { p_school_id: schoolId });
-      if (error) throw error;
-      return data as string | null;
-    },
-  });
-  const rotate = useMutation({
-    mutationFn: async () => {
-      const { data, error } = await supabase.rpc('rotate_school_webhook_secret', { p_school_id: schoolId });
-      if (error) throw error;
-      return data as string;
-    },
-    onSuccess: (value) => {
-      queryClient.setQueryData(key, value);
-      toast.success('Novo segredo gerado!', { description: 'Atualize o segredo no sistema que chama o webhook.' });
-    },
-    onError: (error) => toast.error('Erro ao gerar segredo', { description: errorMessage(error) }),
-  });
+  const secret = useWebhookSecret(schoolId);
+  const rotate = useRotateWebhookSecret(schoolId);
   const value = secret.data ?? '';
   const masked = value ? `${'•'.repeat(12)}${value.slice(-4)}` : '—';
 
