@@ -49,3 +49,17 @@ export function expectRows<T>(result: { data: T[] | null; error: unknown }, notF
   if (!result.data?.length) throw new Error(notFound);
   return result.data;
 }
+
+/** Hosted PostgREST answers at most this many rows per request (max_rows); longer reads are paged. */
+export const MAX_ROWS = 1000;
+
+/** Every row of a read, MAX_ROWS at a time, for pickers that must offer every option (never a silent cut). */
+export async function fetchEveryRow<T>(read: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += MAX_ROWS) {
+    const { data, error } = await read(from, from + MAX_ROWS - 1);
+    if (error) throw error;
+    rows.push(...(data ?? []));
+    if ((data?.length ?? 0) < MAX_ROWS) return rows;
+  }
+}

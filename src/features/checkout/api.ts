@@ -97,6 +97,7 @@ export function useLatestPayment(courseId: string, userId: string | null | undef
         .eq('course_id', courseId)
         .eq('user_id', userId!)
         .order('created_at', { ascending: false })
+        // bounded: the latest charge only.
         .limit(1)
         .maybeSingle();
       if (error) throw error;

@@ -66,12 +66,13 @@ describe('reorder_course_content', () => {
 
 describe('materials screen', () => {
   it("lists the school's materials with their course title, and nothing of another school", async () => {
-    const demo = await fetchSchoolMaterials(admin, SCHOOL.demo);
+    const { rows: demo, total } = await fetchSchoolMaterials(admin, SCHOOL.demo, { pageSize: 1000 });
     const expected = (await service.from('materials').select('id, courses!inner(school_id)').eq('courses.school_id', SCHOOL.demo)).data!;
     expect(demo.map((m) => m.id).sort()).toEqual(expected.map((m) => m.id).sort());
+    expect(total).toBe(expected.length);
     expect(demo.length).toBeGreaterThan(0);
     expect(demo.every((m) => m.course?.school_id === SCHOOL.demo && !!m.course.title)).toBe(true);
-    expect(await fetchSchoolMaterials(rival, SCHOOL.demo)).toEqual([]);
+    expect(await fetchSchoolMaterials(rival, SCHOOL.demo)).toEqual({ rows: [], total: 0 });
   });
 });
 

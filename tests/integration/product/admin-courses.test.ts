@@ -63,9 +63,10 @@ describe('dashboard counters', () => {
 describe('courses of another school', () => {
   it('never appear in the admin list', async () => {
     const list = await fetchAdminCourses(rival, SCHOOL.demo);
-    expect(list).toEqual([]);
+    expect(list).toEqual({ rows: [], total: 0 });
     const own = await fetchAdminCourses(rival, SCHOOL.rival);
-    expect(own.map((c) => c.id)).toEqual([COURSE.rival]);
+    expect(own.rows.map((c) => c.id)).toEqual([COURSE.rival]);
+    expect(own.total).toBe(1);
   });
 
   it('cannot be changed or deleted by a forged request', async () => {

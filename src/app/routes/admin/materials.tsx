@@ -1,10 +1,10 @@
-import { useAdminCourses } from '@/features/courses/api/admin';
+import { useCourseOptions } from '@/features/courses/api/admin';
 import { MaterialsPage } from '@/features/materials/components/materials-page';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { PageSpinner } from '@/components/ui/spinner';
 
 function Materials({ schoolId }: { schoolId: string }) {
-  const courses = useAdminCourses(schoolId, '');
+  const courses = useCourseOptions(schoolId);
   if (courses.isPending) return <PageSpinner />;
   return <MaterialsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
 }

@@ -1,10 +1,10 @@
 import { PageSpinner } from '@/components/ui/spinner';
-import { useAdminCourses } from '@/features/courses/api/admin';
+import { useCourseOptions } from '@/features/courses/api/admin';
 import { ReportsPage } from '@/features/reports/components/reports-page';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 
 function Reports({ schoolId }: { schoolId: string }) {
-  const courses = useAdminCourses(schoolId, '');
+  const courses = useCourseOptions(schoolId);
   if (courses.isPending) return <PageSpinner />;
   return <ReportsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
 }

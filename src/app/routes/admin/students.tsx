@@ -1,10 +1,10 @@
 import { PageSpinner } from '@/components/ui/spinner';
-import { useAdminCourses } from '@/features/courses/api/admin';
+import { useCourseOptions } from '@/features/courses/api/admin';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { StudentsPage } from '@/features/students/components/students-page';
 
 function Students({ schoolId }: { schoolId: string }) {
-  const courses = useAdminCourses(schoolId, '');
+  const courses = useCourseOptions(schoolId);
   if (courses.isPending) return <PageSpinner />;
   return <StudentsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
 }

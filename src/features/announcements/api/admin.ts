@@ -1,8 +1,8 @@
 // Staff side of announcements (SPEC §2 "Announcements"): the school's list (priority desc, newest
 // first), create/update/delete. Row-level security keeps staff to their own school.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { expectRows, type DbClient } from '@/lib/db';
+import { containsPattern, expectRows, pageRange, type DbClient, type Page } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { announcementKeys } from './hooks';
@@ -11,25 +11,40 @@ import { rootKeys } from '@/lib/query-keys';
 
 export type AdminAnnouncement = Tables<'announcements'> & { video_type: AnnouncementVideoType };
 
-export async function fetchSchoolAnnouncements(client: DbClient, schoolId: string): Promise<AdminAnnouncement[]> {
-  const { data, error } = await client
-    .from('announcements')
-    .select('*')
-    .eq('school_id', schoolId)
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+
+/** One page of the school's announcements (priority desc, newest first); `search` filters by title. */
+export async function fetchSchoolAnnouncements(
+  client: DbClient,
+  schoolId: string,
+  { search = '', page = 0, pageSize = ANNOUNCEMENTS_PAGE_SIZE }: { search?: string; page?: number; pageSize?: number } = {},
+): Promise<Page<AdminAnnouncement>> {
+  let query = client.from('announcements').select('*', { count: 'exact' }).eq('school_id', schoolId);
+  if (search.trim()) query = query.ilike('title', containsPattern(search));
+  const { data, error, count } = await query
     .order('priority', { ascending: false })
     .order('created_at', { ascending: false })
-    .limit(500);
+    .order('id')
+    .range(...pageRange(page, pageSize));
   if (error) throw error;
-  return (data ?? []) as AdminAnnouncement[];
+  return { rows: (data ?? []) as AdminAnnouncement[], total: count ?? 0 };
 }
 
-export const adminAnnouncementKeys = { all: rootKeys.adminAnnouncements, school: (id: string) => [...rootKeys.adminAnnouncements, id] as const };
+export const adminAnnouncementKeys = {
+  all: rootKeys.adminAnnouncements,
+  school: (id: string, search: string, page: number) => [...rootKeys.adminAnnouncements, id, search, page] as const,
+};
 
-export const schoolAnnouncementsQuery = (schoolId: string) =>
-  queryOptions({ queryKey: adminAnnouncementKeys.school(schoolId), queryFn: () => fetchSchoolAnnouncements(supabase, schoolId) });
+export const schoolAnnouncementsQuery = (schoolId: string, search: string, page: number) =>
+  queryOptions({
+    queryKey: adminAnnouncementKeys.school(schoolId, search, page),
+    queryFn: () => fetchSchoolAnnouncements(supabase, schoolId, { search, page }),
+    placeholderData: keepPreviousData,
+  });
 
-export function useSchoolAnnouncements(schoolId: string) {
-  return useQuery(schoolAnnouncementsQuery(schoolId));
+/** One page of the Anúncios screen. */
+export function useSchoolAnnouncements(schoolId: string, search: string, page: number) {
+  return useQuery(schoolAnnouncementsQuery(schoolId, search, page));
 }
 
 export interface AnnouncementValues {

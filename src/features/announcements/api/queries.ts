@@ -21,6 +21,7 @@ export async function fetchActiveAnnouncements(client: DbClient, schoolId: strin
     .order('priority', { ascending: false })
     .order('created_at', { ascending: false })
     .order('id')
+    // bounded: the bell and the popup show the latest active announcements, not a list to page through.
     .limit(50);
   if (error) throw error;
   return (data ?? []) as Announcement[];

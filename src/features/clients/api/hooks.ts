@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
@@ -6,9 +6,14 @@ import { fetchClients, fetchSchools } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
 
-export const clientKeys = { all: rootKeys.clients, list: [...rootKeys.clients, 'list'] as const, schools: [...rootKeys.clients, 'schools'] as const };
+export const clientKeys = {
+  all: rootKeys.clients,
+  list: (page: number) => [...rootKeys.clients, 'list', page] as const,
+  schools: [...rootKeys.clients, 'schools'] as const,
+};
 
-export const useClients = () => useQuery({ queryKey: clientKeys.list, queryFn: () => fetchClients(supabase) });
+/** One page of the Clientes screen. */
+export const useClients = (page: number) => useQuery({ queryKey: clientKeys.list(page), queryFn: () => fetchClients(supabase, page), placeholderData: keepPreviousData });
 export const useSchoolOptions = () => useQuery({ queryKey: clientKeys.schools, queryFn: () => fetchSchools(supabase) });
 
 export function useCreateClient() {

@@ -1,5 +1,5 @@
 // Clients (SPEC §2, super admin): the administrators of every school, with their school.
-import type { DbClient } from '@/lib/db';
+import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
 
 export interface ClientRow {
   user_id: string;
@@ -13,19 +13,22 @@ export interface SchoolOption {
   slug: string;
 }
 
-export async function fetchClients(client: DbClient): Promise<ClientRow[]> {
-  const { data, error } = await client
+export const CLIENTS_PAGE_SIZE = 24;
+
+/** One page of the school administrators, newest first. */
+export async function fetchClients(client: DbClient, page = 0, pageSize = CLIENTS_PAGE_SIZE): Promise<Page<ClientRow>> {
+  const { data, error, count } = await client
     .from('user_roles')
-    .select('user_id, school:schools(id, name, slug, member_area_name), profile:profiles(name, email, is_active)')
+    .select('user_id, school:schools(id, name, slug, member_area_name), profile:profiles(name, email, is_active)', { count: 'exact' })
     .eq('role', 'SCHOOL_ADMIN')
     .order('created_at', { ascending: false })
-    .limit(1000);
+    .order('user_id')
+    .range(...pageRange(page, pageSize));
   if (error) throw error;
-  return (data ?? []) as ClientRow[];
+  return { rows: (data ?? []) as ClientRow[], total: count ?? 0 };
 }
 
-export async function fetchSchools(client: DbClient): Promise<SchoolOption[]> {
-  const { data, error } = await client.from('schools').select('id, name, slug').order('name').limit(1000);
-  if (error) throw error;
-  return data ?? [];
+/** Every school, by name, for the picker of 'Novo Cliente'. */
+export function fetchSchools(client: DbClient): Promise<SchoolOption[]> {
+  return fetchEveryRow((from, to) => client.from('schools').select('id, name, slug').order('name').order('id').range(from, to));
 }

@@ -19,6 +19,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dialog';
 import { emailField } from '@/lib/person-schema';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/lib/list-params';
+import { CLIENTS_PAGE_SIZE } from '../api/queries';
 import { useClients, useCreateClient, useCreateSchool, useResetClientPassword, useSchoolOptions, useToggleClientActive } from '../api/hooks';
 import type { ClientRow } from '../api/queries';
 
@@ -38,13 +42,14 @@ const schoolSchema = z.object({
 type SchoolValues = z.infer<typeof schoolSchema>;
 
 export function ClientsPage() {
-  const clients = useClients();
+  const { page, setPage } = useListParams();
+  const clients = useClients(page);
   const reset = useResetClientPassword();
   const [addingClient, setAddingClient] = useState(false);
   const [addingSchool, setAddingSchool] = useState(false);
   const [resetting, setResetting] = useState<ClientRow | null>(null);
   const [password, setPassword] = useState<{ who: string; title: string; value: string } | null>(null);
-  const rows = clients.data ?? [];
+  const rows = clients.data?.rows ?? [];
   return (
     <AdminPage>
       <PageHeader
@@ -64,7 +69,7 @@ export function ClientsPage() {
       {clients.isPending ? (
         <Skeleton className="h-40 rounded-xl" />
       ) : clients.isError ? (
-        <EmptyState title="Não foi possível carregar os clientes" action={<Button onClick={() => void clients.refetch()}>Tentar novamente</Button>} />
+        <LoadError title="Não foi possível carregar os clientes" onRetry={clients.refetch} />
       ) : rows.length === 0 ? (
         <EmptyState icon={Building2} title="Nenhum cliente cadastrado ainda" />
       ) : (
@@ -74,6 +79,7 @@ export function ClientsPage() {
           ))}
         </ul>
       )}
+      {clients.data && <Pagination page={page} pageSize={CLIENTS_PAGE_SIZE} total={clients.data.total} onPageChange={setPage} label="Páginas de clientes" noun={['cliente', 'clientes']} />}
       {addingClient && <ClientDialog onClose={() => setAddingClient(false)} onCreated={(who, pwd) => setPassword({ who, title: 'Cliente cadastrado', value: pwd })} />}
       {addingSchool && <SchoolDialog onClose={() => setAddingSchool(false)} />}
       <ConfirmDialog

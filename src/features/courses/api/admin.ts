@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database';
-import { fetchAdminCourses, type AdminCourse, type CourseRow } from './admin-queries';
+import { fetchAdminCourses, fetchCourseOptions, type AdminCourse, type CourseRow } from './admin-queries';
 import { courseKeys } from './hooks';
 import { parsePrice, type CourseFormValues, type CourseStatus } from '../admin-schemas';
 import { rootKeys } from '@/lib/query-keys';
@@ -14,7 +14,8 @@ export type { AdminCourse, CourseRow };
 
 export const adminCourseKeys = {
   all: rootKeys.adminCourses,
-  list: (schoolId: string, search: string) => [...rootKeys.adminCourses, 'list', schoolId, search] as const,
+  list: (schoolId: string, search: string, page: number) => [...rootKeys.adminCourses, 'list', schoolId, search, page] as const,
+  options: (schoolId: string) => [...rootKeys.adminCourses, 'options', schoolId] as const,
   detail: (courseId: string) => [...rootKeys.adminCourses, 'detail', courseId] as const,
 };
 
@@ -24,13 +25,19 @@ export async function fetchCourse(courseId: string): Promise<CourseRow | null> {
   return data;
 }
 
-export const adminCoursesQuery = (schoolId: string, search: string) =>
-  queryOptions({ queryKey: adminCourseKeys.list(schoolId, search), queryFn: () => fetchAdminCourses(supabase, schoolId, search), placeholderData: keepPreviousData });
+export const adminCoursesQuery = (schoolId: string, search: string, page: number) =>
+  queryOptions({ queryKey: adminCourseKeys.list(schoolId, search, page), queryFn: () => fetchAdminCourses(supabase, schoolId, { search, page }), placeholderData: keepPreviousData });
 
 export const courseDetailQuery = (courseId: string) => queryOptions({ queryKey: adminCourseKeys.detail(courseId), queryFn: () => fetchCourse(courseId) });
 
-export function useAdminCourses(schoolId: string | null | undefined, search: string) {
-  return useQuery({ ...adminCoursesQuery(schoolId ?? '', search), enabled: !!schoolId });
+/** One page of the course list (Cursos). */
+export function useAdminCourses(schoolId: string | null | undefined, search: string, page: number) {
+  return useQuery({ ...adminCoursesQuery(schoolId ?? '', search, page), enabled: !!schoolId });
+}
+
+/** Every course of the school, for the course pickers of other screens. */
+export function useCourseOptions(schoolId: string | null | undefined) {
+  return useQuery({ queryKey: adminCourseKeys.options(schoolId ?? ''), queryFn: () => fetchCourseOptions(supabase, schoolId!), enabled: !!schoolId });
 }
 
 export function useCourse(courseId: string | undefined) {

@@ -1,16 +1,21 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { fetchSchoolMaterials } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 import { expectRows } from '@/lib/db';
 
-export const materialKeys = { all: rootKeys.materials, school: (schoolId: string) => [...rootKeys.materials, 'school', schoolId] as const };
+export const materialKeys = {
+  all: rootKeys.materials,
+  school: (schoolId: string, search: string, page: number) => [...rootKeys.materials, 'school', schoolId, search, page] as const,
+};
 
-export const schoolMaterialsQuery = (schoolId: string) => queryOptions({ queryKey: materialKeys.school(schoolId), queryFn: () => fetchSchoolMaterials(supabase, schoolId) });
+export const schoolMaterialsQuery = (schoolId: string, search: string, page: number) =>
+  queryOptions({ queryKey: materialKeys.school(schoolId, search, page), queryFn: () => fetchSchoolMaterials(supabase, schoolId, { search, page }), placeholderData: keepPreviousData });
 
-export function useSchoolMaterials(schoolId: string | null | undefined) {
-  return useQuery({ ...schoolMaterialsQuery(schoolId ?? ''), enabled: !!schoolId });
+/** One page of the Materiais screen. */
+export function useSchoolMaterials(schoolId: string | null | undefined, search: string, page: number) {
+  return useQuery({ ...schoolMaterialsQuery(schoolId ?? '', search, page), enabled: !!schoolId });
 }
 
 export interface MaterialValues {

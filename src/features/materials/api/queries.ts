@@ -1,6 +1,6 @@
 // Materials of a school's courses for the staff's Materials screen (SPEC §2), newest first, with the
 // course title; one request.
-import type { DbClient } from '@/lib/db';
+import { containsPattern, pageRange, type DbClient, type Page } from '@/lib/db';
 import type { Tables } from '@/types/database';
 import type { MaterialType } from '@/lib/upload';
 
@@ -9,13 +9,20 @@ export type AdminMaterial = Pick<Tables<'materials'>, 'id' | 'title' | 'url' | '
   course: { title: string; school_id: string } | null;
 };
 
-export async function fetchSchoolMaterials(client: DbClient, schoolId: string): Promise<AdminMaterial[]> {
-  const { data, error } = await client
+export const MATERIALS_PAGE_SIZE = 24;
+
+/** One page of the school's materials, newest first; `search` filters by title. */
+export async function fetchSchoolMaterials(
+  client: DbClient,
+  schoolId: string,
+  { search = '', page = 0, pageSize = MATERIALS_PAGE_SIZE }: { search?: string; page?: number; pageSize?: number } = {},
+): Promise<Page<AdminMaterial>> {
+  let query = client
     .from('materials')
-    .select('id, title, type, url, file_path, course_id, lesson_id, created_at, course:courses!inner(title, school_id)')
-    .eq('course.school_id', schoolId)
-    .order('created_at', { ascending: false })
-    .limit(1000);
+    .select('id, title, type, url, file_path, course_id, lesson_id, created_at, course:courses!inner(title, school_id)', { count: 'exact' })
+    .eq('course.school_id', schoolId);
+  if (search.trim()) query = query.ilike('title', containsPattern(search));
+  const { data, error, count } = await query.order('created_at', { ascending: false }).order('id').range(...pageRange(page, pageSize));
   if (error) throw error;
-  return (data ?? []) as AdminMaterial[];
+  return { rows: (data ?? []) as AdminMaterial[], total: count ?? 0 };
 }

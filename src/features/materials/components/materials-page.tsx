@@ -17,7 +17,11 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/utils';
 import { materialHref, useDeleteMaterial, useSaveMaterial, useSchoolMaterials } from '../api/hooks';
-import type { AdminMaterial } from '../api/queries';
+import { MATERIALS_PAGE_SIZE, type AdminMaterial } from '../api/queries';
+import { ListSearch } from '@/components/ui/list-search';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/lib/list-params';
 import { copyText } from '@/lib/clipboard';
 
 export interface CourseOption {
@@ -38,11 +42,12 @@ const schema = (isFile: boolean) =>
 type Values = z.infer<ReturnType<typeof schema>>;
 
 export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
-  const materials = useSchoolMaterials(schoolId);
+  const { page, query, setPage, setQuery } = useListParams();
+  const materials = useSchoolMaterials(schoolId, query, page);
   const remove = useDeleteMaterial();
   const [editing, setEditing] = useState<{ material: AdminMaterial | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminMaterial | null>(null);
-  const list = materials.data ?? [];
+  const list = materials.data?.rows ?? [];
 
   async function copy(m: AdminMaterial) {
     await copyText(materialHref(m), 'Link copiado!');
@@ -67,6 +72,7 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
           </Button>
         }
       />
+      <ListSearch label="Buscar material por título" placeholder="Buscar por título..." value={query} onSearch={setQuery} />
       {materials.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
@@ -74,7 +80,9 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
           ))}
         </div>
       ) : materials.isError ? (
-        <EmptyState title="Não foi possível carregar os materiais" action={<Button onClick={() => void materials.refetch()}>Tentar novamente</Button>} />
+        <LoadError title="Não foi possível carregar os materiais" onRetry={materials.refetch} />
+      ) : list.length === 0 && query ? (
+        <EmptyState icon={FileText} title="Nenhum material encontrado" description={`Nenhum material com "${query}" no título.`} />
       ) : list.length === 0 ? (
         <EmptyState icon={FileText} title="Nenhum material cadastrado" description={courses.length ? 'Adicione links e arquivos de apoio aos cursos.' : 'Crie um curso antes de adicionar materiais.'} />
       ) : (
@@ -105,6 +113,7 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
           ))}
         </ul>
       )}
+      {materials.data && <Pagination page={page} pageSize={MATERIALS_PAGE_SIZE} total={materials.data.total} onPageChange={setPage} label="Páginas de materiais" noun={['material', 'materiais']} />}
       {editing && <MaterialDialog material={editing.material} courses={courses} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, ImageIcon, LayoutList, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -6,13 +6,17 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-variants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { ListSearch } from '@/components/ui/list-search';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
+import { useListParams } from '@/lib/list-params';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
 import { Switch } from '@/components/ui/switch';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { ADMIN_COURSES_PAGE_SIZE } from '../../api/admin-queries';
 import { useAdminCourses, useDeleteCourse, useToggleCourseStatus, type AdminCourse } from '../../api/admin';
 import { STATUS_LABEL, type CourseStatus } from '../../admin-schemas';
 
@@ -20,13 +24,12 @@ const STATUS_VARIANT: Record<CourseStatus, BadgeVariant> = { DRAFT: 'warning', P
 
 export function AdminCourseList() {
   const { profile } = useSession();
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search);
-  const courses = useAdminCourses(profile?.school_id, deferred);
+  const { page, query, setPage, setQuery } = useListParams();
+  const courses = useAdminCourses(profile?.school_id, query, page);
   const [toDelete, setToDelete] = useState<AdminCourse | null>(null);
   const remove = useDeleteCourse();
-  const list = courses.data ?? [];
-  const searching = deferred.trim() !== '';
+  const list = courses.data?.rows ?? [];
+  const searching = query !== '';
 
   return (
     <AdminPage>
@@ -39,10 +42,7 @@ export function AdminCourseList() {
           </Link>
         }
       />
-      <div className="relative max-w-md">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input type="search" aria-label="Buscar curso por título" placeholder="Buscar por título..." className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      <ListSearch label="Buscar curso por título" placeholder="Buscar por título..." value={query} onSearch={setQuery} />
       {courses.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
@@ -50,10 +50,10 @@ export function AdminCourseList() {
           ))}
         </div>
       ) : courses.isError ? (
-        <EmptyState title="Não foi possível carregar os cursos" description="Verifique sua conexão e tente novamente." action={<Button onClick={() => void courses.refetch()}>Tentar novamente</Button>} />
+        <LoadError title="Não foi possível carregar os cursos" onRetry={courses.refetch} />
       ) : list.length === 0 ? (
         searching ? (
-          <EmptyState icon={Search} title="Nenhum curso encontrado" description={`Nenhum curso com "${deferred.trim()}" no título.`} />
+          <EmptyState icon={Search} title="Nenhum curso encontrado" description={`Nenhum curso com "${query}" no título.`} />
         ) : (
           <EmptyState
             icon={BookOpen}
@@ -73,6 +73,7 @@ export function AdminCourseList() {
           ))}
         </ul>
       )}
+      {courses.data && <Pagination page={page} pageSize={ADMIN_COURSES_PAGE_SIZE} total={courses.data.total} onPageChange={setPage} label="Páginas de cursos" noun={['curso', 'cursos']} />}
       <ConfirmDialog
         open={!!toDelete}
         onOpenChange={(open) => !open && setToDelete(null)}
