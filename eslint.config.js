@@ -14,6 +14,19 @@ const features = readdirSync('./src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const RESTRICTED_IMPORTS = [
+  {
+    name: '@supabase/supabase-js',
+    importNames: ['StorageApiError', 'FunctionsError', 'FunctionsFetchError', 'FunctionsHttpError', 'FunctionsRelayError', 'FunctionRegion'],
+    message: 'No app, estes são substitutos nunca lançados (src/lib/*-lazy.ts): compare error.name.',
+  },
+  { name: 'zod', message: "Importe z de '@/lib/zod' (configurado para a CSP)." },
+  { name: 'sonner', message: "Importe toast de '@/lib/toast' (carrega o sonner sob demanda e espera o <Toaster>)." },
+];
+
+/** The app's restricted imports, except the one package a module exists to wrap. */
+const restrictedImports = (allowed) => ['error', { paths: RESTRICTED_IMPORTS.filter((p) => p.name !== allowed) }];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', '.local-supabase', 'src/types/database.ts', 'supabase/functions', 'test-results*', 'playwright-report'] },
   js.configs.recommended,
@@ -27,7 +40,7 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': 'error',
     },
   },
   {
@@ -57,28 +70,22 @@ export default tseslint.config(
               from: ['./src/features', './src/app'],
               message: 'Código compartilhado não importa features nem app.',
             },
+            // Components reach the database through their feature's api/hooks.ts (ARCHITECTURE.md).
+            {
+              target: ['./src/features/*/components/**', './src/components/**', './src/app/**/*.tsx'],
+              from: ['./src/lib/supabase.ts', './src/lib/functions.ts'],
+              message: 'Componentes não usam o cliente: chame os hooks de api/hooks.ts do recurso.',
+            },
           ],
         },
       ],
       // The SPA's build replaces these supabase-js re-exports with stand-ins that are never thrown
       // (src/lib/storage-lazy.ts, functions-lazy.ts): an instanceof against them is always false.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@supabase/supabase-js',
-              importNames: ['StorageApiError', 'FunctionsError', 'FunctionsFetchError', 'FunctionsHttpError', 'FunctionsRelayError', 'FunctionRegion'],
-              message: 'No app, estes são substitutos nunca lançados (src/lib/*-lazy.ts): compare error.name.',
-            },
-            { name: 'zod', message: "Importe z de '@/lib/zod' (configurado para a CSP)." },
-            { name: 'sonner', message: "Importe toast de '@/lib/toast' (carrega o sonner sob demanda e espera o <Toaster>)." },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
     },
   },
-  // The one place that configures zod.
-  { files: ['src/lib/zod.ts', 'src/lib/toast.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // The one module that configures zod, and the one that loads sonner: each may import only its own.
+  { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': restrictedImports('zod') } },
+  { files: ['src/lib/toast.ts'], rules: { 'no-restricted-imports': restrictedImports('sonner') } },
   prettier,
 );
