@@ -1,14 +1,16 @@
-// Calls of `/rpc/<function>`, resolved as PostgREST does (Plan.hs findProc): the overloads whose
-// parameter names fit the JSON keys (POST) or query parameters (GET), else a single unnamed json/jsonb
-// parameter that takes the whole body. Named arguments come from one JSON parameter through
-// json_to_record, which converts JSON values (arrays, objects) to the argument types.
+// Planning calls of `/rpc/<function>`, resolved as PostgREST does (Plan.hs findProc): the overloads
+// whose parameter names fit the JSON keys (POST) or query parameters (GET), else a single unnamed
+// json/jsonb parameter that takes the whole body; then what the result is (rows, a scalar, nothing)
+// and, for rows, the read of them.
+import type { CallRequest } from './api-request.ts';
 import type { CatalogArg, CatalogFunction } from './catalog.ts';
 import { closest, pgrstError } from './errors.ts';
-import { qualified, quoteIdent } from './ident.ts';
-import type { Params } from './read-builder.ts';
+import { columnTypes, planRead, type ReadPlan } from './plan.ts';
+import type { ParsedQuery } from './query-params.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import { parseSelect } from './select-parser.ts';
 
-const inputArgs = (f: CatalogFunction): CatalogArg[] => f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+export const inputArgs = (f: CatalogFunction): CatalogArg[] => f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
 
 /** Types a lone unnamed parameter may have for PostgREST to list the function at all. */
 const UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
@@ -132,28 +134,45 @@ export function resultKind(fn: CatalogFunction): ResultKind {
   return fn.returnColumns ? 'rows' : 'scalar';
 }
 
-/**
- * `select … from <function call>` producing the rows of the call; scalar results come out as one
- * column named pgrst_scalar. Meant for a materialized CTE so the function runs exactly once.
- */
-export function callSql(call: Call, params: Params): string {
-  const { fn } = call;
-  const f = quoteIdent('pgrst_f');
-  const kind = resultKind(fn);
-  const columns = kind === 'scalar' || kind === 'void' ? `(${quoteIdent('pgrst_scalar')})` : '';
-  const target = qualified(call.schema, fn.name);
-  if (call.wholeBody) {
-    // As PostgREST's OnePosParam: the request body itself is the one argument.
-    const arg = inputArgs(fn)[0];
-    return `select ${f}.* from ${target}(${params.add(JSON.stringify(call.args))}::${arg.type.sql}) as ${f}${columns}`;
+/** The CTE holding the call's result, so the function runs exactly once. */
+export const CALL_SOURCE = 'pgrst_source';
+
+/** The function a request calls and its arguments; GET: which query parameters were arguments. */
+export async function resolveCallRequest(cache: SchemaCache, name: string, request: CallRequest): Promise<Call & { argumentNames: Set<string> }> {
+  let args: Record<string, unknown> = {};
+  if (request.body) {
+    args = request.body;
+  } else {
+    // GET: query parameters named like an argument are arguments, the others filter the result.
+    const names = (await argumentNames(cache, name)) ?? new Set<string>();
+    for (const [k, v] of request.searchParams) if (names.has(k)) args[k] = v;
   }
-  const given = inputArgs(fn).filter((a) => a.name in call.args);
-  if (!given.length) return `select ${f}.* from ${target}() as ${f}${columns}`;
-  const a = quoteIdent('pgrst_args');
-  const defs = given.map((x) => `${quoteIdent(x.name)} ${x.type.sql}`).join(', ');
-  const named = given.map((x) => `${x.mode === 'v' ? 'variadic ' : ''}${quoteIdent(x.name)} => ${a}.${quoteIdent(x.name)}`).join(', ');
-  return (
-    `select ${f}.* from json_to_record(${params.add(JSON.stringify(call.args))}::json) as ${a}(${defs}) ` +
-    `cross join lateral ${target}(${named}) as ${f}${columns}`
-  );
+  const call = await resolveCall(cache, name, args, request.isPost);
+  return { ...call, argumentNames: new Set(request.body ? [] : Object.keys(args)) };
+}
+
+export interface CallPlan {
+  call: Call;
+  kind: ResultKind;
+  /** rows: the read of the result (filters, select, order, range). */
+  rows: ReadPlan | null;
+  /** scalar and void: the range of the result. */
+  limit?: number;
+  offset: number;
+}
+
+export async function planCall(cache: SchemaCache, call: Call, query: ParsedQuery, request: CallRequest, aggregatesEnabled: boolean): Promise<CallPlan> {
+  const { accept } = request;
+  const kind = resultKind(call.fn);
+  // CSV is built from rows; a function returning a scalar or nothing has none to give.
+  if (accept.csv && kind !== 'rows') throw pgrstError(406, 'PGRST107', `None of these media types are available: ${request.acceptHeader}`);
+  if (kind === 'rows') {
+    const source = { from: { kind: 'cte' as const, name: CALL_SOURCE }, label: call.fn.name, columns: columnTypes(call.fn.returnColumns ?? []), table: call.fn.returnTable };
+    const rows = await planRead(cache, query, source, parseSelect(query.select ?? '*'), { aggregatesEnabled });
+    return { call, kind, rows, offset: rows.root.offset ?? 0 };
+  }
+  if (query.conditions.size || query.order.size) {
+    throw pgrstError(400, 'PGRST100', `failed to parse filter on a function that returns ${call.fn.returnType.sql}`, 'only functions returning rows can be filtered or ordered');
+  }
+  return { call, kind, rows: null, limit: query.limit.get(''), offset: query.offset.get('') ?? 0 };
 }

@@ -1,0 +1,30 @@
+// Running a rendered statement as the caller: ONE statement in ONE transaction as the caller's role
+// (runAsCaller), so RLS and grants decide. The search_path is the request's schema, then
+// `[api] extra_search_path`, as PostgREST sets it (it does not dedupe).
+import type { IncomingMessage } from 'node:http';
+import type { SqlResult, Verdict } from '../db/engine.ts';
+import { runAsCaller, type RequestAuth, type ServerContext } from '../http.ts';
+import { quoteIdent } from './ident.ts';
+import type { Statement } from './render-context.ts';
+import type { RestSettings } from './settings.ts';
+
+/** Who asks and where: the caller's role and claims, the request's headers and path, its schema. */
+export interface Caller {
+  auth: RequestAuth;
+  req: IncomingMessage;
+  path: string;
+  schema: string;
+}
+
+/** Runs `statement`; `decide` sees its result before the commit (a rollback undoes it). */
+export async function runStatement<T>(ctx: ServerContext, settings: RestSettings, caller: Caller, statement: Statement, decide?: (result: SqlResult<T>) => Verdict): Promise<T[]> {
+  const r = await runAsCaller<T>(ctx, caller.auth, caller.req, caller.path, { text: statement.sql, params: statement.params }, decide, {
+    search_path: searchPath(settings, caller.schema),
+  });
+  return r.rows;
+}
+
+function searchPath(settings: RestSettings, schema: string): string {
+  const extra = settings.db.db_extra_search_path?.split(',').map((x) => x.trim()).filter(Boolean) ?? settings.extraSearchPath;
+  return [schema, ...extra].map(quoteIdent).join(', ');
+}

@@ -1,0 +1,56 @@
+// The checkout form (SPEC §5): name, e-mail, CPF and phone always; the card fields for Cartão, with
+// month ≤ 2 characters, year ≤ 4 and CVV ≤ 4, plus the holder's CEP and address number Asaas requires.
+import { z } from '@/lib/zod';
+import { isValidCpf, isValidPhone, onlyDigits } from '@/lib/format';
+
+export const REQUIRED = 'Campos obrigatórios';
+export const CARD_REQUIRED = 'Dados do cartão obrigatórios';
+
+const required = (message: string) => z.string().trim().min(1, message);
+
+export const checkoutSchema = z
+  .object({
+    method: z.enum(['PIX', 'BOLETO', 'CREDIT_CARD']),
+    name: required('Informe seu nome').max(200, 'Nome muito longo'),
+    email: required('Informe seu e-mail').email('E-mail inválido'),
+    cpf: required('Informe seu CPF').refine(isValidCpf, 'CPF inválido'),
+    phone: required('Informe seu telefone').refine(isValidPhone, 'Telefone inválido. Use o formato (00) 00000-0000'),
+    holderName: z.string().trim(),
+    cardNumber: z.string().trim(),
+    expiryMonth: z.string().trim().max(2, 'Mês com até 2 dígitos'),
+    expiryYear: z.string().trim().max(4, 'Ano com até 4 dígitos'),
+    ccv: z.string().trim().max(4, 'CVV com até 4 dígitos'),
+    postalCode: z.string().trim(),
+    addressNumber: z.string().trim().max(20, 'Número muito longo'),
+    installments: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method !== 'CREDIT_CARD') return;
+    const need = (ok: boolean, path: string, message: string) => ok || ctx.addIssue({ code: 'custom', path: [path], message });
+    need(!!v.holderName, 'holderName', 'Informe o nome impresso no cartão');
+    const number = onlyDigits(v.cardNumber);
+    need(number.length >= 13 && number.length <= 19, 'cardNumber', v.cardNumber ? 'Número do cartão inválido' : 'Informe o número do cartão');
+    const month = Number(v.expiryMonth);
+    need(/^\d{1,2}$/.test(v.expiryMonth) && month >= 1 && month <= 12, 'expiryMonth', v.expiryMonth ? 'Mês inválido' : 'Informe o mês');
+    need(/^(\d{2}|\d{4})$/.test(v.expiryYear), 'expiryYear', v.expiryYear ? 'Ano inválido' : 'Informe o ano');
+    need(/^\d{3,4}$/.test(v.ccv), 'ccv', v.ccv ? 'CVV inválido' : 'Informe o CVV');
+    need(onlyDigits(v.postalCode).length === 8, 'postalCode', v.postalCode ? 'CEP inválido' : 'Informe o CEP do titular');
+    need(!!v.addressNumber, 'addressNumber', 'Informe o número do endereço');
+  });
+
+export type CheckoutValues = z.infer<typeof checkoutSchema>;
+
+export const CARD_FIELDS = ['holderName', 'cardNumber', 'expiryMonth', 'expiryYear', 'ccv', 'postalCode', 'addressNumber'] as const;
+export const BUYER_FIELDS = ['name', 'email', 'cpf', 'phone'] as const;
+
+/** What a refused submit left empty, as SPEC §5's toast: the buyer's data first, then the card's. */
+export function missingFields(values: CheckoutValues, errors: Partial<Record<keyof CheckoutValues, unknown>>): { title: string; description: string } | null {
+  if (BUYER_FIELDS.some((f) => !values[f].trim())) return { title: REQUIRED, description: 'Preencha nome, e-mail, CPF e telefone.' };
+  if (values.method === 'CREDIT_CARD' && CARD_FIELDS.some((f) => errors[f] && !values[f].trim())) return { title: CARD_REQUIRED, description: 'Preencha todos os dados do cartão e do titular.' };
+  return null;
+}
+
+/** 'em até 6x de R$ 49,50' is price / max_installments (SPEC §9), two decimals. */
+export function installmentValue(price: number, count: number): number {
+  return Math.round((price / count) * 100) / 100;
+}
