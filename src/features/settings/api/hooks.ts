@@ -1,101 +1,89 @@
-// Settings (SPEC §2): the school's payment integrations (keys stored server-side, shown by their last
-// 4 characters) and the platform's system payment key (super admin).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// TanStack Query over the settings (queries.ts). Keys, under rootKeys.settings:
+//   ['settings', 'integrations', schoolId]    the school's payment integrations
+//   ['settings', 'system-key']                the platform's Asaas key (its last 4 characters)
+//   ['settings', 'webhook-secret', schoolId]  the school's student-webhook secret
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
-import type { Tables } from '@/types/database';
 import { rootKeys } from '@/lib/query-keys';
-import { expectRows } from '@/lib/db';
-import { fetchWebhookSecret, rotateWebhookSecret, setWebhookToken } from './queries';
+import type { IntegrationValues } from '../schemas';
+import {
+  createIntegration,
+  deleteIntegration,
+  fetchIntegrations,
+  fetchSystemKey,
+  fetchWebhookSecret,
+  rotateWebhookSecret,
+  saveSystemKey,
+  setIntegrationActive,
+  setWebhookToken,
+} from './queries';
 
-export type Integration = Tables<'integration_settings'>;
+export type { Integration } from './queries';
 
 export const settingsKeys = {
-  integrations: (schoolId: string) => [...rootKeys.settings, 'integrations', schoolId] as const,
-  systemKey: [...rootKeys.settings, 'system-key'] as const,
-  webhookSecret: (schoolId: string) => [...rootKeys.settings, 'webhook-secret', schoolId] as const,
+  all: rootKeys.settings,
+  integrations: (schoolId: string) => [...settingsKeys.all, 'integrations', schoolId] as const,
+  systemKey: () => [...settingsKeys.all, 'system-key'] as const,
+  webhookSecret: (schoolId: string) => [...settingsKeys.all, 'webhook-secret', schoolId] as const,
 };
 
-export function useIntegrations(schoolId: string) {
-  return useQuery({
-    queryKey: settingsKeys.integrations(schoolId),
-    queryFn: async () => {
-      const { data, error } = await supabase.from('integration_settings').select('*').eq('school_id', schoolId).order('created_at', { ascending: false });
-      if (error) throw error;
-      return data ?? [];
-    },
-  });
-}
+export const integrationsQuery = (schoolId: string) =>
+  queryOptions({ queryKey: settingsKeys.integrations(schoolId), queryFn: () => fetchIntegrations(supabase, schoolId) });
 
-export interface NewIntegration {
-  provider: 'asaas' | 'stripe';
-  environment: 'sandbox' | 'production';
-  api_key: string;
-  webhook_token: string;
+export function useIntegrations(schoolId: string) {
+  return useQuery(integrationsQuery(schoolId));
 }
 
 export function useAddIntegration(schoolId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: NewIntegration) => {
-      const { error } = await supabase.rpc('create_integration', {
-        p_provider: v.provider,
-        p_environment: v.environment,
-        p_api_key: v.api_key,
-        p_school_id: schoolId,
-        p_webhook_token: v.webhook_token || undefined,
-      });
-      if (error) throw error;
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
-      toast.success('Integração adicionada!');
-    },
+    mutationFn: (input: IntegrationValues) => createIntegration(supabase, schoolId, input),
     meta: { errorTitle: 'Erro ao adicionar integração' },
+    onSuccess: () => {
+      toast.success('Integração adicionada!');
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
+    },
   });
 }
 
-export function useUpdateIntegration(schoolId: string) {
+export function useSetIntegrationActive(schoolId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id: string; is_active?: boolean; delete?: boolean }) => {
-      const q = input.delete
-        ? supabase.from('integration_settings').delete().eq('id', input.id).select('id')
-        : supabase.from('integration_settings').update({ is_active: !!input.is_active }).eq('id', input.id).select('id');
-      expectRows(await q, 'Integração não encontrada ou sem permissão');
-    },
-    onSuccess: (_d, input) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
-      toast.success(input.delete ? 'Integração excluída!' : input.is_active ? 'Integração ativada!' : 'Integração desativada!');
-    },
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setIntegrationActive(supabase, id, isActive),
     meta: { errorTitle: 'Erro ao atualizar' },
+    onSuccess: (_d, { isActive }) => {
+      toast.success(isActive ? 'Integração ativada!' : 'Integração desativada!');
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
+    },
   });
 }
 
-export function useSystemKey(enabled: boolean) {
-  return useQuery({
-    queryKey: settingsKeys.systemKey,
-    enabled,
-    queryFn: async () => {
-      const { data, error } = await supabase.from('system_config').select('key, value_last4, updated_at').eq('key', 'ASAAS_API_KEY').maybeSingle();
-      if (error) throw error;
-      return data;
+export function useDeleteIntegration(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (integrationId: string) => deleteIntegration(supabase, integrationId),
+    meta: { errorTitle: 'Erro ao atualizar' },
+    onSuccess: () => {
+      toast.success('Integração excluída!');
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
     },
   });
+}
+
+export function useSystemKey() {
+  return useQuery({ queryKey: settingsKeys.systemKey(), queryFn: () => fetchSystemKey(supabase) });
 }
 
 export function useSaveSystemKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (value: string) => {
-      const { error } = await supabase.rpc('set_system_config', { p_key: 'ASAAS_API_KEY', p_value: value, p_description: 'Chave Asaas da plataforma' });
-      if (error) throw error;
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.systemKey });
-      toast.success('Chave salva!');
-    },
+    mutationFn: (value: string) => saveSystemKey(supabase, value),
     meta: { errorTitle: 'Erro ao salvar chave' },
+    onSuccess: () => {
+      toast.success('Chave salva!');
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.systemKey() });
+    },
   });
 }
 
@@ -121,8 +109,8 @@ export function useSetWebhookToken(schoolId: string, integrationId: string) {
     mutationFn: (token: string) => setWebhookToken(supabase, integrationId, token),
     meta: { errorTitle: 'Erro ao salvar token' },
     onSuccess: (_d, token) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
       toast.success(token ? 'Token do webhook salvo!' : 'Token do webhook removido!');
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
     },
   });
 }

@@ -1,6 +1,52 @@
-// The settings screens' reads and writes that are not a plain table: the school's student-webhook
-// secret and the Asaas webhook token, each behind a security-definer function of the database.
-import type { DbClient } from '@/lib/db';
+// The settings screens' reads and writes (SPEC §2): the school's payment integrations (keys stored
+// server-side, shown by their last 4 characters), the platform's system payment key, the school's
+// student-webhook secret and the Asaas webhook token, the last ones behind security-definer functions.
+import { expectRows, type DbClient } from '@/lib/db';
+import type { Tables } from '@/types/database';
+import type { IntegrationValues } from '../schemas';
+
+export type Integration = Tables<'integration_settings'>;
+
+export async function fetchIntegrations(client: DbClient, schoolId: string): Promise<Integration[]> {
+  const { data, error } = await client.from('integration_settings').select('*').eq('school_id', schoolId).order('created_at', { ascending: false });
+  if (error) throw error;
+  return data ?? [];
+}
+
+/** The key is encrypted by the database; only its last 4 characters come back in the list. */
+export async function createIntegration(client: DbClient, schoolId: string, input: IntegrationValues): Promise<void> {
+  const { error } = await client.rpc('create_integration', {
+    p_provider: input.provider,
+    p_environment: input.environment,
+    p_api_key: input.api_key,
+    p_school_id: schoolId,
+    p_webhook_token: input.webhook_token || undefined,
+  });
+  if (error) throw error;
+}
+
+const INTEGRATION_NOT_FOUND = 'Integração não encontrada ou sem permissão';
+
+export async function setIntegrationActive(client: DbClient, integrationId: string, isActive: boolean): Promise<void> {
+  expectRows(await client.from('integration_settings').update({ is_active: isActive }).eq('id', integrationId).select('id'), INTEGRATION_NOT_FOUND);
+}
+
+export async function deleteIntegration(client: DbClient, integrationId: string): Promise<void> {
+  expectRows(await client.from('integration_settings').delete().eq('id', integrationId).select('id'), INTEGRATION_NOT_FOUND);
+}
+
+export const SYSTEM_KEY = 'ASAAS_API_KEY';
+
+export async function fetchSystemKey(client: DbClient) {
+  const { data, error } = await client.from('system_config').select('key, value_last4, updated_at').eq('key', SYSTEM_KEY).maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+export async function saveSystemKey(client: DbClient, value: string): Promise<void> {
+  const { error } = await client.rpc('set_system_config', { p_key: SYSTEM_KEY, p_value: value, p_description: 'Chave Asaas da plataforma' });
+  if (error) throw error;
+}
 
 export async function fetchWebhookSecret(client: DbClient, schoolId: string): Promise<string | null> {
   const { data, error } = await client.rpc('reveal_school_webhook_secret', { p_school_id: schoolId });

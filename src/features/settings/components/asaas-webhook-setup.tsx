@@ -1,7 +1,9 @@
 // What a school pastes into the Asaas panel (Integrações > Webhooks) so payments unlock courses: the
 // URL of our asaas-webhook with the school's id, and the token Asaas will send as asaas-access-token,
 // which must equal the one saved on the integration here.
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { SUPABASE_URL } from '@/lib/api-config';
 import { useSetWebhookToken, type Integration } from '../api/hooks';
 import { copyText } from '@/lib/clipboard';
+import { webhookTokenSchema, type WebhookTokenInput, type WebhookTokenValues } from '../schemas';
 
 export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {
   const id = useId();
@@ -56,23 +59,16 @@ export function WebhookTokenDialog({ schoolId, integration, onClose }: { schoolI
 }
 
 function TokenForm({ schoolId, integrationId, onClose }: { schoolId: string; integrationId: string; onClose: () => void }) {
-  const [token, setToken] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const save = useSetWebhookToken(schoolId, integrationId);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<WebhookTokenInput, unknown, WebhookTokenValues>({ resolver: zodResolver(webhookTokenSchema), defaultValues: { token: '' } });
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const value = token.trim();
-        if (value && value.length < 32) return setError('O Asaas exige um token com pelo menos 32 caracteres');
-        setError(null);
-        save.mutate(value, { onSuccess: onClose });
-      }}
-    >
-      <FormField label="Token (asaas-access-token)" error={error ?? undefined}>
-        <Input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+    <form noValidate className="grid gap-4" onSubmit={handleSubmit(({ token }) => save.mutate(token, { onSuccess: onClose }))}>
+      <FormField label="Token (asaas-access-token)" error={errors.token?.message}>
+        <Input type="password" autoComplete="off" {...register('token')} />
       </FormField>
       <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Salvar token" />
     </form>

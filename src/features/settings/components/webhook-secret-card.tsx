@@ -2,8 +2,12 @@ import { useId, useState } from 'react';
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { useRotateWebhookSecret, useWebhookSecret } from '../api/hooks';
 import { copyText } from '@/lib/clipboard';
+
+/** The database reveals the secret only to a session that confirmed its second factor (42501 otherwise). */
+const isRefusedWithoutSecondFactor = (error: unknown) => (error as { code?: string } | null)?.code === '42501';
 
 /** The school's secret for student-webhook: masked, reveal, copy, rotate (issue 11). */
 export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
@@ -23,13 +27,14 @@ export function WebhookSecretCard({ schoolId }: { schoolId: string }) {
         </h2>
         <p className="text-sm text-muted-foreground">Envie-o no cabeçalho x-webhook-secret das chamadas ao webhook de alunos. Ele só vale para esta escola.</p>
       </div>
-      {secret.isError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {(secret.error as { code?: string }).code === '42501'
-            ? 'Segredo oculto: confirme a verificação em duas etapas (código do aplicativo autenticador) para vê-lo.'
-            : 'Não foi possível carregar o segredo.'}
-        </p>
-      )}
+      {secret.isError &&
+        (isRefusedWithoutSecondFactor(secret.error) ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            Segredo oculto: confirme a verificação em duas etapas (código do aplicativo autenticador) para vê-lo.
+          </p>
+        ) : (
+          <LoadError title="Não foi possível carregar o segredo" onRetry={secret.refetch} />
+        ))}
       <div className="flex flex-wrap items-center gap-2">
         <code className="min-w-0 flex-1 basis-full rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all sm:basis-0" aria-label="Segredo do webhook">
           {shown ? value : masked}
