@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Clock, ExternalLink, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useLatestPayment } from '../api';
+import { useLatestPayment } from '../api/hooks';
 
 const POLL_MS = 3000;
 const GIVE_UP_MS = 10 * 60_000;
