@@ -19,6 +19,10 @@ export const memberAreaSchema = z.object({
 export type MemberAreaInput = z.input<typeof memberAreaSchema>;
 export type MemberAreaValues = z.output<typeof memberAreaSchema>;
 
+/** Settings: the name in the header, the login page and the sidebar (SPEC §5). */
+export const memberAreaNameSchema = z.object({ member_area_name: z.string().trim().min(1, 'Nome não pode estar vazio').max(200, 'Nome muito longo') });
+export type MemberAreaNameValues = z.infer<typeof memberAreaNameSchema>;
+
 /** SPEC §5: country code + area code + number, 12 or 13 digits; empty removes the button. */
 export const whatsappSchema = z.object({
   support_whatsapp: z

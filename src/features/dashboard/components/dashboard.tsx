@@ -1,7 +1,8 @@
 import { BookOpen, FileText, GraduationCap, Users, type LucideIcon } from 'lucide-react';
+import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
-import { useDashboardCounts } from '../api/dashboard';
+import { useDashboardCounts } from '../api/hooks';
 import type { DashboardCounts } from '../api/queries';
 
 const COUNTERS: { key: keyof DashboardCounts; label: string; icon: LucideIcon }[] = [
@@ -37,6 +38,7 @@ export function Dashboard() {
           );
         })}
       </ul>
+      {counts.isError && <LoadError title="Não foi possível carregar os contadores" onRetry={counts.refetch} />}
     </AdminPage>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Camera, Loader2 } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { AVATAR_ACCEPT, validateAvatar } from '@/lib/upload';
-import { useUploadAvatar } from '../api/profile';
+import { useUploadAvatar } from '../api/hooks';
 
 export function AvatarUpload({ userId, name, avatarUrl }: { userId: string; name: string; avatarUrl: string | null }) {
   const id = useId();

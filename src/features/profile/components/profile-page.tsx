@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
-import { useUpdateProfile } from '../api/profile';
+import { useUpdateProfile } from '../api/hooks';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileForm } from './profile-form';
 

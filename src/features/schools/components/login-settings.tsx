@@ -11,10 +11,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import type { SchoolRow } from '@/lib/session';
-import { uploadPublicImage } from '@/lib/storage';
-import { schoolImageName, useUpdateSchool } from '../api/appearance';
+import { uploadSchoolImage, useUpdateSchool } from '../api/hooks';
 import { whatsappSchema, type WhatsappInput, type WhatsappValues } from '../schemas';
 import { copyText } from '@/lib/clipboard';
+
+/** SPEC §8: one title for a failed logo or banner, upload or save. */
+const UPLOAD_ERROR = 'Erro ao fazer upload do banner/logo';
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -29,10 +31,13 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 export function LoginSettings({ school }: { school: SchoolRow }) {
-  const update = useUpdateSchool(school.id);
+  const saveLogo = useUpdateSchool(school.id, { success: 'Logo atualizado!', errorTitle: UPLOAD_ERROR });
+  const saveBanner = useUpdateSchool(school.id, { success: 'Banner atualizado!', errorTitle: UPLOAD_ERROR });
+  const savePosition = useUpdateSchool(school.id, { success: 'Posição atualizada!', errorTitle: 'Erro ao atualizar posição' });
+  const saveWhatsapp = useUpdateSchool(school.id, { success: 'WhatsApp atualizado!', errorTitle: 'Erro ao atualizar WhatsApp' });
   const accessUrl = `${window.location.origin}/${school.slug}`;
   const [position, setPosition] = useState(school.login_banner_position);
-  const upload = (file: File) => uploadPublicImage('school-banners', school.id, file, schoolImageName(school.id, file));
+  const upload = (file: File) => uploadSchoolImage(school.id, file);
   const whatsapp = useForm<WhatsappInput, unknown, WhatsappValues>({
     resolver: zodResolver(whatsappSchema),
     defaultValues: { support_whatsapp: school.support_whatsapp ?? '' },
@@ -66,18 +71,18 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
         hint="JPG, PNG ou WEBP até 5MB. Fundo transparente (PNG) fica melhor."
         aspect="3 / 1"
         value={school.logo_url}
-        onChange={(url) => update.mutate({ patch: { logo_url: url }, success: 'Logo atualizado!', failure: 'Erro ao fazer upload do banner/logo' })}
+        onChange={(url) => saveLogo.mutate({ logo_url: url })}
         upload={upload}
-        uploadErrorTitle="Erro ao fazer upload do banner/logo"
+        uploadErrorTitle={UPLOAD_ERROR}
       />
       <ImageField
         label="Banner de login"
         hint="JPG, PNG ou WEBP até 5MB. Recomendado 1920x1080."
         aspect="16 / 9"
         value={school.login_banner_url}
-        onChange={(url) => update.mutate({ patch: { login_banner_url: url }, success: 'Banner atualizado!', failure: 'Erro ao fazer upload do banner/logo' })}
+        onChange={(url) => saveBanner.mutate({ login_banner_url: url })}
         upload={upload}
-        uploadErrorTitle="Erro ao fazer upload do banner/logo"
+        uploadErrorTitle={UPLOAD_ERROR}
       />
       {school.login_banner_url && (
         <Section title="Posição do banner de login" description="Escolha o ponto da imagem que deve ficar sempre visível.">
@@ -85,8 +90,8 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
           <div className="flex justify-end">
             <Button
               type="button"
-              disabled={update.isPending || position === school.login_banner_position}
-              onClick={() => update.mutate({ patch: { login_banner_position: position }, success: 'Posição atualizada!', failure: 'Erro ao atualizar posição' })}
+              disabled={savePosition.isPending || position === school.login_banner_position}
+              onClick={() => savePosition.mutate({ login_banner_position: position })}
             >
               Salvar posição
             </Button>
@@ -99,14 +104,14 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
           aria-label="WhatsApp de suporte"
           className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
           onSubmit={whatsapp.handleSubmit((v) =>
-            update.mutate({ patch: { support_whatsapp: v.support_whatsapp || null }, success: 'WhatsApp atualizado!', failure: 'Erro ao atualizar WhatsApp' }),
+            saveWhatsapp.mutate({ support_whatsapp: v.support_whatsapp || null }),
           )}
         >
           <FormField label="WhatsApp" hint="Só números, com código do país e DDD: 5511999999999" error={whatsapp.formState.errors.support_whatsapp?.message}>
             <Input type="tel" inputMode="numeric" placeholder="5511999999999" {...whatsapp.register('support_whatsapp')} />
           </FormField>
-          <Button type="submit" className="sm:mt-6" disabled={update.isPending}>
-            {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <Button type="submit" className="sm:mt-6" disabled={saveWhatsapp.isPending}>
+            {saveWhatsapp.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
             Salvar WhatsApp
           </Button>
         </form>

@@ -8,14 +8,13 @@ import { Input } from '@/components/ui/input';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import type { SchoolRow } from '@/lib/session';
-import { uploadPublicImage } from '@/lib/storage';
-import { schoolImageName, useUpdateSchool } from '../api/appearance';
+import { uploadSchoolImage, useUpdateSchool } from '../api/hooks';
 import { normalizeSlug } from '@/lib/slug';
 import { memberAreaSchema, type MemberAreaInput, type MemberAreaValues } from '../schemas';
 import { ColorField } from './color-field';
 
 export function MemberAreaForm({ school }: { school: SchoolRow }) {
-  const update = useUpdateSchool(school.id);
+  const update = useUpdateSchool(school.id, { success: 'Área de membros atualizada!', errorTitle: 'Erro ao atualizar' });
   const {
     register,
     control,
@@ -37,11 +36,7 @@ export function MemberAreaForm({ school }: { school: SchoolRow }) {
   const [slug, bannerPosition, primary, secondary] = useWatch({ control, name: ['slug', 'banner_position', 'primary_color', 'secondary_color'] });
 
   function onSubmit(values: MemberAreaValues) {
-    update.mutate({
-      patch: { ...values, description: values.description.trim() || null },
-      success: 'Área de membros atualizada!',
-      failure: 'Erro ao atualizar',
-    });
+    update.mutate({ ...values, description: values.description.trim() || null });
   }
 
   return (
@@ -87,7 +82,7 @@ export function MemberAreaForm({ school }: { school: SchoolRow }) {
               onChange={field.onChange}
               position={bannerPosition}
               onPositionChange={(p) => setValue('banner_position', p, { shouldDirty: true })}
-              upload={(file) => uploadPublicImage('school-banners', school.id, file, schoolImageName(school.id, file))}
+              upload={(file) => uploadSchoolImage(school.id, file)}
               uploadErrorTitle="Erro ao fazer upload"
             />
           )}

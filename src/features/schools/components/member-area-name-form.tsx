@@ -1,24 +1,21 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from '@/lib/zod';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { SchoolRow } from '@/lib/session';
-import { useUpdateSchool } from '../api/appearance';
-
-const schema = z.object({ member_area_name: z.string().trim().min(1, 'Nome não pode estar vazio').max(200, 'Nome muito longo') });
-type Values = z.infer<typeof schema>;
+import { useUpdateSchool } from '../api/hooks';
+import { memberAreaNameSchema, type MemberAreaNameValues } from '../schemas';
 
 /** Settings: the member-area name shown in the header, the login page and the sidebar. */
 export function MemberAreaNameForm({ school }: { school: SchoolRow }) {
-  const update = useUpdateSchool(school.id);
+  const update = useUpdateSchool(school.id, { success: 'Área de membros atualizada!', errorTitle: 'Erro ao atualizar' });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { member_area_name: school.member_area_name ?? '' } });
+  } = useForm<MemberAreaNameValues>({ resolver: zodResolver(memberAreaNameSchema), defaultValues: { member_area_name: school.member_area_name ?? '' } });
   return (
     <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby="settings-member-area">
       <div>
@@ -31,7 +28,7 @@ export function MemberAreaNameForm({ school }: { school: SchoolRow }) {
         noValidate
         aria-label="Nome da área de membros"
         className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
-        onSubmit={handleSubmit((v) => update.mutate({ patch: { member_area_name: v.member_area_name }, success: 'Área de membros atualizada!', failure: 'Erro ao atualizar' }))}
+        onSubmit={handleSubmit((v) => update.mutate({ member_area_name: v.member_area_name }))}
       >
         <FormField label="Nome da área de membros" error={errors.member_area_name?.message}>
           <Input {...register('member_area_name')} />
