@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { issueCertificate, verifyCertificate } from '../../../src/features/certificates/api/queries.ts';
-import { fetchIssuedCertificates } from '../../../src/features/reports/api/certificates.ts';
+import { fetchIssuedCertificates } from '../../../src/features/reports/api/queries.ts';
 import { startTestBackend, type TestBackend } from '../harness.ts';
 import { EMAIL, SCHOOL } from '../rls/seed.ts';
 

@@ -5,11 +5,12 @@ import { toast } from '@/lib/toast';
 import { sessionKeys, type SchoolRow } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 import { disableTotp, enrollTotp, fetchVerifiedFactor, setStaffRequirement, signInFactorId, verifyTotp } from './queries';
+import type { DbClient } from '@/lib/db';
 import { rootKeys } from '@/lib/query-keys';
 
 export const mfaKeys = {
   all: rootKeys.mfa,
-  factor: (userId: string) => [...rootKeys.mfa, 'factor', userId] as const,
+  factor: (userId: string) => [...mfaKeys.all, 'factor', userId] as const,
 };
 
 export const verifiedFactorQuery = (userId: string) =>
@@ -27,29 +28,37 @@ export function useStartEnrollment() {
   });
 }
 
-/** "Confirmar": the first code verifies the factor; the session becomes aal2. */
-export function useConfirmEnrollment(userId: string) {
+/** A change of the account's factor proved by a code of the app; the factor is read again after it. */
+function useFactorCodeChange(
+  userId: string,
+  { change, errorTitle, onChanged }: { change: (client: DbClient, factorId: string, code: string) => Promise<void>; errorTitle: string; onChanged: () => void },
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => verifyTotp(supabase, factorId, code),
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => change(supabase, factorId, code),
+    meta: { errorTitle },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mfaKeys.factor(userId) });
-      toast.success('Verificação em duas etapas ativada!', { description: 'Nas próximas entradas, peça o código ao seu aplicativo autenticador.' });
+      onChanged();
     },
-    meta: { errorTitle: 'Erro ao confirmar o código' },
+  });
+}
+
+/** "Confirmar": the first code verifies the factor; the session becomes aal2. */
+export function useConfirmEnrollment(userId: string) {
+  return useFactorCodeChange(userId, {
+    change: verifyTotp,
+    errorTitle: 'Erro ao confirmar o código',
+    onChanged: () => toast.success('Verificação em duas etapas ativada!', { description: 'Nas próximas entradas, peça o código ao seu aplicativo autenticador.' }),
   });
 }
 
 /** "Desativar": a code, then the factor is removed. */
 export function useDisableTwoFactor(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => disableTotp(supabase, factorId, code),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: mfaKeys.factor(userId) });
-      toast.success('Verificação em duas etapas desativada.');
-    },
-    meta: { errorTitle: 'Erro ao desativar' },
+  return useFactorCodeChange(userId, {
+    change: disableTotp,
+    errorTitle: 'Erro ao desativar',
+    onChanged: () => toast.success('Verificação em duas etapas desativada.'),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
@@ -28,12 +29,7 @@ export function TwoFactorCard({ userId, issuer, required }: { userId: string; is
         {factor.isPending ? (
           <Spinner className="size-6" />
         ) : factor.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Não foi possível carregar a verificação em duas etapas.{' '}
-            <Button variant="link" className="h-auto p-0" onClick={() => void factor.refetch()}>
-              Tentar de novo
-            </Button>
-          </p>
+          <LoadError className="w-full" title="Não foi possível carregar a verificação em duas etapas" onRetry={factor.refetch} />
         ) : active ? (
           <>
             <p className="text-sm text-muted-foreground">Ativada em {formatDate(active.createdAt)}.</p>

@@ -1,25 +1,35 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { fetchAllIssuedCertificates, fetchIssuedCertificates } from './certificates';
-import { fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
+// TanStack Query over the reports (queries.ts). Keys, under rootKeys.reports:
+//   ['reports', 'summary', schoolId, courseId]              the six numbers
+//   ['reports', 'tab', schoolId, tab, courseId, page]       one page of a students tab
+//   ['reports', 'certificates', schoolId, courseId, page]   one page of the issued certificates
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { downloadCsv } from '@/lib/csv';
+import { verificationUrl } from '@/lib/certificates';
+import { formatDate } from '@/lib/format';
 import { rootKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import { certificatesCsv, reportCsv } from '../lib/csv';
+import { fetchAllIssuedCertificates, fetchIssuedCertificates, fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
 
 export const reportKeys = {
   all: rootKeys.reports,
-  summary: (schoolId: string, courseId: string | null) => [...rootKeys.reports, 'summary', schoolId, courseId] as const,
-  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => [...rootKeys.reports, 'tab', schoolId, tab, courseId, page] as const,
-  certificates: (schoolId: string, courseId: string | null, page: number) => [...rootKeys.reports, 'certificates', schoolId, courseId, page] as const,
+  summary: (schoolId: string, courseId: string | null) => [...reportKeys.all, 'summary', schoolId, courseId] as const,
+  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => [...reportKeys.all, 'tab', schoolId, tab, courseId, page] as const,
+  certificates: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'certificates', schoolId, courseId, page] as const,
 };
+
+/** SPEC §8: a failed report read is only logged (the screen shows '—' or LoadError, no toast). */
+function logged<T>(read: Promise<T>): Promise<T> {
+  return read.catch((error: unknown) => {
+    console.error('Erro ao carregar relatório', error);
+    throw error;
+  });
+}
 
 export function useReportSummary(schoolId: string, courseId: string | null) {
   return useQuery({
     queryKey: reportKeys.summary(schoolId, courseId),
-    queryFn: () =>
-      fetchReportSummary(supabase, schoolId, courseId).catch((error: unknown) => {
-        // SPEC §8: report fetch failures are only logged.
-        console.error('Erro ao carregar relatório', error);
-        throw error;
-      }),
+    queryFn: () => logged(fetchReportSummary(supabase, schoolId, courseId)),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -28,11 +38,7 @@ export function useReportSummary(schoolId: string, courseId: string | null) {
 export function useReportTab(schoolId: string, tab: ReportTab, courseId: string | null, page: number) {
   return useQuery({
     queryKey: reportKeys.tab(schoolId, tab, courseId, page),
-    queryFn: () =>
-      fetchReportStudents(supabase, schoolId, tab, courseId, page).catch((error: unknown) => {
-        console.error('Erro ao carregar relatório', error);
-        throw error;
-      }),
+    queryFn: () => logged(fetchReportStudents(supabase, schoolId, tab, courseId, page)),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -47,12 +53,22 @@ export function useIssuedCertificates(schoolId: string, courseId: string | null,
   });
 }
 
-/** Every certificate of the filter, for 'Exportar CSV'. */
-export function fetchCertificatesForExport(schoolId: string, courseId: string | null) {
-  return fetchAllIssuedCertificates(supabase, { schoolId, courseId });
+/** What 'Exportar CSV' downloads: a table's every row (not just the page shown). */
+export type CsvExport = { kind: 'students'; schoolId: string; tab: ReportTab; courseId: string | null } | { kind: 'certificates'; schoolId: string; courseId: string | null };
+
+async function buildCsv(what: CsvExport): Promise<string> {
+  if (what.kind === 'certificates') {
+    const rows = await fetchAllIssuedCertificates(supabase, what);
+    return certificatesCsv(rows, formatDate, (code) => verificationUrl(window.location.origin, code));
+  }
+  const { rows } = await fetchReportStudents(supabase, what.schoolId, what.tab, what.courseId, 0, null);
+  return reportCsv(rows, formatDate);
 }
 
-/** Every student of a tab, for 'Exportar CSV'. */
-export function fetchReportForExport(schoolId: string, tab: ReportTab, courseId: string | null) {
-  return fetchReportStudents(supabase, schoolId, tab, courseId, 0, null).then((page) => page.rows);
+/** 'Exportar CSV': builds the file and downloads it as `{fileName}-{yyyy-mm-dd}.csv`. */
+export function useExportCsv(fileName: string) {
+  return useMutation({
+    mutationFn: async (what: CsvExport) => downloadCsv(`${fileName}-${new Date().toISOString().slice(0, 10)}.csv`, await buildCsv(what)),
+    meta: { errorTitle: 'Erro ao exportar' },
+  });
 }

@@ -1,6 +1,8 @@
 // Reports (SPEC §2/§9): the six summary numbers and the three tabs, computed in the database
-// (public.admin_report_summary / admin_report_students). Plain functions: tests and benches call them.
-import type { DbClient } from '@/lib/db';
+// (public.admin_report_summary / admin_report_students), and 'Certificados emitidos' (issue 14).
+// Plain functions: tests and benches call them.
+import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
+import type { Tables } from '@/types/database';
 
 export interface ReportSummary {
   total_students: number;
@@ -42,7 +44,14 @@ export async function fetchReportSummary(client: DbClient, schoolId: string, cou
 }
 
 /** One page of a tab; `pageSize` null returns every row (CSV export). */
-export async function fetchReportStudents(client: DbClient, schoolId: string, tab: ReportTab, courseId: string | null, page: number, pageSize: number | null = REPORT_PAGE_SIZE) {
+export async function fetchReportStudents(
+  client: DbClient,
+  schoolId: string,
+  tab: ReportTab,
+  courseId: string | null,
+  page: number,
+  pageSize: number | null = REPORT_PAGE_SIZE,
+): Promise<Page<ReportStudent>> {
   const { data, error } = await client.rpc('admin_report_students', {
     p_school_id: schoolId,
     p_tab: tab,
@@ -68,4 +77,33 @@ export async function fetchReportStudents(client: DbClient, schoolId: string, ta
       }),
     ),
   };
+}
+
+// 'Certificados emitidos': the school's issued certificates, newest first, optionally of one course.
+// Row-level security limits the rows to the staff's school (the super admin sees any school's).
+
+export type IssuedCertificate = Pick<Tables<'certificates'>, 'id' | 'code' | 'student_name' | 'course_title' | 'completed_at' | 'workload_hours' | 'issued_at'>;
+
+export const CERTIFICATES_PAGE_SIZE = 25;
+
+const CERTIFICATE_COLUMNS = 'id, code, student_name, course_title, completed_at, workload_hours, issued_at';
+
+function certificatesOf(client: DbClient, schoolId: string, courseId: string | null) {
+  const q = client.from('certificates').select(CERTIFICATE_COLUMNS, { count: 'exact' }).eq('school_id', schoolId);
+  return (courseId ? q.eq('course_id', courseId) : q).order('issued_at', { ascending: false }).order('id');
+}
+
+/** One page of the school's certificates. */
+export async function fetchIssuedCertificates(
+  client: DbClient,
+  { schoolId, courseId, page, pageSize = CERTIFICATES_PAGE_SIZE }: { schoolId: string; courseId: string | null; page: number; pageSize?: number },
+): Promise<Page<IssuedCertificate>> {
+  const { data, error, count } = await certificatesOf(client, schoolId, courseId).range(...pageRange(page, pageSize));
+  if (error) throw error;
+  return { rows: data ?? [], total: count ?? 0 };
+}
+
+/** Every certificate of the filter, for the CSV export. */
+export function fetchAllIssuedCertificates(client: DbClient, { schoolId, courseId }: { schoolId: string; courseId: string | null }): Promise<IssuedCertificate[]> {
+  return fetchEveryRow((from, to) => certificatesOf(client, schoolId, courseId).range(from, to));
 }

@@ -1,28 +1,13 @@
-// 'Exportar CSV' of a report table: builds the file (all rows, not just the page) and downloads it.
-import { useState } from 'react';
+// 'Exportar CSV' of a report table: every row of its filter, not just the page shown.
 import { Download, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { downloadCsv } from '@/lib/csv';
-import { toast } from '@/lib/toast';
-import { errorMessage } from '@/lib/utils';
+import { useExportCsv, type CsvExport } from '../api/hooks';
 
-export function ExportCsvButton({ fileName, build, disabled }: { fileName: string; build: () => Promise<string>; disabled: boolean }) {
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      downloadCsv(`${fileName}-${new Date().toISOString().slice(0, 10)}.csv`, await build());
-    } catch (error) {
-      toast.error('Erro ao exportar', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  }
-
+export function ExportCsvButton({ fileName, rows, disabled }: { fileName: string; rows: CsvExport; disabled: boolean }) {
+  const exportCsv = useExportCsv(fileName);
   return (
-    <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || disabled}>
-      {exporting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />} Exportar CSV
+    <Button variant="outline" size="sm" onClick={() => exportCsv.mutate(rows)} disabled={exportCsv.isPending || disabled}>
+      {exportCsv.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />} Exportar CSV
     </Button>
   );
 }

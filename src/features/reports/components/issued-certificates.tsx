@@ -1,25 +1,26 @@
 // Reports → 'Certificados emitidos': the school's certificates, newest first, with the public
-// verification link of each. Row-level security limits the rows to the staff's school.
-import { useState, type ReactNode } from 'react';
+// verification link of each. Row-level security limits the rows to the staff's school. The page is
+// in the URL (?pagina=2).
+import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { verificationUrl, workloadText } from '@/lib/certificates';
 import { formatDate } from '@/lib/format';
-import { CERTIFICATES_PAGE_SIZE } from '../api/certificates';
-import { fetchCertificatesForExport, useIssuedCertificates } from '../api/hooks';
-import { certificatesCsv } from '../lib/csv';
+import { useListParams } from '@/lib/list-params';
+import { useIssuedCertificates } from '../api/hooks';
+import { CERTIFICATES_PAGE_SIZE } from '../api/queries';
 import { ExportCsvButton } from './export-csv-button';
 
 export function IssuedCertificates({ schoolId, courseId }: { schoolId: string; courseId: string | null }) {
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useListParams();
   const data = useIssuedCertificates(schoolId, courseId, page);
 
   let body: ReactNode;
   if (data.isPending) body = <Skeleton className="h-48 rounded-xl" />;
-  else if (data.isError) body = <EmptyState title="Não foi possível carregar os certificados" action={<Button onClick={() => void data.refetch()}>Tentar novamente</Button>} />;
+  else if (data.isError) body = <LoadError title="Não foi possível carregar os certificados" onRetry={data.refetch} />;
   else if (data.data.rows.length === 0) body = <EmptyState title="Nenhum certificado emitido." description="Os certificados aparecem aqui quando os alunos concluem um curso e baixam o certificado." />;
   else
     body = (
@@ -77,11 +78,7 @@ export function IssuedCertificates({ schoolId, courseId }: { schoolId: string; c
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {data.data ? `${data.data.total.toLocaleString('pt-BR')} ${data.data.total === 1 ? 'certificado emitido' : 'certificados emitidos'}` : ''}
         </p>
-        <ExportCsvButton
-          fileName="certificados"
-          disabled={!data.data?.total}
-          build={async () => certificatesCsv(await fetchCertificatesForExport(schoolId, courseId), formatDate, (code) => verificationUrl(window.location.origin, code))}
-        />
+        <ExportCsvButton fileName="certificados" disabled={!data.data?.total} rows={{ kind: 'certificates', schoolId, courseId }} />
       </div>
       {body}
       {data.data && <Pagination page={page} pageSize={CERTIFICATES_PAGE_SIZE} total={data.data.total} onPageChange={setPage} label="Páginas dos certificados" />}

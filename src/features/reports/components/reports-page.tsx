@@ -1,31 +1,32 @@
-import { useState, type ReactNode } from 'react';
+// Reports (SPEC §2/§9): the course filter, six numbers, three students tabs and the issued
+// certificates. The course, the tab and the page live in the URL (?curso=…&aba=inativos&pagina=2).
 import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDate } from '@/lib/format';
-import { fetchReportForExport, useReportSummary, useReportTab } from '../api/hooks';
-import { REPORT_PAGE_SIZE, type ReportSummary, type ReportTab } from '../api/queries';
-import { reportCsv } from '../lib/csv';
-import { ExportCsvButton } from './export-csv-button';
+import { useListParams } from '@/lib/list-params';
+import { useReportSummary } from '../api/hooks';
+import type { ReportSummary, ReportTab } from '../api/queries';
 import { IssuedCertificates } from './issued-certificates';
+import { ReportTable } from './report-table';
 
 export interface CourseOption {
   id: string;
   title: string;
 }
 
-const TABS: { value: ReportTab; label: string; empty: string; file: string }[] = [
-  { value: 'all', label: 'Todos os alunos', empty: 'Nenhum aluno.', file: 'alunos' },
-  { value: 'multi', label: 'Vários cursos', empty: 'Nenhum aluno com mais de uma matrícula ativa.', file: 'alunos-varios-cursos' },
-  { value: 'inactive', label: 'Inativos', empty: 'Nenhum aluno inativo.', file: 'alunos-inativos' },
+/** `param`: the tab in the URL (?aba=…); the first tab is the default, shown without it. */
+const TABS: { value: ReportTab; param: string; label: string; empty: string; file: string }[] = [
+  { value: 'all', param: 'todos', label: 'Todos os alunos', empty: 'Nenhum aluno.', file: 'alunos' },
+  { value: 'multi', param: 'varios-cursos', label: 'Vários cursos', empty: 'Nenhum aluno com mais de uma matrícula ativa.', file: 'alunos-varios-cursos' },
+  { value: 'inactive', param: 'inativos', label: 'Inativos', empty: 'Nenhum aluno inativo.', file: 'alunos-inativos' },
 ];
+const DEFAULT_TAB = TABS[0]!.param;
+const CERTIFICATES_TAB = 'certificados';
+const COURSE_PARAM = 'curso';
+const TAB_PARAM = 'aba';
 
 function ratingText(r: number | null) {
   return r === null ? '—' : `${r.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5`;
@@ -41,8 +42,10 @@ const CARDS: { key: keyof ReportSummary; label: string; hint: string; icon: type
 ];
 
 export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
-  const [courseId, setCourseId] = useState('');
-  const [tab, setTab] = useState<ReportTab | 'certificates'>('all');
+  const { filter, setFilter } = useListParams();
+  const courseId = courses.some((c) => c.id === filter(COURSE_PARAM)) ? filter(COURSE_PARAM) : '';
+  const tabParam = filter(TAB_PARAM);
+  const tab = tabParam === CERTIFICATES_TAB || TABS.some((t) => t.param === tabParam) ? tabParam : DEFAULT_TAB;
   const course = courseId || null;
   const summary = useReportSummary(schoolId, course);
   return (
@@ -50,7 +53,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
       <PageHeader title="Relatórios" description="Engajamento dos alunos" />
       <div className="grid max-w-sm gap-2">
         <Label htmlFor="report-course">Curso</Label>
-        <Select id="report-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+        <Select id="report-course" value={courseId} onChange={(e) => setFilter(COURSE_PARAM, e.target.value)}>
           <option value="">Todos os cursos</option>
           {courses.map((c) => (
             <option key={c.id} value={c.id}>
@@ -77,102 +80,26 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
           </li>
         ))}
       </ul>
-      <Tabs value={tab} onValueChange={(v) => setTab(v as ReportTab | 'certificates')}>
+      <Tabs value={tab} onValueChange={(v) => setFilter(TAB_PARAM, v === DEFAULT_TAB ? '' : v)}>
         <TabsList className="h-auto w-full flex-wrap sm:w-auto">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
+            <TabsTrigger key={t.value} value={t.param}>
               {t.label}
             </TabsTrigger>
           ))}
-          <TabsTrigger value="certificates">Certificados emitidos</TabsTrigger>
+          <TabsTrigger value={CERTIFICATES_TAB}>Certificados emitidos</TabsTrigger>
         </TabsList>
         {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {tab === t.value && <ReportTable schoolId={schoolId} tab={t.value} courseId={course} empty={t.empty} fileName={t.file} />}
+          <TabsContent key={t.value} value={t.param}>
+            {tab === t.param && <ReportTable schoolId={schoolId} tab={t.value} courseId={course} empty={t.empty} fileName={t.file} />}
           </TabsContent>
         ))}
-        <TabsContent value="certificates">{tab === 'certificates' && <IssuedCertificates key={courseId} schoolId={schoolId} courseId={course} />}</TabsContent>
+        <TabsContent value={CERTIFICATES_TAB}>{tab === CERTIFICATES_TAB && <IssuedCertificates schoolId={schoolId} courseId={course} />}</TabsContent>
       </Tabs>
       <p className="text-xs text-muted-foreground">
         Progresso: aulas concluídas ÷ aulas dos cursos em que o aluno está matriculado, arredondado. Inativo: nunca acessou ou tem progresso abaixo de 10%. Vários cursos: mais de uma
         matrícula ativa.
       </p>
     </AdminPage>
-  );
-}
-
-function ReportTable({ schoolId, tab, courseId, empty, fileName }: { schoolId: string; tab: ReportTab; courseId: string | null; empty: string; fileName: string }) {
-  const [page, setPage] = useState(0);
-  const data = useReportTab(schoolId, tab, courseId, page);
-
-  let body: ReactNode;
-  if (data.isPending) body = <Skeleton className="h-48 rounded-xl" />;
-  else if (data.isError) body = <EmptyState title="Não foi possível carregar o relatório" action={<Button onClick={() => void data.refetch()}>Tentar novamente</Button>} />;
-  else if (data.data.rows.length === 0) body = <EmptyState title={empty} />;
-  else
-    body = (
-      <div className="overflow-x-auto rounded-xl border border-border bg-white">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Aluno
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Cursos
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Aulas
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Progresso
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Último acesso
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.rows.map((r) => (
-              <tr key={r.user_id} className="border-t border-border">
-                <td className="max-w-[16rem] px-4 py-3">
-                  <p className="truncate font-medium">{r.name}</p>
-                  <p className="truncate text-xs text-muted-foreground">{r.email}</p>
-                </td>
-                <td className="px-4 py-3 tabular-nums">
-                  {r.enrolled_courses} ({r.active_enrollments} {r.active_enrollments === 1 ? 'ativa' : 'ativas'})
-                </td>
-                <td className="px-4 py-3 tabular-nums">
-                  {r.completed_lessons} de {r.total_lessons}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-2">
-                    <ProgressBar value={r.progress} label={`Progresso de ${r.name}`} className="w-24" />
-                    <span className="tabular-nums">{r.progress}%</span>
-                  </div>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">{r.last_access ? formatDate(r.last_access) : 'Nunca'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-
-  return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {data.data ? `${data.data.total.toLocaleString('pt-BR')} ${data.data.total === 1 ? 'aluno' : 'alunos'}` : ''}
-        </p>
-        <ExportCsvButton
-          fileName={fileName}
-          disabled={!data.data?.total}
-          build={async () => reportCsv(await fetchReportForExport(schoolId, tab, courseId), formatDate)}
-        />
-      </div>
-      {body}
-      {data.data && <Pagination page={page} pageSize={REPORT_PAGE_SIZE} total={data.data.total} onPageChange={setPage} label="Páginas do relatório" />}
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 // CSV exports of the reports: the columns of each table, written by the one CSV writer (src/lib/csv.ts).
 import type { ReportStudent } from '../api/queries';
-import type { IssuedCertificate } from '../api/certificates';
+import type { IssuedCertificate } from '../api/queries';
 import { toCsv } from '@/lib/csv';
 
 export const CSV_HEADER = ['Nome', 'E-mail', 'Cursos matriculados', 'Matrículas ativas', 'Aulas concluídas', 'Total de aulas', 'Progresso (%)', 'Último acesso'];
