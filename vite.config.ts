@@ -65,6 +65,18 @@ export default defineConfig(({ mode }) => {
     },
     server: { host: 'localhost', port: 5173, strictPort: true },
     preview: { host: 'localhost', port: 4173 },
-    build: { sourcemap: true },
+    build: {
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The primitives every route's form uses would otherwise become nine tiny shared chunks
+            // on the login page, each a request with its own overhead: one 'ui' chunk is ~2.4 KB
+            // gzip smaller on the first route (npm run bench:bundle).
+            groups: [{ name: 'ui', test: /\/src\/(components\/ui\/(input|label|card|form-field|storage-image)|lib\/(utils|image|api-config))\.tsx?$|\/node_modules\/clsx\// }],
+          },
+        },
+      },
+    },
   };
 });

@@ -3,6 +3,7 @@
 // CSS it loads: the entry with its static imports, plus the route's lazy chunks (layout and page)
 // with theirs. Also lists the heavy packages each route pulls in, so code that belongs elsewhere
 // (realtime, storage, functions, toasts, zod, markdown, dialogs) shows up by name.
+// `-- --files` lists the first route's files with their gzip bytes and source modules.
 // Exits 1 when the first route (/:slug, the login page) is over its budget.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -99,6 +100,8 @@ async function main() {
       const packages = WATCH.filter((p) => modules.some((m) => m.includes(`/node_modules/${p}/`)));
       const budget = i === 0 ? ` (${js + css} bytes; budget ${kb(BUDGET_FIRST_ROUTE)}: ${js + css <= BUDGET_FIRST_ROUTE ? 'ok' : 'OVER'})` : '';
       if (i === 0 && js + css > BUDGET_FIRST_ROUTE) over = true;
+      if (i === 0 && process.argv.includes('--files'))
+        for (const f of [...files].sort((a, b) => sizeOf(b) - sizeOf(a))) console.log(`    ${String(sizeOf(f)).padStart(7)}  ${f}  ${(modulesOf.get(f) ?? []).filter((m) => !m.includes('node_modules')).map((m) => path.relative(ROOT, m)).join(' ')}`);
       console.log(route.padEnd(32), kb(js).padStart(9), kb(css).padStart(9), kb(js + css).padStart(9), String(files.size).padStart(6), ` ${packages.join(', ')}${budget}`);
     }
     if (over) process.exitCode = 1;
