@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AdminPage } from '@/components/ui/page-header';
-import { useCourse } from '@/features/courses/api/admin';
+import { useAdminCourse } from '@/features/courses/api/admin-hooks';
 import { CourseForm } from '@/features/courses/components/admin/course-form';
 import { useSession } from '@/lib/session';
 
@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session';
 export default function AdminCourseFormPage() {
   const { courseId } = useParams();
   const { profile, user } = useSession();
-  const course = useCourse(courseId);
+  const course = useAdminCourse(courseId);
   if (!profile?.school_id || !user) {
     return (
       <AdminPage>

@@ -1,5 +1,5 @@
 import { PageSpinner } from '@/components/ui/spinner';
-import { useCourseOptions } from '@/features/courses/api/admin';
+import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { EnrollmentsPage } from '@/features/enrollments/components/enrollments-page';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 

@@ -1,4 +1,4 @@
-import { useCourseOptions } from '@/features/courses/api/admin';
+import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { MaterialsPage } from '@/features/materials/components/materials-page';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { PageSpinner } from '@/components/ui/spinner';

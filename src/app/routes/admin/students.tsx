@@ -1,5 +1,5 @@
 import { PageSpinner } from '@/components/ui/spinner';
-import { useCourseOptions } from '@/features/courses/api/admin';
+import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { StudentsPage } from '@/features/students/components/students-page';
 

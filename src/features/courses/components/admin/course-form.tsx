@@ -15,7 +15,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
 import { uploadPublicImage } from '@/lib/storage';
-import { DUPLICATE_SLUG_MESSAGE, isDuplicateSlug, useSaveCourse, type CourseRow } from '../../api/admin';
+import { describeError, refusedConstraint } from '@/lib/errors';
+import { useSaveCourse, type CourseRow } from '../../api/admin-hooks';
 import {
   COURSE_STATUSES,
   STATUS_LABEL,
@@ -26,7 +27,7 @@ import {
   parsePrice,
   type CourseFormInput,
   type CourseFormValues,
-} from '../../admin-schemas';
+} from '../../schemas';
 
 function formValuesFromCourse(course: CourseRow | null): CourseFormInput {
   return {
@@ -71,7 +72,8 @@ export function CourseForm({ course, schoolId, userId }: { course: CourseRow | n
       {
         onSuccess: () => navigate('/admin/courses'),
         onError: (error) => {
-          if (isDuplicateSlug(error)) setError('slug', { message: DUPLICATE_SLUG_MESSAGE }, { shouldFocus: true });
+          // The toast says it too; the field shows where to fix it.
+          if (refusedConstraint(error) === 'courses_school_slug_key') setError('slug', { message: describeError(error) }, { shouldFocus: true });
         },
       },
     );

@@ -17,8 +17,8 @@ import { Switch } from '@/components/ui/switch';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { ADMIN_COURSES_PAGE_SIZE } from '../../api/admin-queries';
-import { useAdminCourses, useDeleteCourse, useToggleCourseStatus, type AdminCourse } from '../../api/admin';
-import { STATUS_LABEL, type CourseStatus } from '../../admin-schemas';
+import { useAdminCourses, useDeleteCourse, useToggleCourseStatus, type AdminCourse } from '../../api/admin-hooks';
+import { STATUS_LABEL, type CourseStatus } from '../../schemas';
 
 const STATUS_VARIANT: Record<CourseStatus, BadgeVariant> = { DRAFT: 'warning', PUBLISHED: 'success', ARCHIVED: 'secondary' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@/lib/format';
-import { courseFormSchema, finalSlug, installmentPreview, normalizeSlug, parsePrice } from './admin-schemas';
+import { courseFormSchema, finalSlug, installmentPreview, normalizeSlug, parsePrice } from './schemas';
 
 const valid = {
   title: 'Curso',
