@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { errorMessage } from '@/lib/utils';
 import { validateImage, type FileLike } from '@/lib/upload';
 import { Button } from './button';
 import { ImagePositionPicker } from './image-position-picker';
@@ -47,23 +46,21 @@ export function ImageField({
   accept,
 }: ImageFieldProps) {
   const id = useId();
-  const [uploading, setUploading] = useState(false);
+  // A failed upload goes through the app's one error path (src/lib/query-client.ts), titled by the caller.
+  const send = useMutation({ mutationFn: upload, meta: { errorTitle: uploadErrorTitle } });
+  const uploading = send.isPending;
   const [fileName, setFileName] = useState<string | null>(null);
   const [urlDraft, setUrlDraft] = useState(value ?? '');
   const [urlError, setUrlError] = useState<string | null>(null);
 
-  async function onFile(file: File) {
-    setUploading(true);
-    try {
-      const url = await upload(file);
-      setFileName(file.name);
-      setUrlDraft(url);
-      onChange(url);
-    } catch (error) {
-      toast.error(uploadErrorTitle, { description: errorMessage(error) });
-    } finally {
-      setUploading(false);
-    }
+  function onFile(file: File) {
+    send.mutate(file, {
+      onSuccess: (url) => {
+        setFileName(file.name);
+        setUrlDraft(url);
+        onChange(url);
+      },
+    });
   }
 
   function applyUrl(raw: string) {
@@ -97,7 +94,7 @@ export function ImageField({
         <TabsContent value="upload" className="grid max-w-xl gap-2">
           <ImageUpload
             value={value}
-            onFile={(f) => void onFile(f)}
+            onFile={onFile}
             validate={validate}
             accept={accept}
             uploading={uploading}

@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DeferredToaster } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
+import { ImageField } from './image-field';
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'capa.png', { type: 'image/png' });
+
+function renderField(upload: (file: File) => Promise<string>) {
+  const onChange = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ImageField label="Thumbnail" value={null} onChange={onChange} upload={upload} uploadErrorTitle="Erro ao fazer upload da thumbnail" />
+      <DeferredToaster />
+    </QueryClientProvider>,
+  );
+  return { onChange, input: screen.getByLabelText(/Selecionar thumbnail/) };
+}
+
+describe('ImageField', () => {
+  it('an uploaded file becomes the value, and its name stays on screen', async () => {
+    const { onChange, input } = renderField(async () => 'https://cdn.exemplo.com/capa.png');
+    fireEvent.change(input, { target: { files: [png()] } });
+    expect(await screen.findByText('Arquivo enviado: capa.png')).toBeInTheDocument();
+    expect(onChange).toHaveBeenCalledWith('https://cdn.exemplo.com/capa.png');
+  });
+
+  it('a failed upload keeps the value and says why through the one error path', async () => {
+    const { onChange, input } = renderField(() => Promise.reject(Object.assign(new Error('new row violates row-level security policy'), { statusCode: '403' })));
+    fireEvent.change(input, { target: { files: [png()] } });
+    expect(await screen.findByText('Erro ao fazer upload da thumbnail', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissão para esta ação.')).toBeInTheDocument();
+    await waitFor(() => expect(input).not.toBeDisabled());
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Arquivo enviado/)).toBeNull();
+  });
+});
