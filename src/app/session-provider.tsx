@@ -130,6 +130,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const deactivated = !!profile && !profile.is_active && !authFlowPending;
   useEffect(() => {
     if (!deactivated) return;
+    // SPEC §8: a deactivated account is told why it is signed out (no request failed: not the mutation error path).
     const timer = setTimeout(() => {
       toast.error('Sua conta está inativa. Entre em contato com o administrador.');
       void signOut();

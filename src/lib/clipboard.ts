@@ -7,6 +7,7 @@ export async function copyText(text: string | Promise<string>, copied: string, f
     await navigator.clipboard.writeText(await text);
     toast.success(copied, { duration: 2000 });
   } catch {
+    // The browser refused (no permission, not a secure context): no request failed, so not the mutation error path.
     toast.error('Não foi possível copiar', { description: failureHint ?? 'Selecione o texto e copie manualmente.' });
   }
 }

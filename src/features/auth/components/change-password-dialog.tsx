@@ -27,6 +27,7 @@ export function ChangePasswordDialog({ open, recovery = false }: { open: boolean
     formState: { errors },
   } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: { password: '', confirm: '' } });
 
+  // SPEC §5's validation toasts: a refused form, not a failed request (the fields show the messages too).
   const onInvalid = (errs: typeof errors) => {
     const rule = errs.password ? PASSWORD_TOO_SHORT : errs.confirm ? PASSWORD_MISMATCH : null;
     if (rule) toast.error(rule.title, { description: rule.message });
