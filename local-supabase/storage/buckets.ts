@@ -3,10 +3,9 @@
 import { asCaller, type RequestAuth } from '../http.ts';
 import { errors, mapDbError } from './errors.ts';
 import { checkBucketName } from './keys.ts';
-import { allowDeleteQuery, emptyBucket, iso, type Store } from './objects.ts';
-import type { IncomingMessage } from 'node:http';
+import { allowDeleteQuery, iso, type ReqLike, type Store } from './object-rows.ts';
+import { emptyBucket } from './list-remove.ts';
 
-type ReqLike = Pick<IncomingMessage, 'method' | 'headers'>;
 
 const BUCKET_COLUMNS = `id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, 'STANDARD' as type,
   ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`;

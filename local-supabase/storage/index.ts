@@ -6,25 +6,11 @@ import { isPgError } from '../db/engine.ts';
 import * as buckets from './buckets.ts';
 import { errors, storageError } from './errors.ts';
 import { checkObjectName, objectsDir, tempDir } from './keys.ts';
-import {
-  checkExpiresIn,
-  copyObject,
-  createSignedUploadUrl,
-  findBucket,
-  findObjectAsSuperuser,
-  findVisibleObject,
-  listObjects,
-  moveObject,
-  objectInfo,
-  removeObjects,
-  sendObject,
-  signObjectUrl,
-  uploadObject,
-  uploadWithSignedUrl,
-  verifySignedUrl,
-  type ListOptions,
-  type Store,
-} from './objects.ts';
+import { findBucket, findObjectAsSuperuser, findVisibleObject, uploadObject, type Store } from './object-rows.ts';
+import { objectInfo, sendObject } from './serve-object.ts';
+import { listObjects, removeObjects, type ListOptions } from './list-remove.ts';
+import { checkExpiresIn, createSignedUploadUrl, signObjectUrl, uploadWithSignedUrl, verifySignedUrl } from './signed-urls.ts';
+import { copyObject, moveObject } from './copy-move.ts';
 import { createTusHandler } from './tus.ts';
 import { createImageRenderer } from './render.ts';
 

@@ -14,7 +14,9 @@ import { signJwt } from '../jwt.ts';
 import { readTomlTable } from '../toml.ts';
 import { errors, storageError } from './errors.ts';
 import { versionPath } from './keys.ts';
-import { findBucket, findObjectAsSuperuser, findVisibleObject, STORED_OBJECT_CSP, verifySignedUrl, type Store } from './objects.ts';
+import { findBucket, findObjectAsSuperuser, findVisibleObject, type Store } from './object-rows.ts';
+import { STORED_OBJECT_CSP } from './serve-object.ts';
+import { verifySignedUrl } from './signed-urls.ts';
 import { RenderCache } from './render-cache.ts';
 
 /** The hosted platform's limits (Storage docs, "Image Transformations › Limits"). */

@@ -13,7 +13,7 @@ import { authenticate, HttpError, JwtError, type RequestAuth } from '../http.ts'
 import { checkMimeType } from './body.ts';
 import { errors } from './errors.ts';
 import { checkObjectName, tusDir } from './keys.ts';
-import { commitObject, findBucket, limitsOf, md5OfFile, testPermission, writeObjectRow, type Store } from './objects.ts';
+import { commitObject, findBucket, limitsOf, md5OfFile, testPermission, writeObjectRow, type Store } from './object-rows.ts';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[0];
 type TusUpload = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[1];
