@@ -129,3 +129,16 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
     },
   };
 }
+
+/** Closes `server` and exits once, on Ctrl+C or SIGTERM (and when `alsoOn` fires, e.g. stdin closing). */
+export function stopOnSignal(server: RunningServer, alsoOn?: (stop: () => void) => void): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  alsoOn?.(stop);
+}

@@ -1,7 +1,7 @@
 // A fresh local-supabase for one client suite (started by run.mjs): the project whose supabase/ folder
 // is at argv[2] (its migrations, seed.sql and config.toml), on LOCAL_SUPABASE_PORT, in memory (PGlite)
 // or in the database of DATABASE_URL. Prints `ready <url>` once it answers; stops when stdin closes.
-import { startServer } from '../../local-supabase/server.ts';
+import { startServer, stopOnSignal } from '../../local-supabase/server.ts';
 
 const rootDir = process.argv[2];
 if (!rootDir) throw new Error('usage: serve.ts <project dir holding supabase/>');
@@ -9,15 +9,8 @@ if (!rootDir) throw new Error('usage: serve.ts <project dir holding supabase/>')
 const server = await startServer({ rootDir }, { fresh: true, seed: true, log: (line) => console.error(line) });
 console.log(`ready ${server.url}`);
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await server.close();
-  process.exit(0);
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
 // The runner holds our stdin: if it dies without stopping us, we stop by ourselves.
-process.stdin.on('end', stop);
-process.stdin.resume();
+stopOnSignal(server, (stop) => {
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+});
