@@ -9,7 +9,8 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   courses_school_slug_key: 'Já existe um curso com este slug nesta escola. Escolha outro.',
   schools_slug_key: 'Este slug já é usado por outra escola. Escolha outro.',
   enrollments_user_course_key: 'Este aluno já está matriculado neste curso.',
-  integration_secrets_webhook_token_min_length: 'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
+  integration_secrets_webhook_token_min_length:
+    'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
 };
 
 /** GoTrue's refusals that a person can act on, by their error code. */
@@ -60,7 +61,8 @@ export function describeError(error: unknown): string {
   return typeof e.message === 'string' && e.message ? e.message : UNKNOWN_MESSAGE;
 }
 
-/** The error toast of a failed mutation: its SPEC §8 title, and what went wrong in pt-BR. */
-export function toastError(title: string, error: unknown): void {
-  toast.error(title, { description: describeError(error) });
+/** The error toast of a failed mutation: its SPEC §8 title, and what went wrong in pt-BR (inline: 'Título: motivo'). */
+export function toastError(title: string, error: unknown, messageInTitle = false): void {
+  if (messageInTitle) toast.error(`${title}: ${describeError(error)}`);
+  else toast.error(title, { description: describeError(error) });
 }

@@ -7,7 +7,11 @@ declare module '@tanstack/react-query' {
      * The SPEC §8 title of a mutation's error toast; its description comes from describeError()
      * (src/lib/errors.ts). A mutation without it shows no toast of its own.
      */
-    mutationMeta: { errorTitle?: string };
+    mutationMeta: {
+      errorTitle?: string;
+      /** SPEC §8 writes a few titles with the message inline ('Erro ao enviar material: ...'). */
+      messageInTitle?: boolean;
+    };
   }
 }
 
@@ -19,7 +23,8 @@ export function createQueryClient(): QueryClient {
     // The one error path of every mutation (ARCHITECTURE.md, "Errors").
     mutationCache: new MutationCache({
       // errors.ts is loaded with the first failure: the first paint does not wait for it.
-      onError: (error, _variables, _context, { meta }) => meta?.errorTitle && import('./errors').then((m) => m.toastError(meta.errorTitle!, error)),
+      onError: (error, _variables, _context, { meta }) =>
+        meta?.errorTitle && import('./errors').then((m) => m.toastError(meta.errorTitle!, error, meta.messageInTitle)),
     }),
     defaultOptions: {
       queries: {

@@ -7,7 +7,7 @@ import { startTestBackend, type TestBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 import { fetchAdminCourses, fetchCourseOptions } from '../../../src/features/courses/api/admin-queries.ts';
 import { fetchSchoolMaterials } from '../../../src/features/materials/api/queries.ts';
-import { fetchSchoolAnnouncements } from '../../../src/features/announcements/api/admin.ts';
+import { fetchSchoolAnnouncements } from '../../../src/features/announcements/api/admin-queries.ts';
 import type { Page } from '../../../src/lib/db.ts';
 
 let backend: TestBackend;
@@ -74,7 +74,9 @@ describe('admin lists of a large school', () => {
   });
 
   it('materials: every one of 5,000, each once', async () => {
-    const expected = await count(`select count(*) as n from public.materials m join public.courses c on c.id = m.course_id where c.school_id = '${SCHOOL.rival}'`);
+    const expected = await count(
+      `select count(*) as n from public.materials m join public.courses c on c.id = m.course_id where c.school_id = '${SCHOOL.rival}'`,
+    );
     expect(expected).toBeGreaterThanOrEqual(MATERIALS);
     const { ids, total } = await pageThrough((page) => fetchSchoolMaterials(rival, SCHOOL.rival, { page }));
     expect(total).toBe(expected);

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from '@/lib/zod';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,41 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { uploadPublicImage } from '@/lib/storage';
 import { useSaveModule, type ModuleValues } from '../api/hooks';
 import type { EditorModule } from '../api/queries';
-
-// Drip release: the same limits as the database's checks on public.modules.
-const schema = z
-  .object({
-    title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
-    description: z.string().max(5000, 'Máximo de 5.000 caracteres'),
-    thumbnail_url: z.string().nullable(),
-    release_mode: z.enum(['IMMEDIATE', 'AFTER_ENROLLMENT', 'ON_DATE']),
-    release_after_days: z.string(),
-    release_on: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.release_mode === 'AFTER_ENROLLMENT') {
-      const days = Number(v.release_after_days);
-      const message =
-        v.release_after_days.trim() === ''
-          ? 'Informe em quantos dias após a matrícula o módulo é liberado'
-          : !Number.isInteger(days) || days < 1
-            ? 'Informe um número inteiro de dias, a partir de 1'
-            : days > 3650
-              ? 'Máximo de 3.650 dias (10 anos)'
-              : null;
-      if (message) ctx.addIssue({ code: 'custom', path: ['release_after_days'], message });
-    }
-    if (v.release_mode === 'ON_DATE') {
-      const year = Number(v.release_on.slice(0, 4));
-      const message = !v.release_on
-        ? 'Informe a data de liberação'
-        : !/^\d{4}-\d{2}-\d{2}$/.test(v.release_on) || year < 2000 || year > 2999
-          ? 'Informe uma data válida'
-          : null;
-      if (message) ctx.addIssue({ code: 'custom', path: ['release_on'], message });
-    }
-  });
-type Values = z.infer<typeof schema>;
+import { moduleSchema, type ModuleFormValues as Values } from '../schemas';
 
 const RELEASE_OPTIONS = [
   ['IMMEDIATE', 'Imediata'],
@@ -89,7 +54,7 @@ export function ModuleDialog({
     handleSubmit,
     formState: { errors },
   } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(moduleSchema),
     values: {
       title: module?.title ?? '',
       description: module?.description ?? '',
@@ -112,7 +77,12 @@ export function ModuleDialog({
           noValidate
           aria-label={title}
           className="grid gap-4"
-          onSubmit={handleSubmit((values) => save.mutate({ id: module?.id, values: toModuleValues(values), orderIndex }, { onSuccess: () => onOpenChange(false) }))}
+          onSubmit={handleSubmit((values) =>
+            save.mutate(
+              { id: module?.id, values: toModuleValues(values), orderIndex },
+              { onSuccess: () => onOpenChange(false) },
+            ),
+          )}
         >
           <FormField label="Título" error={errors.title?.message} required>
             <Input {...register('title')} />
@@ -143,7 +113,12 @@ export function ModuleDialog({
               control={control}
               name="release_mode"
               render={({ field }) => (
-                <RadioGroup value={field.value} onValueChange={field.onChange} aria-labelledby={`${id}-release`} className="sm:grid-cols-3">
+                <RadioGroup
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  aria-labelledby={`${id}-release`}
+                  className="sm:grid-cols-3"
+                >
                   {RELEASE_OPTIONS.map(([value, label]) => (
                     <div key={value} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
                       <RadioGroupItem value={value} id={`${id}-release-${value}`} />
@@ -155,12 +130,30 @@ export function ModuleDialog({
             />
           </div>
           {releaseMode === 'AFTER_ENROLLMENT' && (
-            <FormField label="Dias após a matrícula" hint="Cada aluno vê o módulo liberado esse número de dias depois da própria matrícula." error={errors.release_after_days?.message} required>
-              <Input type="number" inputMode="numeric" min={1} max={3650} step={1} className="sm:w-40" {...register('release_after_days')} />
+            <FormField
+              label="Dias após a matrícula"
+              hint="Cada aluno vê o módulo liberado esse número de dias depois da própria matrícula."
+              error={errors.release_after_days?.message}
+              required
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={3650}
+                step={1}
+                className="sm:w-40"
+                {...register('release_after_days')}
+              />
             </FormField>
           )}
           {releaseMode === 'ON_DATE' && (
-            <FormField label="Data de liberação" hint="O módulo é liberado às 00:00 (horário de Brasília) desta data." error={errors.release_on?.message} required>
+            <FormField
+              label="Data de liberação"
+              hint="O módulo é liberado às 00:00 (horário de Brasília) desta data."
+              error={errors.release_on?.message}
+              required
+            >
               <Input type="date" className="sm:w-48" {...register('release_on')} />
             </FormField>
           )}

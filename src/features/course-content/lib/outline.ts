@@ -43,7 +43,8 @@ export function moveLesson<M extends OutlineModule>(modules: M[], activeId: stri
       else {
         // Within one module, dropping on a later lesson puts it after that lesson (arrayMove semantics).
         const fromIndex = m.lessons.findIndex((l) => l.id === activeId);
-        const insertAt = fromIndex >= 0 && fromIndex < overIndex ? overIndex : lessons.findIndex((l) => l.id === overId);
+        const insertAt =
+          fromIndex >= 0 && fromIndex < overIndex ? overIndex : lessons.findIndex((l) => l.id === overId);
         lessons = [...lessons.slice(0, insertAt), lesson, ...lessons.slice(insertAt)];
       }
     }
@@ -61,37 +62,7 @@ export function nextOrderIndex(items: { order_index: number }[]): number {
   return items.length;
 }
 
-export type VideoUrlKind = 'youtube' | 'vimeo';
-
-/** youtube / vimeo for a URL of those players, else null. */
-export function videoUrlKind(url: string): VideoUrlKind | null {
-  let u: URL;
-  try {
-    u = new URL(url.trim());
-  } catch {
-    return null;
-  }
-  if (!/^https?:$/.test(u.protocol)) return null;
-  const host = u.hostname.replace(/^www\.|^m\./, '');
-  if (host === 'youtu.be' && u.pathname.length > 1) return 'youtube';
-  if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    if (u.searchParams.get('v') || /^\/(embed|shorts|live)\/[\w-]+/.test(u.pathname)) return 'youtube';
-  }
-  if ((host === 'vimeo.com' || host === 'player.vimeo.com') && /\/\d+/.test(u.pathname)) return 'vimeo';
-  return null;
-}
-
 /** Lesson length typed in minutes (may be fractional) → whole seconds. */
 export function minutesToSeconds(minutes: number): number {
   return Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes * 60) : 0;
-}
-
-/** Time left of an upload, 'about N min' style: '2 min 5 s', '40 s', or '' when unknown. */
-export function formatTimeLeft(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '';
-  const s = Math.ceil(seconds);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
 }

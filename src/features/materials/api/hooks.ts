@@ -1,70 +1,129 @@
+// TanStack Query over the materials (queries.ts). Keys:
+//   ['materials', 'school', schoolId, search, page]   one page of the Materiais screen
+//   ['materials', 'lesson', lessonId]                  a lesson's materials (lesson dialog)
+// Every write invalidates both, and the content editor (rootKeys.courseContent).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
-import { fetchSchoolMaterials } from './queries';
 import { rootKeys } from '@/lib/query-keys';
-import { expectRows } from '@/lib/db';
+import {
+  addLessonLink,
+  deleteMaterial,
+  fetchLessonMaterials,
+  fetchSchoolMaterials,
+  materialHref,
+  saveMaterial,
+  uploadLessonMaterial,
+  type LessonRef,
+  type MaterialValues,
+} from './queries';
+
+export type { MaterialValues };
 
 export const materialKeys = {
   all: rootKeys.materials,
-  school: (schoolId: string, search: string, page: number) => [...rootKeys.materials, 'school', schoolId, search, page] as const,
+  school: (schoolId: string, search: string, page: number) =>
+    [...rootKeys.materials, 'school', schoolId, search, page] as const,
+  lesson: (lessonId: string) => [...rootKeys.materials, 'lesson', lessonId] as const,
 };
 
 export const schoolMaterialsQuery = (schoolId: string, search: string, page: number) =>
-  queryOptions({ queryKey: materialKeys.school(schoolId, search, page), queryFn: () => fetchSchoolMaterials(supabase, schoolId, { search, page }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: materialKeys.school(schoolId, search, page),
+    queryFn: () => fetchSchoolMaterials(supabase, schoolId, { search, page }),
+    placeholderData: keepPreviousData,
+  });
 
 /** One page of the Materiais screen. */
 export function useSchoolMaterials(schoolId: string | null | undefined, search: string, page: number) {
   return useQuery({ ...schoolMaterialsQuery(schoolId ?? '', search, page), enabled: !!schoolId });
 }
 
-export interface MaterialValues {
-  title: string;
-  url: string;
-  type: 'PDF' | 'VIDEO' | 'LINK' | 'OTHER' | 'SLIDE' | 'SHEET';
-  course_id: string;
+export function useLessonMaterials(lessonId: string) {
+  return useQuery({ queryKey: materialKeys.lesson(lessonId), queryFn: () => fetchLessonMaterials(supabase, lessonId) });
+}
+
+function useInvalidateMaterials() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: materialKeys.all }),
+      queryClient.invalidateQueries({ queryKey: rootKeys.courseContent }),
+    ]);
 }
 
 export function useSaveMaterial() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateMaterials();
   return useMutation({
-    mutationFn: async ({ id, values, isFile }: { id?: string; values: MaterialValues; isFile?: boolean }) => {
-      const row = { title: values.title.trim(), type: values.type, course_id: values.course_id, ...(isFile ? {} : { url: values.url.trim() }) };
-      // A stored file keeps its file; only links have an editable URL.
-      const { error } = id
-        ? await supabase.from('materials').update(row).eq('id', id).select('id').single()
-        : await supabase.from('materials').insert({ ...row, url: values.url.trim() }).select('id').single();
-      if (error) throw error;
-    },
-    onSuccess: (_d, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: materialKeys.all });
-      void queryClient.invalidateQueries({ queryKey: rootKeys.courseContent });
-      toast.success(id ? 'Material atualizado!' : 'Material adicionado!');
-    },
+    mutationFn: (input: { id?: string; values: MaterialValues; isFile?: boolean }) => saveMaterial(supabase, input),
     meta: { errorTitle: 'Erro ao salvar material' },
+    onSuccess: (_d, { id }) => {
+      toast.success(id ? 'Material atualizado!' : 'Material adicionado!');
+      void invalidate();
+    },
   });
 }
 
-export function useDeleteMaterial() {
-  const queryClient = useQueryClient();
+export function useAddLessonLink(lesson: LessonRef) {
+  const invalidate = useInvalidateMaterials();
   return useMutation({
-    mutationFn: async (material: { id: string; file_path: string | null }) => {
-      expectRows(await supabase.from('materials').delete().eq('id', material.id).select('id'), 'Material não encontrado ou sem permissão para excluí-lo');
-      if (material.file_path) await supabase.storage.from('lesson-materials').remove([material.file_path]);
-    },
+    mutationFn: (link: { title: string; url: string }) => addLessonLink(supabase, lesson, link),
+    meta: { errorTitle: 'Erro ao adicionar link', messageInTitle: true },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: materialKeys.all });
-      void queryClient.invalidateQueries({ queryKey: rootKeys.courseContent });
-      toast.success('Material excluído!');
+      toast.success('Link adicionado!');
+      void invalidate();
     },
-    meta: { errorTitle: 'Erro ao excluir' },
   });
 }
 
-/** A link to open the material: its URL, or a short-lived signed URL of the stored file. */
-export async function materialHref(material: { url: string | null; file_path: string | null }): Promise<string> {
-  if (material.url) return material.url;
-  const { data, error } = await supabase.storage.from('lesson-materials').createSignedUrl(material.file_path!, 3600);
-  if (error) throw error;
-  return data.signedUrl;
+export function useUploadLessonMaterial(lesson: LessonRef) {
+  const invalidate = useInvalidateMaterials();
+  return useMutation({
+    mutationFn: (file: File) => uploadLessonMaterial(supabase, lesson, file),
+    meta: { errorTitle: 'Erro ao enviar material', messageInTitle: true },
+    onSuccess: () => {
+      toast.success('Material enviado!');
+      void invalidate();
+    },
+  });
 }
+
+/** The Materiais screen's delete (SPEC §8 'Erro ao excluir'). */
+export function useDeleteMaterial() {
+  const invalidate = useInvalidateMaterials();
+  return useMutation({
+    mutationFn: (material: { id: string; file_path: string | null }) => deleteMaterial(supabase, material),
+    meta: { errorTitle: 'Erro ao excluir' },
+    onSuccess: () => {
+      toast.success('Material excluído!');
+      void invalidate();
+    },
+  });
+}
+
+/** The lesson dialog's remove (SPEC §8 'Erro ao remover material: ...'): the same delete. */
+export function useRemoveLessonMaterial() {
+  const invalidate = useInvalidateMaterials();
+  return useMutation({
+    mutationFn: (material: { id: string; file_path: string | null }) => deleteMaterial(supabase, material),
+    meta: { errorTitle: 'Erro ao remover material', messageInTitle: true },
+    onSuccess: () => {
+      toast.success('Material removido!');
+      void invalidate();
+    },
+  });
+}
+
+/** Opens a material in a new tab (a stored file through a short-lived signed URL). */
+export function useOpenMaterial() {
+  return useMutation({
+    mutationFn: async (material: { url: string | null; file_path: string | null }) => {
+      window.open(await materialHref(supabase, material), '_blank', 'noopener');
+    },
+    meta: { errorTitle: 'Erro ao abrir material' },
+  });
+}
+
+/** The material's link, for 'Copiar link'. */
+export const materialLink = (material: { url: string | null; file_path: string | null }) =>
+  materialHref(supabase, material);

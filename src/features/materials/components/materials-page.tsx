@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from '@/lib/zod';
-import { toast } from '@/lib/toast';
 import { Copy, ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,8 +13,8 @@ import { Input } from '@/components/ui/input';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/utils';
-import { materialHref, useDeleteMaterial, useSaveMaterial, useSchoolMaterials } from '../api/hooks';
+import { materialLink, useDeleteMaterial, useOpenMaterial, useSaveMaterial, useSchoolMaterials } from '../api/hooks';
+import { materialSchema, type MaterialFormValues } from '../schemas';
 import { MATERIALS_PAGE_SIZE, type AdminMaterial } from '../api/queries';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
@@ -30,16 +28,14 @@ export interface CourseOption {
 }
 
 const TYPES = ['PDF', 'VIDEO', 'LINK', 'OTHER'] as const;
-const TYPE_LABEL: Record<string, string> = { PDF: 'PDF', VIDEO: 'Vídeo', LINK: 'Link', OTHER: 'Outro', SLIDE: 'Slides', SHEET: 'Planilha' };
-
-const schema = (isFile: boolean) =>
-  z.object({
-    title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
-    url: isFile ? z.string() : z.string().trim().min(1, 'URL é obrigatória').regex(/^https?:\/\/\S+$/i, 'Informe uma URL válida (https://...)'),
-    type: z.enum(['PDF', 'VIDEO', 'LINK', 'OTHER', 'SLIDE', 'SHEET']),
-    course_id: z.string().min(1, 'Selecione o curso'),
-  });
-type Values = z.infer<ReturnType<typeof schema>>;
+const TYPE_LABEL: Record<string, string> = {
+  PDF: 'PDF',
+  VIDEO: 'Vídeo',
+  LINK: 'Link',
+  OTHER: 'Outro',
+  SLIDE: 'Slides',
+  SHEET: 'Planilha',
+};
 
 export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const { page, query, setPage, setQuery } = useListParams();
@@ -49,17 +45,7 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
   const [deleting, setDeleting] = useState<AdminMaterial | null>(null);
   const list = materials.data?.rows ?? [];
 
-  async function copy(m: AdminMaterial) {
-    await copyText(materialHref(m), 'Link copiado!');
-  }
-
-  async function open(m: AdminMaterial) {
-    try {
-      window.open(await materialHref(m), '_blank', 'noopener');
-    } catch (error) {
-      toast.error('Erro ao abrir material', { description: errorMessage(error) });
-    }
-  }
+  const open = useOpenMaterial();
 
   return (
     <AdminPage>
@@ -72,7 +58,12 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
           </Button>
         }
       />
-      <ListSearch label="Buscar material por título" placeholder="Buscar por título..." value={query} onSearch={setQuery} />
+      <ListSearch
+        label="Buscar material por título"
+        placeholder="Buscar por título..."
+        value={query}
+        onSearch={setQuery}
+      />
       {materials.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
@@ -82,30 +73,63 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
       ) : materials.isError ? (
         <LoadError title="Não foi possível carregar os materiais" onRetry={materials.refetch} />
       ) : list.length === 0 && query ? (
-        <EmptyState icon={FileText} title="Nenhum material encontrado" description={`Nenhum material com "${query}" no título.`} />
+        <EmptyState
+          icon={FileText}
+          title="Nenhum material encontrado"
+          description={`Nenhum material com "${query}" no título.`}
+        />
       ) : list.length === 0 ? (
-        <EmptyState icon={FileText} title="Nenhum material cadastrado" description={courses.length ? 'Adicione links e arquivos de apoio aos cursos.' : 'Crie um curso antes de adicionar materiais.'} />
+        <EmptyState
+          icon={FileText}
+          title="Nenhum material cadastrado"
+          description={
+            courses.length
+              ? 'Adicione links e arquivos de apoio aos cursos.'
+              : 'Crie um curso antes de adicionar materiais.'
+          }
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Materiais">
           {list.map((m) => (
-            <li key={m.id} className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
+            <li
+              key={m.id}
+              className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs"
+            >
               <div className="flex items-start justify-between gap-2">
                 <h2 className="min-w-0 font-semibold break-words">{m.title}</h2>
                 <Badge variant="secondary">{TYPE_LABEL[m.type] ?? m.type}</Badge>
               </div>
               <p className="truncate text-sm text-muted-foreground">{m.course?.title ?? 'Curso'}</p>
-              <p className="truncate text-xs text-muted-foreground">{m.url ?? `Arquivo: ${m.file_path?.split('/').pop() ?? ''}`}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                {m.url ?? `Arquivo: ${m.file_path?.split('/').pop() ?? ''}`}
+              </p>
               <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" onClick={() => void open(m)} aria-label={`Abrir ${m.title}`}>
+                <Button variant="outline" size="sm" onClick={() => open.mutate(m)} aria-label={`Abrir ${m.title}`}>
                   <ExternalLink aria-hidden="true" /> Abrir
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => void copy(m)} aria-label={`Copiar link de ${m.title}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void copyText(materialLink(m), 'Link copiado!')}
+                  aria-label={`Copiar link de ${m.title}`}
+                >
                   <Copy aria-hidden="true" /> Copiar link
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => setEditing({ material: m })} aria-label={`Editar ${m.title}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setEditing({ material: m })}
+                  aria-label={`Editar ${m.title}`}
+                >
                   <Pencil aria-hidden="true" /> Editar
                 </Button>
-                <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={() => setDeleting(m)} aria-label={`Excluir ${m.title}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:bg-red-50"
+                  onClick={() => setDeleting(m)}
+                  aria-label={`Excluir ${m.title}`}
+                >
                   <Trash2 aria-hidden="true" /> Excluir
                 </Button>
               </div>
@@ -113,7 +137,16 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
           ))}
         </ul>
       )}
-      {materials.data && <Pagination page={page} pageSize={MATERIALS_PAGE_SIZE} total={materials.data.total} onPageChange={setPage} label="Páginas de materiais" noun={['material', 'materiais']} />}
+      {materials.data && (
+        <Pagination
+          page={page}
+          pageSize={MATERIALS_PAGE_SIZE}
+          total={materials.data.total}
+          onPageChange={setPage}
+          label="Páginas de materiais"
+          noun={['material', 'materiais']}
+        />
+      )}
       {editing && <MaterialDialog material={editing.material} courses={courses} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}
@@ -128,16 +161,29 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
   );
 }
 
-function MaterialDialog({ material, courses, onClose }: { material: AdminMaterial | null; courses: CourseOption[]; onClose: () => void }) {
+function MaterialDialog({
+  material,
+  courses,
+  onClose,
+}: {
+  material: AdminMaterial | null;
+  courses: CourseOption[];
+  onClose: () => void;
+}) {
   const save = useSaveMaterial();
   const isFile = !!material?.file_path;
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema(isFile)),
-    defaultValues: { title: material?.title ?? '', url: material?.url ?? '', type: material?.type ?? 'LINK', course_id: material?.course_id ?? courses[0]?.id ?? '' },
+  } = useForm<MaterialFormValues>({
+    resolver: zodResolver(materialSchema(isFile)),
+    defaultValues: {
+      title: material?.title ?? '',
+      url: material?.url ?? '',
+      type: material?.type ?? 'LINK',
+      course_id: material?.course_id ?? courses[0]?.id ?? '',
+    },
   });
   const title = material ? 'Editar Material' : 'Novo Material';
   return (
@@ -145,13 +191,25 @@ function MaterialDialog({ material, courses, onClose }: { material: AdminMateria
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{isFile ? 'Arquivo enviado numa aula: altere o título, o tipo ou o curso.' : 'Um link de apoio do curso.'}</DialogDescription>
+          <DialogDescription>
+            {isFile ? 'Arquivo enviado numa aula: altere o título, o tipo ou o curso.' : 'Um link de apoio do curso.'}
+          </DialogDescription>
         </DialogHeader>
-        <form noValidate aria-label={title} className="grid gap-4" onSubmit={handleSubmit((values) => save.mutate({ id: material?.id, values, isFile }, { onSuccess: onClose }))}>
+        <form
+          noValidate
+          aria-label={title}
+          className="grid gap-4"
+          onSubmit={handleSubmit((values) => save.mutate({ id: material?.id, values, isFile }, { onSuccess: onClose }))}
+        >
           <FormField label="Título" error={errors.title?.message} required>
             <Input {...register('title')} />
           </FormField>
-          <FormField label="URL" error={errors.url?.message} required={!isFile} hint={isFile ? 'O arquivo fica guardado na plataforma.' : undefined}>
+          <FormField
+            label="URL"
+            error={errors.url?.message}
+            required={!isFile}
+            hint={isFile ? 'O arquivo fica guardado na plataforma.' : undefined}
+          >
             <Input type="url" inputMode="url" placeholder="https://..." disabled={isFile} {...register('url')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -11,7 +11,8 @@ import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/lib/list-params';
-import { ANNOUNCEMENTS_PAGE_SIZE, useDeleteAnnouncement, useSchoolAnnouncements, type AdminAnnouncement } from '../../api/admin';
+import { useDeleteAnnouncement, useSchoolAnnouncements } from '../../api/admin-hooks';
+import { ANNOUNCEMENTS_PAGE_SIZE, type AdminAnnouncement } from '../../api/admin-queries';
 import { AnnouncementDialog } from './announcement-form-dialog';
 
 export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; userId: string }) {
@@ -32,19 +33,35 @@ export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; user
           </Button>
         }
       />
-      <ListSearch label="Buscar anúncio por título" placeholder="Buscar por título..." value={query} onSearch={setQuery} />
+      <ListSearch
+        label="Buscar anúncio por título"
+        placeholder="Buscar por título..."
+        value={query}
+        onSearch={setQuery}
+      />
       {list.isPending ? (
         <Skeleton className="h-40 rounded-xl" />
       ) : list.isError ? (
         <LoadError title="Não foi possível carregar os anúncios" onRetry={list.refetch} />
       ) : items.length === 0 && query ? (
-        <EmptyState icon={Megaphone} title="Nenhum anúncio encontrado" description={`Nenhum anúncio com "${query}" no título.`} />
+        <EmptyState
+          icon={Megaphone}
+          title="Nenhum anúncio encontrado"
+          description={`Nenhum anúncio com "${query}" no título.`}
+        />
       ) : items.length === 0 ? (
-        <EmptyState icon={Megaphone} title="Nenhum anúncio criado ainda" description="Crie um anúncio para avisar seus alunos." />
+        <EmptyState
+          icon={Megaphone}
+          title="Nenhum anúncio criado ainda"
+          description="Crie um anúncio para avisar seus alunos."
+        />
       ) : (
         <ul className="grid gap-3" aria-label="Anúncios">
           {items.map((a) => (
-            <li key={a.id} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-white p-4 shadow-xs sm:flex-row sm:items-center">
+            <li
+              key={a.id}
+              className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-white p-4 shadow-xs sm:flex-row sm:items-center"
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="min-w-0 font-semibold break-words">{a.title}</h2>
@@ -55,10 +72,21 @@ export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; user
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => setEditing({ item: a })} aria-label={`Editar ${a.title}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditing({ item: a })}
+                  aria-label={`Editar ${a.title}`}
+                >
                   <Pencil aria-hidden="true" /> Editar
                 </Button>
-                <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={() => setDeleting(a)} aria-label={`Excluir ${a.title}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:bg-red-50"
+                  onClick={() => setDeleting(a)}
+                  aria-label={`Excluir ${a.title}`}
+                >
                   <Trash2 aria-hidden="true" /> Excluir
                 </Button>
               </div>
@@ -66,8 +94,19 @@ export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; user
           ))}
         </ul>
       )}
-      {list.data && <Pagination page={page} pageSize={ANNOUNCEMENTS_PAGE_SIZE} total={list.data.total} onPageChange={setPage} label="Páginas de anúncios" noun={['anúncio', 'anúncios']} />}
-      {editing && <AnnouncementDialog item={editing.item} schoolId={schoolId} userId={userId} onClose={() => setEditing(null)} />}
+      {list.data && (
+        <Pagination
+          page={page}
+          pageSize={ANNOUNCEMENTS_PAGE_SIZE}
+          total={list.data.total}
+          onPageChange={setPage}
+          label="Páginas de anúncios"
+          noun={['anúncio', 'anúncios']}
+        />
+      )}
+      {editing && (
+        <AnnouncementDialog item={editing.item} schoolId={schoolId} userId={userId} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
@@ -80,4 +119,3 @@ export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; user
     </AdminPage>
   );
 }
-

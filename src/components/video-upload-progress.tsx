@@ -3,10 +3,20 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatFileSize } from '@/lib/upload';
 import type { UploadProgress } from '@/lib/resumable-upload';
-import { formatTimeLeft } from '../lib/outline';
+import { formatTimeLeft } from '@/lib/video-source';
 
 /** Percent, MB sent and time left of a resumable upload, with a cancel button. */
-export function VideoUploadProgress({ fileName, progress, waiting, onCancel }: { fileName: string; progress: UploadProgress | null; waiting: boolean; onCancel: () => void }) {
+export function VideoUploadProgress({
+  fileName,
+  progress,
+  waiting,
+  onCancel,
+}: {
+  fileName: string;
+  progress: UploadProgress | null;
+  waiting: boolean;
+  onCancel: () => void;
+}) {
   const percent = progress?.percent ?? 0;
   const left = formatTimeLeft(progress?.secondsLeft ?? null);
   return (
@@ -18,7 +28,9 @@ export function VideoUploadProgress({ fileName, progress, waiting, onCancel }: {
       <ProgressBar value={percent} label={`Envio do vídeo: ${percent}%`} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <span className="tabular-nums">
-          {progress ? `${formatFileSize(progress.bytesSent)} de ${formatFileSize(progress.bytesTotal)}` : 'Preparando...'}
+          {progress
+            ? `${formatFileSize(progress.bytesSent)} de ${formatFileSize(progress.bytesTotal)}`
+            : 'Preparando...'}
           {waiting ? ' · Conexão perdida, tentando de novo...' : left ? ` · cerca de ${left} restantes` : ''}
         </span>
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
