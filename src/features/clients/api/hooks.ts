@@ -1,10 +1,11 @@
+// TanStack Query over the Clientes screen (queries.ts). Keys: ['clients', 'list', page], ['clients', 'schools'].
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
-import { fetchClients, fetchSchools } from './queries';
+import { createClient, createSchool, fetchClients, fetchSchools } from './queries';
+import type { SchoolValues } from '../schemas';
 import { rootKeys } from '@/lib/query-keys';
-import { expectRows } from '@/lib/db';
+import { useSetAccountActive } from '@/lib/accounts';
 
 export const clientKeys = {
   all: rootKeys.clients,
@@ -19,7 +20,7 @@ export const useSchoolOptions = () => useQuery({ queryKey: clientKeys.schools, q
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { name: string; email: string; school_id: string }) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-create-school-admin', v),
+    mutationFn: createClient,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast.success('Cliente cadastrado!');
@@ -31,11 +32,7 @@ export function useCreateClient() {
 export function useCreateSchool() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { name: string; slug: string; member_area_name: string }) => {
-      const { data, error } = await supabase.from('schools').insert(v).select('id, name, slug').single();
-      if (error) throw error;
-      return data;
-    },
+    mutationFn: (v: SchoolValues) => createSchool(supabase, v),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast.success('Escola criada!');
@@ -44,23 +41,5 @@ export function useCreateSchool() {
   });
 }
 
-export function useToggleClientActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, active }: { id: string; active: boolean }) => {
-      expectRows(await supabase.from('profiles').update({ is_active: active }).eq('id', id).select('id'), 'Usuário não encontrado ou sem permissão');
-    },
-    onSuccess: (_d, { active }) => {
-      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
-      toast.success(active ? 'Cliente ativado!' : 'Cliente desativado!');
-    },
-    meta: { errorTitle: 'Erro ao atualizar' },
-  });
-}
-
-export function useResetClientPassword() {
-  return useMutation({
-    mutationFn: (userId: string) => invokeFunction<{ user_id: string; temporary_password: string }>('admin-reset-password', { user_id: userId }),
-    meta: { errorTitle: 'Erro ao resetar senha' },
-  });
-}
+export const useToggleClientActive = () =>
+  useSetAccountActive({ listKey: clientKeys.all, activated: 'Cliente ativado!', deactivated: 'Cliente desativado!', errorTitle: 'Erro ao atualizar' });

@@ -1,5 +1,8 @@
 // Clients (SPEC §2, super admin): the administrators of every school, with their school.
 import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
+import { invokeFunction } from '@/lib/functions';
+import type { TemporaryPassword } from '@/lib/accounts';
+import type { ClientValues, SchoolValues } from '../schemas';
 
 export interface ClientRow {
   user_id: string;
@@ -31,4 +34,15 @@ export async function fetchClients(client: DbClient, page = 0, pageSize = CLIENT
 /** Every school, by name, for the picker of 'Novo Cliente'. */
 export function fetchSchools(client: DbClient): Promise<SchoolOption[]> {
   return fetchEveryRow((from, to) => client.from('schools').select('id, name, slug').order('name').order('id').range(from, to));
+}
+
+/** A school administrator with a temporary password (edge function admin-create-school-admin). */
+export function createClient(v: ClientValues): Promise<TemporaryPassword> {
+  return invokeFunction<TemporaryPassword>('admin-create-school-admin', v);
+}
+
+export async function createSchool(client: DbClient, v: SchoolValues): Promise<SchoolOption> {
+  const { data, error } = await client.from('schools').insert(v).select('id, name, slug').single();
+  if (error) throw error;
+  return data;
 }

@@ -1,7 +1,8 @@
+// The Clientes screen (SPEC §2, super admin): the school administrators page by page (?pagina=2), new
+// schools and new clients, reset password and the active switch (the account operations of src/lib/accounts.ts).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from '@/lib/zod';
 import { Building2, ExternalLink, KeyRound, Loader2, Plus, UserPlus } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -18,33 +19,20 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dialog';
-import { emailField } from '@/lib/person-schema';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/lib/list-params';
 import { CLIENTS_PAGE_SIZE } from '../api/queries';
-import { useClients, useCreateClient, useCreateSchool, useResetClientPassword, useSchoolOptions, useToggleClientActive } from '../api/hooks';
+import { useResetAccountPassword } from '@/lib/accounts';
+import { useClients, useCreateClient, useCreateSchool, useSchoolOptions, useToggleClientActive } from '../api/hooks';
+import { clientSchema, schoolSchema, type ClientValues, type SchoolValues } from '../schemas';
 import type { ClientRow } from '../api/queries';
 
-const clientSchema = z.object({
-  name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome muito longo'),
-  email: emailField,
-  school_id: z.string().min(1, 'Selecione a escola'),
-});
-type ClientValues = z.infer<typeof clientSchema>;
-
-const slugRule = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const schoolSchema = z.object({
-  name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome muito longo'),
-  slug: z.string().trim().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres').regex(slugRule, 'Use letras minúsculas, números e hífens (ex.: minha-escola)'),
-  member_area_name: z.string().trim().min(1, 'Nome da área de membros é obrigatório').max(200, 'Nome muito longo'),
-});
-type SchoolValues = z.infer<typeof schoolSchema>;
 
 export function ClientsPage() {
   const { page, setPage } = useListParams();
   const clients = useClients(page);
-  const reset = useResetClientPassword();
+  const reset = useResetAccountPassword();
   const [addingClient, setAddingClient] = useState(false);
   const [addingSchool, setAddingSchool] = useState(false);
   const [resetting, setResetting] = useState<ClientRow | null>(null);

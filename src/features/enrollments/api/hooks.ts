@@ -1,9 +1,11 @@
+// TanStack Query over the Enrollments screen (queries.ts). Keys: ['enrollments', 'admin', …filters, page],
+// ['enrollments', 'student-options', schoolId, term]. Every write also refreshes courses and the dashboard.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
-import { fetchEnrollments, searchActiveStudents, type EnrollmentFilters, type EnrollmentStatus } from './queries';
 import { rootKeys } from '@/lib/query-keys';
-import { expectRows } from '@/lib/db';
+import { enrollStudent } from '@/lib/enrollment';
+import { deleteEnrollment, fetchEnrollments, searchActiveStudents, setEnrollmentStatus, type EnrollmentFilters, type EnrollmentStatus } from './queries';
 
 export const enrollmentKeys = {
   all: rootKeys.enrollments,
@@ -19,7 +21,6 @@ export function useStudentOptions(schoolId: string, term: string, enabled: boole
   return useQuery({ queryKey: enrollmentKeys.students(schoolId, term), queryFn: () => searchActiveStudents(supabase, schoolId, term), enabled, placeholderData: keepPreviousData });
 }
 
-export const DUPLICATE_ENROLLMENT = 'Este aluno já está matriculado neste curso.';
 export const PENDING_DESCRIPTION = 'O acesso será liberado quando o aluno confirmar o e-mail pelo link que recebeu.';
 
 function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
@@ -31,11 +32,7 @@ function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
 export function useCreateEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { user_id: string; course_id: string; expires_at: string | null }) => {
-      const { data, error } = await supabase.from('enrollments').insert({ ...v, status: 'ACTIVE' }).select('id, status').single();
-      if (error) throw error;
-      return data.status as EnrollmentStatus;
-    },
+    mutationFn: (v: { user_id: string; course_id: string; expires_at: string | null }) => enrollStudent(supabase, v),
     onSuccess: (status) => {
       invalidateAll(queryClient);
       // The database keeps it PENDING while the student's e-mail is unconfirmed: say so.
@@ -49,9 +46,7 @@ export function useCreateEnrollment() {
 export function useSetEnrollmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: EnrollmentStatus }) => {
-      expectRows(await supabase.from('enrollments').update({ status }).eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
-    },
+    mutationFn: (input: { id: string; status: EnrollmentStatus }) => setEnrollmentStatus(supabase, input),
     onSuccess: (_d, { status }) => {
       invalidateAll(queryClient);
       toast.success(status === 'ACTIVE' ? 'Matrícula ativada!' : 'Matrícula pausada!');
@@ -63,9 +58,7 @@ export function useSetEnrollmentStatus() {
 export function useDeleteEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      expectRows(await supabase.from('enrollments').delete().eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
-    },
+    mutationFn: (id: string) => deleteEnrollment(supabase, id),
     onSuccess: () => {
       invalidateAll(queryClient);
       toast.success('Matrícula excluída!');

@@ -1,10 +1,9 @@
 // The Enrollments screen (SPEC §2): one request per page — the school's enrollments with the student's
 // name and CPF and the course title, filtered by course and status, newest first, with the exact total.
-import type { DbClient } from '@/lib/db';
+import { expectRows, pageRange, type DbClient } from '@/lib/db';
+import type { EnrollmentStatus } from '@/lib/enrollment';
 
-/** PENDING: the student's e-mail is not confirmed yet; the database grants nothing until it is
- * (and then makes it ACTIVE). Only the database sets it. */
-export type EnrollmentStatus = 'ACTIVE' | 'PAUSED' | 'PENDING';
+export type { EnrollmentStatus };
 
 /** The pt-BR label of each status (SPEC §2: Ativo/Pausado; issue 19: Aguardando confirmação). */
 export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
@@ -41,7 +40,7 @@ export async function fetchEnrollments(client: DbClient, schoolId: string, filte
   const { data, error, count } = await q
     .order('created_at', { ascending: false })
     .order('id')
-    .range(page * pageSize, page * pageSize + pageSize - 1);
+    .range(...pageRange(page, pageSize));
   if (error) throw error;
   return { rows: (data ?? []) as AdminEnrollment[], total: count ?? 0 };
 }
@@ -61,4 +60,12 @@ export async function searchActiveStudents(client: DbClient, schoolId: string, t
     .filter((s) => s.is_active)
     .slice(0, 20)
     .map(({ id, name, email, cpf }) => ({ id, name, email, cpf }));
+}
+
+export async function setEnrollmentStatus(client: DbClient, { id, status }: { id: string; status: EnrollmentStatus }): Promise<void> {
+  expectRows(await client.from('enrollments').update({ status }).eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
+}
+
+export async function deleteEnrollment(client: DbClient, id: string): Promise<void> {
+  expectRows(await client.from('enrollments').delete().eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
 }

@@ -1,31 +1,29 @@
-import { useDeferredValue, useId, useState } from 'react';
-import { GraduationCap, Plus, Search, Trash2 } from 'lucide-react';
+// The Enrollments screen (SPEC §2): the school's enrollments filtered by course and status, page by
+// page; the filters and the page live in the URL (?curso=…&status=PAUSED&pagina=2).
+import { useState } from 'react';
+import { GraduationCap, Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { formatDate, maskCpf } from '@/lib/format';
-import { PENDING_DESCRIPTION, useCreateEnrollment, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus, useStudentOptions } from '../api/hooks';
+import { LoadError } from '@/components/ui/load-error';
+import { useListParams } from '@/lib/list-params';
+import { PENDING_DESCRIPTION, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus } from '../api/hooks';
 import { ENROLLMENT_STATUS_LABEL, ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
+import { EnrollDialog, type CourseOption } from './enroll-dialog';
 
-export interface CourseOption {
-  id: string;
-  title: string;
-}
+const STATUSES = ['ACTIVE', 'PAUSED', 'PENDING'] as const;
 
 export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
-  const [filters, setFilters] = useState<EnrollmentFilters>({ courseId: '', status: '' });
-  const [page, setPage] = useState(0);
+  const { page, setPage, filter, setFilter } = useListParams();
+  const filters: EnrollmentFilters = { courseId: filter('curso'), status: STATUSES.find((s) => s === filter('status')) ?? '' };
   const enrollments = useEnrollments(schoolId, filters, page);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminEnrollment | null>(null);
@@ -33,16 +31,12 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
   const rows = enrollments.data?.rows ?? [];
   // "Now" for the expiry labels, fixed for the life of the page.
   const [now] = useState(() => Date.now());
-  const change = (f: Partial<EnrollmentFilters>) => {
-    setFilters((old) => ({ ...old, ...f }));
-    setPage(0);
-  };
 
   return (
     <AdminPage>
       <PageHeader
         title="Matrículas"
-        description={enrollments.data ? `${enrollments.data.total.toLocaleString('pt-BR')} ${enrollments.data.total === 1 ? 'matrícula' : 'matrículas'}` : 'Quem estuda cada curso'}
+        description="Quem estuda cada curso"
         actions={
           <Button onClick={() => setAdding(true)} disabled={courses.length === 0}>
             <Plus aria-hidden="true" /> Nova Matrícula
@@ -52,7 +46,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
       <div className="grid gap-3 sm:grid-cols-2 md:max-w-2xl">
         <div className="grid gap-2">
           <Label htmlFor="filter-course">Curso</Label>
-          <Select id="filter-course" value={filters.courseId} onChange={(e) => change({ courseId: e.target.value })}>
+          <Select id="filter-course" value={filters.courseId} onChange={(e) => setFilter('curso', e.target.value)}>
             <option value="">Todos os cursos</option>
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
@@ -63,7 +57,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
         </div>
         <div className="grid gap-2">
           <Label htmlFor="filter-status">Status</Label>
-          <Select id="filter-status" value={filters.status} onChange={(e) => change({ status: e.target.value as EnrollmentFilters['status'] })}>
+          <Select id="filter-status" value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">Todos</option>
             <option value="ACTIVE">Ativo</option>
             <option value="PAUSED">Pausado</option>
@@ -78,7 +72,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
           ))}
         </div>
       ) : enrollments.isError ? (
-        <EmptyState title="Não foi possível carregar as matrículas" action={<Button onClick={() => void enrollments.refetch()}>Tentar novamente</Button>} />
+        <LoadError title="Não foi possível carregar as matrículas" onRetry={enrollments.refetch} />
       ) : rows.length === 0 ? (
         <EmptyState icon={GraduationCap} title="Nenhuma matrícula encontrada" description={filters.courseId || filters.status ? 'Mude os filtros para ver outras matrículas.' : 'Matricule um aluno em um curso.'} />
       ) : (
@@ -88,7 +82,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
           ))}
         </ul>
       )}
-      {enrollments.data && <Pagination page={page} pageSize={ENROLLMENTS_PAGE_SIZE} total={enrollments.data.total} onPageChange={setPage} label="Páginas de matrículas" />}
+      {enrollments.data && <Pagination page={page} pageSize={ENROLLMENTS_PAGE_SIZE} total={enrollments.data.total} onPageChange={setPage} label="Páginas de matrículas" noun={['matrícula', 'matrículas']} />}
       {adding && <EnrollDialog schoolId={schoolId} courses={courses} onClose={() => setAdding(false)} />}
       <ConfirmDialog
         open={!!deleting}
@@ -141,83 +135,5 @@ function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnr
         </Button>
       </div>
     </li>
-  );
-}
-
-function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string; courses: CourseOption[]; onClose: () => void }) {
-  const id = useId();
-  const [term, setTerm] = useState('');
-  const deferred = useDeferredValue(term.trim());
-  const options = useStudentOptions(schoolId, deferred, true);
-  const [studentId, setStudentId] = useState('');
-  const [courseId, setCourseId] = useState('');
-  const [expires, setExpires] = useState('');
-  const [today] = useState(() => new Date().toISOString().slice(0, 10));
-  const create = useCreateEnrollment();
-  const ready = !!studentId && !!courseId;
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Nova Matrícula</DialogTitle>
-          <DialogDescription>Escolha um aluno ativo e um curso da escola.</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          aria-label="Nova Matrícula"
-          className="grid gap-4"
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            if (!ready) return;
-            // The end of the chosen day in Brazil's time zone.
-            const expires_at = expires ? new Date(`${expires}T23:59:59-03:00`).toISOString() : null;
-            create.mutate({ user_id: studentId, course_id: courseId, expires_at }, { onSuccess: onClose });
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-search`}>Buscar aluno</Label>
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input id={`${id}-search`} type="search" className="pl-9" placeholder="Nome, e-mail ou CPF" value={term} onChange={(e) => setTerm(e.target.value)} />
-            </div>
-            <div className="max-h-56 overflow-y-auto rounded-lg border border-border p-2" aria-busy={options.isFetching}>
-              {options.data && options.data.length === 0 ? (
-                <p className="px-2 py-3 text-sm text-muted-foreground">Nenhum aluno ativo encontrado.</p>
-              ) : (
-                <RadioGroup value={studentId} onValueChange={setStudentId} aria-label="Aluno">
-                  {(options.data ?? []).map((s) => (
-                    <div key={s.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-muted">
-                      <RadioGroupItem value={s.id} id={`${id}-s-${s.id}`} />
-                      <Label htmlFor={`${id}-s-${s.id}`} className="grid min-w-0 flex-1 cursor-pointer gap-0.5">
-                        <span className="truncate">{s.name}</span>
-                        <span className="truncate text-xs font-normal text-muted-foreground">{s.email}</span>
-                      </Label>
-                    </div>
-                  ))}
-                </RadioGroup>
-              )}
-            </div>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-course`}>Curso</Label>
-              <Select id={`${id}-course`} value={courseId} onChange={(e) => setCourseId(e.target.value)}>
-                <option value="">Selecione um curso</option>
-                {courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-expires`}>Expira em (opcional)</Label>
-              <Input id={`${id}-expires`} type="date" value={expires} min={today} onChange={(e) => setExpires(e.target.value)} />
-            </div>
-          </div>
-          <FormDialogFooter onCancel={onClose} pending={create.isPending} submitLabel="Matricular" disabled={!ready} />
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

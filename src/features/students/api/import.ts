@@ -6,6 +6,8 @@
 import { FunctionCallError, invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
+import { enrollStudent } from '@/lib/enrollment';
+import { describeError, isUniqueViolation } from '@/lib/errors';
 import type { ImportRow } from '../lib/csv-import';
 
 export interface ImportOutcome {
@@ -46,9 +48,12 @@ export async function importStudent(row: ImportRow, schoolId: string, courseId: 
     }
   }
   if (courseId) {
-    const { data, error } = await supabase.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE' }).select('status');
-    if (error && error.code !== '23505') return { row, result: 'failed', reason: `Cadastro feito, mas a matrícula falhou: ${error.message}` };
-    if (data?.[0]?.status === 'PENDING') result = 'pending';
+    try {
+      if ((await enrollStudent(supabase, { user_id: userId, course_id: courseId })) === 'PENDING') result = 'pending';
+    } catch (e) {
+      // Already enrolled in that course: nothing to do for this row.
+      if (!isUniqueViolation(e)) return { row, result: 'failed', reason: `Cadastro feito, mas a matrícula falhou: ${describeError(e)}` };
+    }
   }
   return { row, result };
 }

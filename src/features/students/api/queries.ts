@@ -1,6 +1,10 @@
-// The Students screen's list: one RPC call per page (rows + total), searched on the server, so a school
-// of thousands of students never downloads them all. A plain function (tests and benches call it).
-import type { DbClient } from '@/lib/db';
+// The Students screen (SPEC §2) as plain functions (tests and benches call them): the list, one RPC
+// call per page (rows + total) searched on the server, so a school of thousands of students never
+// downloads them all; creating a student (edge function admin-create-student) and editing one.
+// Activating and resetting passwords are the account operations of src/lib/accounts.ts.
+import { expectRows, type DbClient } from '@/lib/db';
+import { invokeFunction } from '@/lib/functions';
+import type { EditStudentValues, StudentValues } from '../schemas';
 
 export interface StudentRow {
   id: string;
@@ -27,4 +31,22 @@ export async function fetchStudents(client: DbClient, schoolId: string, search: 
   if (error) throw error;
   const rows = (data ?? []) as (StudentRow & { total_count: number | string })[];
   return { rows: rows.map(({ total_count: _t, ...r }) => r), total: rows.length ? Number(rows[0]!.total_count) : 0 };
+}
+
+export interface CreatedStudent {
+  user_id: string;
+  email: string;
+  temporary_password: string;
+  password_rule: 'cpf' | 'default';
+}
+
+export function createStudent(schoolId: string, v: StudentValues): Promise<CreatedStudent> {
+  return invokeFunction<CreatedStudent>('admin-create-student', { name: v.name, email: v.email, cpf: v.cpf || null, phone: v.phone || null, address: v.address || null, school_id: schoolId });
+}
+
+export async function updateStudent(client: DbClient, { id, values }: { id: string; values: EditStudentValues }): Promise<void> {
+  expectRows(
+    await client.from('profiles').update({ name: values.name, cpf: values.cpf || null, phone: values.phone || null, address: values.address || null }).eq('id', id).select('id'),
+    'Aluno não encontrado ou sem permissão',
+  );
 }
