@@ -7,6 +7,8 @@ export interface Finding {
   file: string;
   line: number;
   text: string;
+  /** The comment on the line above, when there is one (a cast's reason). */
+  reason?: string;
 }
 
 export interface ConventionReport {
@@ -43,7 +45,8 @@ function grep(files: string[], pattern: RegExp, root: string, keep: (line: strin
   for (const file of files) {
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((text, i) => {
-      if (pattern.test(text) && keep(text, lines[i - 1] ?? '')) found.push({ file: path.relative(root, file), line: i + 1, text: text.trim() });
+      const previous = lines[i - 1] ?? '';
+      if (pattern.test(text) && keep(text, previous)) found.push({ file: path.relative(root, file), line: i + 1, text: text.trim(), reason: /^\s*\/\//.test(previous) ? previous.trim() : undefined });
     });
   }
   return found;
