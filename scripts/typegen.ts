@@ -1,7 +1,33 @@
 // Renders the TypeScript types of the `public` schema in the shape `supabase gen types typescript`
 // produces (Database with Tables/Views/Functions/Enums/CompositeTypes and the Tables<> helpers).
 // Output is deterministic: everything is sorted by name.
+import type { Sql } from '../local-supabase/db/engine.ts';
 import type { Catalog, CatalogForeignKey, CatalogFunction, CatalogTable, PgType } from '../local-supabase/rest/catalog.ts';
+
+/** table → column → the values a one-column check constraint allows (`check (status in ('A', 'B'))`). */
+export type ColumnChecks = Record<string, Record<string, string[]>>;
+
+/**
+ * The domain values of text columns, from their check constraints of the form `col in (...)`, which
+ * PostgreSQL deparses as `CHECK ((col = ANY (ARRAY['A'::text, 'B'::text])))` (the same on PGlite and
+ * PostgreSQL 15). They become literal unions in the types and `Constants.public.Checks`, so the SPA
+ * never retypes a status or a type by hand.
+ */
+export async function readColumnChecks(sql: Sql, schema = 'public'): Promise<ColumnChecks> {
+  const { rows } = await sql.query<{ table: string; def: string }>(
+    `select c.relname as table, pg_get_constraintdef(co.oid) as def from pg_constraint co join pg_class c on c.oid = co.conrelid
+      where co.contype = 'c' and c.relnamespace = to_regnamespace($1)::oid and array_length(co.conkey, 1) = 1 order by 1, 2`,
+    [schema],
+  );
+  const checks: ColumnChecks = {};
+  for (const { table, def } of rows) {
+    const m = /^CHECK \(\(\(?"?(\w+)"?\)?(?:::text)? = ANY \(\(?ARRAY\[(.*)\]\)?(?:::text\[\])?\)\)\)$/.exec(def);
+    if (!m) continue;
+    const values = [...m[2]!.matchAll(/'((?:[^']|'')*)'::text/g)].map((v) => v[1]!.replace(/''/g, "'"));
+    if (values.length) (checks[table] ??= {})[m[1]!] = values;
+  }
+  return checks;
+}
 
 const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
 const STRING = new Set([
@@ -58,9 +84,11 @@ function relationships(table: CatalogTable, fks: CatalogForeignKey[], indent: st
   return '[\n' + items.join('\n') + '\n' + indent + ']';
 }
 
-function tableBlock(t: CatalogTable, catalog: Catalog, indent: string, isView: boolean): string {
+function tableBlock(t: CatalogTable, catalog: Catalog, indent: string, isView: boolean, checks: ColumnChecks): string {
   const cols = [...t.columns].sort(byName);
-  const row = cols.map((c) => `${key(c.name)}: ${tsType(c.type)}${c.nullable || isView ? ' | null' : ''}`);
+  const allowed = isView ? {} : (checks[t.name] ?? {});
+  const typeOf = (c: CatalogTable['columns'][number]) => (allowed[c.name] ? allowed[c.name]!.map(str).join(' | ') : tsType(c.type));
+  const row = cols.map((c) => `${key(c.name)}: ${typeOf(c)}${c.nullable || isView ? ' | null' : ''}`);
   const i2 = indent + '  ';
   const i3 = indent + '    ';
   const lines = [`${key(t.name)}: {`, `  Row: ${objectType(row, i3, i2)}`];
@@ -72,11 +100,11 @@ function tableBlock(t: CatalogTable, catalog: Catalog, indent: string, isView: b
       .map((c) => {
         if (never(c)) return `${key(c.name)}?: never`;
         const optional = isView || c.nullable || c.hasDefault || c.identity === 'd';
-        return `${key(c.name)}${optional ? '?' : ''}: ${tsType(c.type)}${c.nullable || isView ? ' | null' : ''}`;
+        return `${key(c.name)}${optional ? '?' : ''}: ${typeOf(c)}${c.nullable || isView ? ' | null' : ''}`;
       });
     const update = cols
       .filter((c) => !isView || c.updatable)
-      .map((c) => (never(c) ? `${key(c.name)}?: never` : `${key(c.name)}?: ${tsType(c.type)}${c.nullable || isView ? ' | null' : ''}`));
+      .map((c) => (never(c) ? `${key(c.name)}?: never` : `${key(c.name)}?: ${typeOf(c)}${c.nullable || isView ? ' | null' : ''}`));
     lines.push(`  Insert: ${objectType(insert, i3, i2)}`, `  Update: ${objectType(update, i3, i2)}`);
   }
   lines.push(`  Relationships: ${relationships(t, catalog.foreignKeys, i2)}`, '}');
@@ -129,7 +157,7 @@ function functionsBlock(catalog: Catalog, indent: string): string {
   return '{\n' + out.join('\n') + '\n' + indent + '}';
 }
 
-export function generateTypes(catalog: Catalog): string {
+export function generateTypes(catalog: Catalog, checks: ColumnChecks = {}): string {
   const base = catalog.tables.filter((t) => t.kind === 'r' || t.kind === 'p' || t.kind === 'f').sort(byName);
   const views = catalog.tables.filter((t) => t.kind === 'v' || t.kind === 'm').sort(byName);
   const enums = [...catalog.enums].sort(byName);
@@ -137,15 +165,21 @@ export function generateTypes(catalog: Catalog): string {
   const ind = '      ';
   const section = (items: string[]) => (items.length ? '{\n' + items.join('\n') + '\n    }' : '{\n      [_ in never]: never\n    }');
 
-  const tablesSrc = section(base.map((t) => tableBlock(t, catalog, ind, false)));
-  const viewsSrc = section(views.map((t) => tableBlock(t, catalog, ind, true)));
+  const tablesSrc = section(base.map((t) => tableBlock(t, catalog, ind, false, checks)));
+  const viewsSrc = section(views.map((t) => tableBlock(t, catalog, ind, true, checks)));
   const enumsSrc = section(enums.map((e) => `${ind}${key(e.name)}: ${e.values.map(str).join(' | ')}`));
   const compositeSrc = section(
     composites.map((c) => `${ind}${key(c.name)}: ${objectType([...c.attributes].sort(byName).map((a) => `${key(a.name)}: ${tsType(a.type)} | null`), ind + '  ', ind)}`),
   );
-  const constants = enums.length
-    ? `{\n    Enums: {\n${enums.map((e) => `      ${key(e.name)}: [${e.values.map(str).join(', ')}],`).join('\n')}\n    },\n  }`
-    : '{\n    Enums: {},\n  }';
+  const checkTables = Object.keys(checks).sort();
+  const checksSrc = checkTables.length
+    ? `{\n${checkTables
+        .map((t) => `      ${key(t)}: {\n${Object.keys(checks[t]!).sort().map((c) => `        ${key(c)}: [${checks[t]![c]!.map(str).join(', ')}],`).join('\n')}\n      },`)
+        .join('\n')}\n    }`
+    : '{}';
+  const enumsConst = enums.length ? `{\n${enums.map((e) => `      ${key(e.name)}: [${e.values.map(str).join(', ')}],`).join('\n')}\n    }` : '{}';
+  // Checks: the values of check-constrained text columns (readColumnChecks), beside supabase's Enums.
+  const constants = `{\n    Enums: ${enumsConst},\n    Checks: ${checksSrc},\n  }`;
 
   return `// Generated by \`npm run gen:types\` from the live catalog; do not edit by hand.
 export type Json =

@@ -5,7 +5,7 @@ import type { DbClient } from './db';
 
 /** PENDING: the student's e-mail is not confirmed yet; the database grants nothing until it is (and
  * then makes it ACTIVE). Only the database sets it. */
-export type EnrollmentStatus = 'ACTIVE' | 'PAUSED' | 'PENDING';
+export type EnrollmentStatus = Tables<'enrollments'>['status'];
 export type EnrollmentState = Pick<Tables<'enrollments'>, 'expires_at'> & { status: EnrollmentStatus };
 export type EnrollmentAccess = 'none' | 'active' | 'paused' | 'expired';
 
@@ -23,5 +23,5 @@ export function enrollmentAccess(enrollment: EnrollmentState | null | undefined,
 export async function enrollStudent(client: DbClient, v: { user_id: string; course_id: string; expires_at?: string | null }): Promise<EnrollmentStatus> {
   const { data, error } = await client.from('enrollments').insert({ ...v, status: 'ACTIVE' }).select('status').single();
   if (error) throw error;
-  return data.status as EnrollmentStatus;
+  return data.status;
 }

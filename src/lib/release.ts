@@ -2,9 +2,10 @@
 // private.module_release_at (supabase/migrations/20261123000800_drip_release.sql), which is what really
 // decides; the pages use this one to show the lock and the date without asking the server again.
 // Shared by the course page, the player's side panel, the lesson page and the content editor's badge.
+import type { Tables } from '@/types/database';
 import { formatDate } from './format';
 
-export type ReleaseMode = 'IMMEDIATE' | 'AFTER_ENROLLMENT' | 'ON_DATE';
+export type ReleaseMode = Tables<'modules'>['release_mode'];
 
 export interface ReleaseRule {
   release_mode: string;

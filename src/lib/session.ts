@@ -6,7 +6,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import type { Tables } from '@/types/database';
 import { loadSupabase } from './api-config';
 
-export type AppRole = 'SUPER_ADMIN' | 'SCHOOL_ADMIN' | 'INSTRUCTOR' | 'STAFF';
+export type AppRole = Tables<'user_roles'>['role'];
 export const ADMIN_ROLES: readonly AppRole[] = ['SUPER_ADMIN', 'SCHOOL_ADMIN', 'INSTRUCTOR', 'STAFF'];
 
 // Rows of the generated schema types (npm run gen:types).

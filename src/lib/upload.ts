@@ -1,4 +1,6 @@
 // File checks of SPEC §5/§9 and storage paths. Each check returns the pt-BR error message, or null when the file is fine.
+import type { Tables } from '@/types/database';
+
 
 export const MB = 1024 * 1024;
 export const AVATAR_MAX_BYTES = 2 * MB;
@@ -69,7 +71,7 @@ export function validateMaterial(file: FileLike): string | null {
   return null;
 }
 
-export type MaterialType = 'PDF' | 'SLIDE' | 'SHEET' | 'LINK' | 'OTHER' | 'VIDEO';
+export type MaterialType = Tables<'materials'>['type'];
 
 /** Material type from the file extension: pdf → PDF, ppt/pptx → SLIDE, xls/xlsx/csv → SHEET, else OTHER. */
 export function materialTypeFromFileName(name: string): MaterialType {

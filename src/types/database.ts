@@ -28,7 +28,7 @@ export type Database = {
           school_id: string
           title: string
           updated_at: string
-          video_type: string
+          video_type: "youtube" | "vimeo" | "direct"
           video_url: string | null
         }
         Insert: {
@@ -43,7 +43,7 @@ export type Database = {
           school_id: string
           title: string
           updated_at?: string
-          video_type?: string
+          video_type?: "youtube" | "vimeo" | "direct"
           video_url?: string | null
         }
         Update: {
@@ -58,7 +58,7 @@ export type Database = {
           school_id?: string
           title?: string
           updated_at?: string
-          video_type?: string
+          video_type?: "youtube" | "vimeo" | "direct"
           video_url?: string | null
         }
         Relationships: [
@@ -163,7 +163,7 @@ export type Database = {
           purchase_url: string | null
           school_id: string
           slug: string
-          status: string
+          status: "DRAFT" | "PUBLISHED" | "ARCHIVED"
           thumbnail_position: string
           thumbnail_url: string | null
           title: string
@@ -183,7 +183,7 @@ export type Database = {
           purchase_url?: string | null
           school_id: string
           slug: string
-          status?: string
+          status?: "DRAFT" | "PUBLISHED" | "ARCHIVED"
           thumbnail_position?: string
           thumbnail_url?: string | null
           title: string
@@ -203,7 +203,7 @@ export type Database = {
           purchase_url?: string | null
           school_id?: string
           slug?: string
-          status?: string
+          status?: "DRAFT" | "PUBLISHED" | "ARCHIVED"
           thumbnail_position?: string
           thumbnail_url?: string | null
           title?: string
@@ -234,7 +234,7 @@ export type Database = {
           created_at: string
           expires_at: string | null
           id: string
-          status: string
+          status: "ACTIVE" | "PAUSED" | "PENDING"
           updated_at: string
           user_id: string
         }
@@ -244,7 +244,7 @@ export type Database = {
           created_at?: string
           expires_at?: string | null
           id?: string
-          status?: string
+          status?: "ACTIVE" | "PAUSED" | "PENDING"
           updated_at?: string
           user_id: string
         }
@@ -254,7 +254,7 @@ export type Database = {
           created_at?: string
           expires_at?: string | null
           id?: string
-          status?: string
+          status?: "ACTIVE" | "PAUSED" | "PENDING"
           updated_at?: string
           user_id?: string
         }
@@ -279,33 +279,33 @@ export type Database = {
         Row: {
           api_key_last4: string
           created_at: string
-          environment: string
+          environment: "sandbox" | "production"
           has_webhook_token: boolean
           id: string
           is_active: boolean
-          provider: string
+          provider: "asaas" | "stripe"
           school_id: string
           updated_at: string
         }
         Insert: {
           api_key_last4?: string
           created_at?: string
-          environment?: string
+          environment?: "sandbox" | "production"
           has_webhook_token?: boolean
           id?: string
           is_active?: boolean
-          provider: string
+          provider: "asaas" | "stripe"
           school_id: string
           updated_at?: string
         }
         Update: {
           api_key_last4?: string
           created_at?: string
-          environment?: string
+          environment?: "sandbox" | "production"
           has_webhook_token?: boolean
           id?: string
           is_active?: boolean
-          provider?: string
+          provider?: "asaas" | "stripe"
           school_id?: string
           updated_at?: string
         }
@@ -472,7 +472,7 @@ export type Database = {
           order_index: number
           title: string
           updated_at: string
-          video_type: string
+          video_type: "none" | "youtube" | "vimeo" | "upload"
         }
         Insert: {
           course_id: string
@@ -484,7 +484,7 @@ export type Database = {
           order_index?: number
           title: string
           updated_at?: string
-          video_type?: string
+          video_type?: "none" | "youtube" | "vimeo" | "upload"
         }
         Update: {
           course_id?: string
@@ -496,7 +496,7 @@ export type Database = {
           order_index?: number
           title?: string
           updated_at?: string
-          video_type?: string
+          video_type?: "none" | "youtube" | "vimeo" | "upload"
         }
         Relationships: [
           {
@@ -523,7 +523,7 @@ export type Database = {
           id: string
           lesson_id: string | null
           title: string
-          type: string
+          type: "PDF" | "SLIDE" | "SHEET" | "LINK" | "OTHER" | "VIDEO"
           updated_at: string
           url: string | null
         }
@@ -534,7 +534,7 @@ export type Database = {
           id?: string
           lesson_id?: string | null
           title: string
-          type?: string
+          type?: "PDF" | "SLIDE" | "SHEET" | "LINK" | "OTHER" | "VIDEO"
           updated_at?: string
           url?: string | null
         }
@@ -545,7 +545,7 @@ export type Database = {
           id?: string
           lesson_id?: string | null
           title?: string
-          type?: string
+          type?: "PDF" | "SLIDE" | "SHEET" | "LINK" | "OTHER" | "VIDEO"
           updated_at?: string
           url?: string | null
         }
@@ -574,7 +574,7 @@ export type Database = {
           id: string
           order_index: number
           release_after_days: number | null
-          release_mode: string
+          release_mode: "IMMEDIATE" | "AFTER_ENROLLMENT" | "ON_DATE"
           release_on: string | null
           thumbnail_url: string | null
           title: string
@@ -587,7 +587,7 @@ export type Database = {
           id?: string
           order_index?: number
           release_after_days?: number | null
-          release_mode?: string
+          release_mode?: "IMMEDIATE" | "AFTER_ENROLLMENT" | "ON_DATE"
           release_on?: string | null
           thumbnail_url?: string | null
           title: string
@@ -600,7 +600,7 @@ export type Database = {
           id?: string
           order_index?: number
           release_after_days?: number | null
-          release_mode?: string
+          release_mode?: "IMMEDIATE" | "AFTER_ENROLLMENT" | "ON_DATE"
           release_on?: string | null
           thumbnail_url?: string | null
           title?: string
@@ -618,11 +618,11 @@ export type Database = {
       }
       payments: {
         Row: {
-          billing_type: string
+          billing_type: "PIX" | "BOLETO" | "CREDIT_CARD"
           course_id: string | null
           course_title: string
           created_at: string
-          environment: string
+          environment: "sandbox" | "production"
           id: string
           installment_count: number
           integration_id: string | null
@@ -635,17 +635,17 @@ export type Database = {
           provider_installment_id: string | null
           provider_payment_id: string | null
           school_id: string
-          status: string
+          status: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           updated_at: string
           user_id: string
           value: number
         }
         Insert: {
-          billing_type: string
+          billing_type: "PIX" | "BOLETO" | "CREDIT_CARD"
           course_id?: string | null
           course_title: string
           created_at?: string
-          environment: string
+          environment: "sandbox" | "production"
           id?: string
           installment_count?: number
           integration_id?: string | null
@@ -658,17 +658,17 @@ export type Database = {
           provider_installment_id?: string | null
           provider_payment_id?: string | null
           school_id: string
-          status?: string
+          status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           updated_at?: string
           user_id: string
           value: number
         }
         Update: {
-          billing_type?: string
+          billing_type?: "PIX" | "BOLETO" | "CREDIT_CARD"
           course_id?: string | null
           course_title?: string
           created_at?: string
-          environment?: string
+          environment?: "sandbox" | "production"
           id?: string
           installment_count?: number
           integration_id?: string | null
@@ -681,7 +681,7 @@ export type Database = {
           provider_installment_id?: string | null
           provider_payment_id?: string | null
           school_id?: string
-          status?: string
+          status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           updated_at?: string
           user_id?: string
           value?: number
@@ -924,7 +924,7 @@ export type Database = {
         Row: {
           created_at: string
           id: string
-          role: string
+          role: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF"
           school_id: string | null
           updated_at: string
           user_id: string
@@ -932,7 +932,7 @@ export type Database = {
         Insert: {
           created_at?: string
           id?: string
-          role: string
+          role: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF"
           school_id?: string | null
           updated_at?: string
           user_id: string
@@ -940,7 +940,7 @@ export type Database = {
         Update: {
           created_at?: string
           id?: string
-          role?: string
+          role?: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF"
           school_id?: string | null
           updated_at?: string
           user_id?: string
@@ -1291,5 +1291,37 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {},
+    Checks: {
+      announcements: {
+        video_type: ["youtube", "vimeo", "direct"],
+      },
+      courses: {
+        status: ["DRAFT", "PUBLISHED", "ARCHIVED"],
+      },
+      enrollments: {
+        status: ["ACTIVE", "PAUSED", "PENDING"],
+      },
+      integration_settings: {
+        environment: ["sandbox", "production"],
+        provider: ["asaas", "stripe"],
+      },
+      lessons: {
+        video_type: ["none", "youtube", "vimeo", "upload"],
+      },
+      materials: {
+        type: ["PDF", "SLIDE", "SHEET", "LINK", "OTHER", "VIDEO"],
+      },
+      modules: {
+        release_mode: ["IMMEDIATE", "AFTER_ENROLLMENT", "ON_DATE"],
+      },
+      payments: {
+        billing_type: ["PIX", "BOLETO", "CREDIT_CARD"],
+        environment: ["sandbox", "production"],
+        status: ["PENDING", "CONFIRMED", "RECEIVED", "REFUNDED", "CHARGEBACK", "OVERDUE", "DELETED", "FAILED"],
+      },
+      user_roles: {
+        role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],
+      },
+    },
   },
 } as const

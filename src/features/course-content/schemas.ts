@@ -2,6 +2,7 @@
 // lesson (with its video source, checked by the one rule of src/lib/video-source.ts).
 import { z } from '@/lib/zod';
 import { checkVideoSource, videoSourceFields } from '@/lib/video-source';
+import { Constants } from '@/types/database';
 
 // Drip release: the same limits as the database's checks on public.modules.
 export const moduleSchema = z
@@ -9,7 +10,7 @@ export const moduleSchema = z
     title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
     description: z.string().max(5000, 'Máximo de 5.000 caracteres'),
     thumbnail_url: z.string().nullable(),
-    release_mode: z.enum(['IMMEDIATE', 'AFTER_ENROLLMENT', 'ON_DATE']),
+    release_mode: z.enum(Constants.public.Checks.modules.release_mode),
     release_after_days: z.string(),
     release_on: z.string(),
   })

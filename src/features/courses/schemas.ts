@@ -1,10 +1,11 @@
 // The course form of SPEC §2/§5/§9 (admin): validation with the pt-BR messages, slug and price rules.
 import { z } from '@/lib/zod';
 import { finalSlug } from '@/lib/slug';
+import { Constants } from '@/types/database';
 
 export { finalSlug, normalizeSlug } from '@/lib/slug';
 
-export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export const COURSE_STATUSES = Constants.public.Checks.courses.status;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 export const STATUS_LABEL: Record<CourseStatus, string> = { DRAFT: 'Rascunho', PUBLISHED: 'Publicado', ARCHIVED: 'Arquivado' };

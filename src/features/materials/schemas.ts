@@ -1,6 +1,7 @@
 // The materials forms (SPEC §2 "Materials", §5): the Materiais screen's material, and the link of a
 // lesson's Materiais tab.
 import { z } from '@/lib/zod';
+import { Constants } from '@/types/database';
 
 const HTTP_URL = /^https?:\/\/\S+$/i;
 const URL_MESSAGE = 'Informe uma URL válida (https://...)';
@@ -10,7 +11,7 @@ export const materialSchema = (isFile: boolean) =>
   z.object({
     title: z.string().trim().min(1, 'Título é obrigatório').max(200, 'Máximo de 200 caracteres'),
     url: isFile ? z.string() : z.string().trim().min(1, 'URL é obrigatória').regex(HTTP_URL, URL_MESSAGE),
-    type: z.enum(['PDF', 'VIDEO', 'LINK', 'OTHER', 'SLIDE', 'SHEET']),
+    type: z.enum(Constants.public.Checks.materials.type),
     course_id: z.string().min(1, 'Selecione o curso'),
   });
 export type MaterialFormValues = z.infer<ReturnType<typeof materialSchema>>;

@@ -1,13 +1,14 @@
 // The settings forms' rules (SPEC §5): an integration needs its API key, the system key cannot be
 // empty, and a webhook token is either absent or as long as Asaas demands.
 import { z } from '@/lib/zod';
+import { Constants } from '@/types/database';
 
 /** Asaas refuses a shorter asaas-access-token (the database checks the same length). */
 export const WEBHOOK_TOKEN_MIN_LENGTH = 32;
 
 export const integrationSchema = z.object({
-  provider: z.enum(['asaas', 'stripe']),
-  environment: z.enum(['sandbox', 'production']),
+  provider: z.enum(Constants.public.Checks.integration_settings.provider),
+  environment: z.enum(Constants.public.Checks.integration_settings.environment),
   api_key: z.string().refine((key) => key.trim() !== '', 'Preencha a chave API'),
   webhook_token: z.string(),
 });

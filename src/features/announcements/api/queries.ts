@@ -3,7 +3,7 @@
 import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 
-export type AnnouncementVideoType = 'youtube' | 'vimeo' | 'direct';
+export type AnnouncementVideoType = Tables<'announcements'>['video_type'];
 
 export type Announcement = Pick<
   Tables<'announcements'>,

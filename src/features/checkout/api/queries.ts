@@ -4,6 +4,7 @@
 import type { DbClient } from '@/lib/db';
 import type { EnrollmentState } from '@/lib/enrollment';
 import { FunctionCallError, invokeFunction } from '@/lib/functions';
+import type { Tables } from '@/types/database';
 
 export interface CheckoutCourse {
   id: string;
@@ -35,7 +36,7 @@ export async function fetchCheckoutCourse(client: DbClient, ref: CourseRef, scho
   return { ...data, price: Number(data.price), enrollments: data.enrollments as EnrollmentState[] };
 }
 
-export type BillingType = 'PIX' | 'BOLETO' | 'CREDIT_CARD';
+export type BillingType = Tables<'payments'>['billing_type'];
 
 export interface ChargeRequest {
   course_id: string;

@@ -4,7 +4,7 @@ import { expectRows, type DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 import type { ReleaseMode } from '@/lib/release';
 
-export type LessonVideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
+export type LessonVideoType = Tables<'lessons'>['video_type'];
 
 export type EditorLesson = Pick<
   Tables<'lessons'>,

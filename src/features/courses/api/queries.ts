@@ -10,7 +10,7 @@ import type { EnrollmentState } from '@/lib/enrollment';
 
 export type { EnrollmentState, EnrollmentStatus } from '@/lib/enrollment';
 // Text columns with a check constraint, narrowed to their values.
-export type VideoType = 'none' | 'youtube' | 'vimeo' | 'upload';
+export type VideoType = Tables<'lessons'>['video_type'];
 
 export type ProgressRow = Pick<Tables<'progress'>, 'lesson_id' | 'completed_at' | 'last_position_sec' | 'updated_at'>;
 

@@ -18,8 +18,9 @@ import { useListParams } from '@/lib/list-params';
 import { PENDING_DESCRIPTION, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus } from '../api/hooks';
 import { ENROLLMENT_STATUS_LABEL, ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
 import { EnrollDialog, type CourseOption } from './enroll-dialog';
+import { Constants } from '@/types/database';
 
-const STATUSES = ['ACTIVE', 'PAUSED', 'PENDING'] as const;
+const STATUSES = Constants.public.Checks.enrollments.status;
 
 export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const { page, setPage, filter, setFilter } = useListParams();

@@ -5,7 +5,7 @@
 import type { DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 
-export type MaterialType = 'PDF' | 'SLIDE' | 'SHEET' | 'LINK' | 'OTHER' | 'VIDEO';
+export type MaterialType = Tables<'materials'>['type'];
 
 export type LessonMaterial = Pick<Tables<'materials'>, 'id' | 'title' | 'url' | 'file_path' | 'created_at'> & { type: MaterialType };
 

@@ -14,12 +14,13 @@ import { cn } from '@/lib/utils';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { resumePosition } from '../lib/playback';
+import type { Tables } from '@/types/database';
 
 const ReactPlayer = lazy(() => import('react-player'));
 
 const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
-export type LessonVideoKind = 'none' | 'youtube' | 'vimeo' | 'upload';
+export type LessonVideoKind = Tables<'lessons'>['video_type'];
 
 export interface LessonVideoProps extends UsePlaybackOptions {
   kind: LessonVideoKind;
