@@ -1,0 +1,79 @@
+// The lesson player as a student meets it, the network mocked at the features' api/queries.ts.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '@/test/render';
+import { signedIn } from '@/test/session';
+import LessonPage from './lesson';
+
+const courses = vi.hoisted(() => ({ fetchCourseDetail: vi.fn(), completeLesson: vi.fn(), saveLessonPosition: vi.fn() }));
+const lessons = vi.hoisted(() => ({ fetchLessonBundle: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
+vi.mock('@/features/lessons/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...lessons }));
+
+const lesson = (id: string, title: string, order: number) => ({ id, module_id: 'm1', title, order_index: order, duration_sec: 600, is_preview: false, video_type: 'none' as const });
+const detail = (enrollment: { status: string; expires_at: string | null } | null, completed: string[] = []) => ({
+  id: 'c1',
+  school_id: 's1',
+  slug: 'excel',
+  title: 'Excel Essencial',
+  description: null,
+  thumbnail_url: null,
+  thumbnail_position: '50% 50%',
+  banner_url: null,
+  banner_position: '50% 50%',
+  purchase_url: null,
+  price: 0,
+  status: 'PUBLISHED',
+  certificate_enabled: true,
+  modules: [
+    { id: 'm1', title: 'Primeiros passos', description: null, thumbnail_url: null, order_index: 0, release_mode: 'IMMEDIATE', release_after_days: null, release_on: null, lessons: [lesson('l1', 'Boas-vindas', 0), lesson('l2', 'Fórmulas', 1)] },
+  ],
+  enrollments: enrollment ? [{ ...enrollment, created_at: '2026-01-01T00:00:00Z' }] : [],
+  progress: completed.map((id) => ({ lesson_id: id, completed_at: '2026-11-01T00:00:00Z', last_position_sec: 0, updated_at: '2026-11-01T00:00:00Z' })),
+});
+const bundle = (withContents: boolean) => ({ id: 'l1', course_id: 'c1', contents: withContents ? { content: 'Bem-vindo ao **curso**.', video_url: null } : null, materials: [], comments: [], myRating: 0 });
+
+const route = { route: '/course/c1/lesson/l1', path: '/course/:courseId/lesson/:lessonId', session: signedIn() };
+
+describe('LessonPage', () => {
+  beforeEach(() => [...Object.values(courses), ...Object.values(lessons)].forEach((f) => f.mockReset()));
+
+  it('an enrolled student sees the lesson, where it sits in the course, and completes it', async () => {
+    courses.fetchCourseDetail.mockResolvedValue(detail({ status: 'ACTIVE', expires_at: null }));
+    lessons.fetchLessonBundle.mockResolvedValue(bundle(true));
+    courses.completeLesson.mockResolvedValue({ lesson_id: 'l1', completed_at: '2026-11-24T00:00:00Z', last_position_sec: 0, updated_at: '2026-11-24T00:00:00Z' });
+    renderScreen(<LessonPage />, route);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Boas-vindas' })).toBeInTheDocument();
+    expect(screen.getByText('Aula 1 de 2 · Módulo 1')).toBeInTheDocument();
+    expect(await screen.findByText('curso', { selector: 'strong' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluída' }));
+    await waitFor(() => expect(courses.completeLesson).toHaveBeenCalledWith(expect.anything(), 'u1', 'l1'));
+    expect(await screen.findByRole('button', { name: 'Aula concluída' })).toBeInTheDocument();
+  });
+
+  it('without access the backend returns no content: Acesso Restrito, and no lesson text', async () => {
+    courses.fetchCourseDetail.mockResolvedValue(detail(null));
+    lessons.fetchLessonBundle.mockResolvedValue(bundle(false));
+    renderScreen(<LessonPage />, route);
+    expect(await screen.findByRole('heading', { name: 'Acesso Restrito' })).toBeInTheDocument();
+    expect(screen.queryByText('curso', { selector: 'strong' })).toBeNull();
+  });
+
+  it('an unknown lesson is not found', async () => {
+    courses.fetchCourseDetail.mockResolvedValue(detail({ status: 'ACTIVE', expires_at: null }));
+    lessons.fetchLessonBundle.mockResolvedValue(null);
+    renderScreen(<LessonPage />, route);
+    expect(await screen.findByRole('heading', { name: 'Aula não encontrada' })).toBeInTheDocument();
+  });
+
+  it('a failed read offers a retry that loads the lesson', async () => {
+    courses.fetchCourseDetail.mockResolvedValue(detail({ status: 'ACTIVE', expires_at: null }));
+    lessons.fetchLessonBundle.mockRejectedValueOnce(Object.assign(new Error('falhou'), { status: 400 })).mockResolvedValue(bundle(true));
+    renderScreen(<LessonPage />, route);
+    expect(await screen.findByText('Não foi possível carregar a aula.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Boas-vindas' })).toBeInTheDocument();
+  });
+});
