@@ -72,9 +72,10 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
               <p className="text-sm text-muted-foreground" id={`report-${key}`}>
                 {label}
               </p>
-              <p className="text-2xl font-bold tabular-nums" aria-labelledby={`report-${key}`}>
+              {/* A div: the loading Skeleton is a div, which a <p> may not hold. */}
+              <div className="text-2xl font-bold tabular-nums" aria-labelledby={`report-${key}`}>
                 {summary.data ? format(summary.data) : summary.isError ? '—' : <Skeleton className="inline-block h-7 w-14 align-middle" />}
-              </p>
+              </div>
               <p className="text-xs text-muted-foreground">{hint}</p>
             </div>
           </li>
