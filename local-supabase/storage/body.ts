@@ -142,6 +142,12 @@ function discard(req: IncomingMessage): void {
 }
 
 export async function receiveUpload(req: IncomingMessage, tmpDir: string, limits: UploadLimits): Promise<ReceivedFile> {
+  const file = await receiveFile(req, tmpDir, limits);
+  // Storage records `{ ...userMetadata }`: an upload without metadata has {} (what info() returns), not null.
+  return { ...file, userMetadata: file.userMetadata ?? {} };
+}
+
+async function receiveFile(req: IncomingMessage, tmpDir: string, limits: UploadLimits): Promise<ReceivedFile> {
   const contentType = req.headers['content-type'] ?? '';
   if (/^multipart\/form-data/i.test(contentType)) return receiveMultipart(req, tmpDir, limits);
 

@@ -7,7 +7,8 @@ import { allowDeleteQuery, iso, type ReqLike, type Store } from './object-rows.t
 import { emptyBucket } from './list-remove.ts';
 
 
-const BUCKET_COLUMNS = `id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, 'STANDARD' as type,
+// The columns Storage's routes select; file_size_limit is a bigint, which node-postgres gives as a string.
+const BUCKET_COLUMNS = `id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types,
   ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`;
 
 interface BucketBody {
@@ -55,7 +56,7 @@ export async function listBuckets(s: Store, auth: RequestAuth, req: ReqLike, url
   const order = url.searchParams.get('sortOrder') === 'desc' ? 'desc' : 'asc';
   const { rows } = await asCaller(s.ctx, auth, req, '/storage/v1/bucket', (tx) =>
     tx.query(
-      `select ${BUCKET_COLUMNS} from storage.buckets where name ilike '%' || $1 || '%'
+      `select ${BUCKET_COLUMNS}, 'STANDARD' as type from storage.buckets where name ilike '%' || $1 || '%'
        order by ${column} ${order} limit $2 offset $3`,
       [search, Number.isInteger(limit) && limit > 0 ? limit : 1000, Number.isInteger(offset) && offset > 0 ? offset : 0],
     ),
@@ -95,19 +96,24 @@ export async function createBucket(s: Store, auth: RequestAuth, req: ReqLike, bo
   return { name };
 }
 
+/** Changes only the fields sent (storage-js sends what it was given); null clears a limit. */
 export async function updateBucket(s: Store, auth: RequestAuth, req: ReqLike, id: string, body: BucketBody) {
+  const fields: [string, unknown][] = [];
+  if (body.public !== undefined) {
+    if (typeof body.public !== 'boolean') throw errors.invalidRequest('body/public must be boolean');
+    fields.push(['public', body.public]);
+  }
+  if (body.file_size_limit !== undefined) fields.push(['file_size_limit', parseFileSizeLimit(body.file_size_limit)]);
+  if (body.allowed_mime_types !== undefined) fields.push(['allowed_mime_types', parseMimeTypes(body.allowed_mime_types)]);
+  if (fields.length === 0) throw errors.invalidRequest('No content provided');
+  // Column names come from the fixed list above; every value is a bound parameter.
+  const set = fields.map(([col], i) => `${col} = $${i + 2}${col === 'allowed_mime_types' ? '::text[]' : ''}`);
   const { rowCount } = await asCaller(s.ctx, auth, req, '/storage/v1/bucket', (tx) =>
     tx
-      .query(
-        `update storage.buckets set public = coalesce($2, public), file_size_limit = $3,
-           allowed_mime_types = $4::text[], updated_at = now() where id = $1`,
-        [
-          id,
-          typeof body.public === 'boolean' ? body.public : null,
-          parseFileSizeLimit(body.file_size_limit),
-          parseMimeTypes(body.allowed_mime_types),
-        ],
-      )
+      .query(`update storage.buckets set ${set.join(', ')}, updated_at = now() where id = $1`, [
+        id,
+        ...fields.map(([, v]) => v),
+      ])
       .catch(mapDbError),
   );
   if (rowCount === 0) throw errors.bucketNotFound();
@@ -132,5 +138,6 @@ export async function deleteBucket(s: Store, auth: RequestAuth, req: ReqLike, id
 export async function emptyBucketRoute(s: Store, auth: RequestAuth, req: ReqLike, id: string) {
   await getBucket(s, auth, req, id);
   await emptyBucket(s, auth, req, id);
-  return { message: 'Successfully emptied' };
+  // Storage empties in the background and says so; here it is already done when this answers.
+  return { message: 'Empty bucket has been queued. Completion may take up to an hour.' };
 }

@@ -23,6 +23,7 @@ export const errors = {
   accessDenied: (message: string) => storageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidJwt: (message: string) => storageError(400, 'InvalidJWT', 'InvalidJWT', message),
   invalidRequest: (message: string) => storageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  invalidParameter: (name: string) => storageError(400, 'InvalidParameter', 'InvalidParameter', `Invalid Parameter ${name}`),
   invalidSignature: () => storageError(400, 'InvalidSignature', 'InvalidSignature', 'Invalid signature'),
   bucketNotEmpty: () =>
     storageError(409, 'ResourceNotEmpty', 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),

@@ -4,21 +4,27 @@ import type { IncomingMessage } from 'node:http';
 import { authenticate, JwtError, readJson, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
 import { isPgError } from '../db/engine.ts';
 import * as buckets from './buckets.ts';
-import { errors, storageError } from './errors.ts';
+import { errors } from './errors.ts';
 import { checkObjectName, objectsDir, tempDir } from './keys.ts';
 import { findBucket, findObjectAsSuperuser, findVisibleObject, uploadObject, type Store } from './object-rows.ts';
 import { objectInfo, sendObject } from './serve-object.ts';
 import { listObjects, removeObjects, type ListOptions } from './list-remove.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { checkExpiresIn, createSignedUploadUrl, signObjectUrl, uploadWithSignedUrl, verifySignedUrl } from './signed-urls.ts';
 import { copyObject, moveObject } from './copy-move.ts';
 import { createTusHandler } from './tus.ts';
 import { createImageRenderer } from './render.ts';
 
+/**
+ * The caller of a route that needs a JWT. Storage verifies the Authorization header (the gateway puts
+ * the apikey there when it is missing); with neither, it has an empty JWT to verify, and refuses it.
+ */
 async function caller(req: IncomingMessage, s: Store): Promise<RequestAuth> {
+  if (!req.headers.authorization && !req.headers.apikey) throw errors.accessDenied('Invalid Compact JWS');
   try {
     return await authenticate(req, s.ctx.config);
   } catch (e) {
-    if (e instanceof JwtError) throw storageError(403, 'InvalidJWT', 'Unauthorized', e.expired ? 'jwt expired' : e.message);
+    if (e instanceof JwtError) throw errors.accessDenied(e.expired ? 'jwt expired' : e.message);
     throw e;
   }
 }
@@ -135,6 +141,9 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
     if (kind === 'list' && method === 'POST' && segs.length === 3) {
       const body = await readJson<ListOptions>(req);
       return sendJson(res, 200, await listObjects(s, auth, req, segs[2], body));
+    }
+    if (kind === 'list-v2' && method === 'POST' && segs.length === 3) {
+      return sendJson(res, 200, await listObjectsV2(s, auth, req, segs[2], await readJson(req)));
     }
     if (kind === 'sign' && method === 'POST') {
       const body = await readJson<{ expiresIn?: unknown; paths?: unknown; transform?: unknown }>(req);

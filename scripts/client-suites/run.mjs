@@ -20,11 +20,12 @@ import { freePort } from '../free-port.mjs';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HERE = import.meta.dirname;
 
-const USAGE = `usage: node scripts/client-suites/run.mjs --suite postgrest --path <supabase-js checkout> [--engine pglite|postgres] [--failures] [--json-out <file>]
+const USAGE = `usage: node scripts/client-suites/run.mjs --suite postgrest|storage|auth --path <supabase-js checkout> [--engine pglite|postgres] [--failures] [--json-out <file>]
 
 The checkout needs the suite's test tools installed beside it, once, e.g.:
   mkdir -p /tmp/sbjs-deps && cd /tmp/sbjs-deps && npm init -y && \\
-    npm install jest@30 ts-jest@29 @jest/test-sequencer@30 @jest/types@30 @types/jest@30 typescript@5.8 tslib@2.8.1 type-fest@4 zod@3 prettier@3
+    npm install jest@30 ts-jest@29 @jest/test-sequencer@30 @jest/types@30 @types/jest@30 typescript@5.8 tslib@2.8.1 type-fest@4 zod@3 prettier@3 iceberg-js@0.8 \\
+      jsonwebtoken@9 @types/jsonwebtoken@9 @faker-js/faker@9 jest-mock-server@0.1 jest-environment-jsdom@30
   ln -s /tmp/sbjs-deps/node_modules <checkout>/node_modules`;
 
 /**
@@ -39,6 +40,34 @@ const SUITES = {
     tsconfig: 'tsconfig.test.json',
     // Upstream runs these against a PostgREST 12 in docker, separately.
     ignore: ['<rootDir>/test/v12/'],
+  },
+  storage: {
+    title: 'storage-js',
+    packageDir: 'packages/core/storage-js',
+    supabaseDir: 'test/supabase',
+    tsconfig: 'tsconfig.test.json',
+    ignore: [
+      // Vector buckets and analytics (Iceberg) against the suite's own mock server (test/mock-server.ts;
+      // USE_MOCK_SERVER=false would need a vectors API the CLI does not run either).
+      '<rootDir>/test/[\\w-]+\\.spec\\.ts$',
+      '<rootDir>/test/analytics-getcatalog\\.test\\.ts$',
+      // Units: exports, URL and query building, errors from a mocked fetch; no request leaves the process.
+      '<rootDir>/test/common/',
+      '<rootDir>/test/(downloadBuilders|exports|list-sortby-defaults|storageFileApiErrorHandling)\\.test\\.ts$',
+    ],
+    // storageBucketApi and storageFileApi mix API tests with mocked-fetch ones: a server test is one
+    // that sent a request to the API (jest-redirect.cjs notes them).
+    serverTests: 'sent-a-request',
+  },
+  auth: {
+    title: 'auth-js',
+    packageDir: 'packages/core/auth-js',
+    supabaseDir: 'test/supabase',
+    tsconfig: 'tsconfig.test.json',
+    // Upstream runs docker-tests against GoTrue containers of other settings (phone, signups off), separately.
+    ignore: ['<rootDir>/test/docker-tests/', '<rootDir>/example/'],
+    // The API's address is in test/lib/clients.ts: a server test file imports it.
+    serverSource: /from '\.\/lib\/clients'/,
   },
 };
 
@@ -193,6 +222,7 @@ try {
   // ── the suite ─────────────────────────────────────────────────────────────────────────────────
   const resultsFile = path.join(work, 'results.json');
   const jestLog = path.join(work, 'jest.log');
+  const hitsFile = path.join(work, 'hits.tsv');
   const config = {
     rootDir: pkgDir,
     testEnvironment: 'node',
@@ -207,7 +237,11 @@ try {
   const jest = spawn(
     process.execPath,
     [jestBin, '--ci', '--runInBand', '--json', `--outputFile=${resultsFile}`, `--config=${JSON.stringify(config)}`],
-    { cwd: pkgDir, env: { ...process.env, CLIENT_SUITE_API_URL: apiUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: pkgDir,
+      env: { ...process.env, CLIENT_SUITE_API_URL: apiUrl, CLIENT_SUITE_HITS: hitsFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const jestOut = [];
   jest.stdout.on('data', (d) => jestOut.push(d));
@@ -221,20 +255,34 @@ try {
   if (args['json-out']) writeFileSync(args['json-out'], JSON.stringify(results, null, 2));
 
   // ── the report ────────────────────────────────────────────────────────────────────────────────
-  // A server test file is one that talks to the API (the CLI's address); the others mock fetch.
-  const rows = results.testResults.map((file) => {
+  // A server test file is one that talks to the API (the CLI's address); the others mock fetch. With
+  // serverTests 'sent-a-request', a file is split in two rows: its tests that sent a request, the rest.
+  const hits = new Set(existsSync(hitsFile) ? readFileSync(hitsFile, 'utf8').split('\n') : []);
+  const rows = results.testResults.flatMap((file) => {
     const rel = path.relative(pkgDir, file.name);
     const source = readFileSync(file.name, 'utf8');
-    const count = (s) => file.assertionResults.filter((a) => a.status === s).length;
-    return {
-      rel,
-      server: source.includes('localhost:54321'),
-      passed: count('passed'),
-      failed: count('failed') + (file.status === 'failed' && file.assertionResults.length === 0 ? 1 : 0),
-      skipped: count('pending') + count('skipped') + count('todo'),
-      error: file.assertionResults.length === 0 ? file.message : null,
-      failures: file.assertionResults.filter((a) => a.status === 'failed'),
+    const row = (assertions, server, label = rel) => {
+      const count = (s) => assertions.filter((a) => a.status === s).length;
+      return {
+        rel: label,
+        server,
+        passed: count('passed'),
+        failed: count('failed') + (file.status === 'failed' && file.assertionResults.length === 0 ? 1 : 0),
+        skipped: count('pending') + count('skipped') + count('todo'),
+        error: file.assertionResults.length === 0 ? file.message : null,
+        failures: assertions.filter((a) => a.status === 'failed'),
+      };
     };
+    const server = (suite.serverSource ?? /\/\/(localhost|127\.0\.0\.1):54321\b/).test(source);
+    if (suite.serverTests !== 'sent-a-request' || !server || file.assertionResults.length === 0) {
+      return [row(file.assertionResults, server)];
+    }
+    const sent = (a) => hits.has(`${file.name}\t${a.fullName}`);
+    const mocked = file.assertionResults.filter((a) => !sent(a));
+    return [
+      row(file.assertionResults.filter(sent), true),
+      ...(mocked.length ? [row(mocked, false, `${rel} (no request)`)] : []),
+    ];
   });
   rows.sort((a, b) => a.rel.localeCompare(b.rel));
   const width = Math.max(...rows.map((r) => r.rel.length));
@@ -299,6 +347,7 @@ async function authenticatorSettings(client) {
 function withoutPostgis(supabaseDir) {
   const notes = [];
   const dir = path.join(supabaseDir, 'migrations');
+  if (!existsSync(dir)) return notes; // storage-js's folder has only a seed
   for (const f of readdirSync(dir)) {
     const file = path.join(dir, f);
     const sql = readFileSync(file, 'utf8');
