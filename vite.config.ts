@@ -3,7 +3,10 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
-import { sessionPreloadPlugin } from './scripts/vite/session-preload.ts';
+import { firstVisitPreloadPlugin } from './scripts/vite/first-visit-preload.ts';
+import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/lib/api-defaults.ts';
+import { schoolLoginHeaders, schoolLoginUrlPrefix } from './src/features/auth/api/school-login-url.ts';
+import { LCP_HINTS_KEY } from './src/lib/lcp-hint.ts';
 
 /**
  * supabase-js builds its storage and functions clients up front, which would put storage-js and
@@ -38,22 +41,28 @@ function preconnectApi(apiUrl: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
-  // Same default as src/lib/supabase.ts.
-  const apiUrl =
-    loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SUPABASE_URL ||
-    process.env.VITE_SUPABASE_URL ||
-    'http://localhost:54321';
+  // The same defaults as src/lib/api-config.ts.
+  const env = loadEnv(mode, import.meta.dirname, 'VITE_');
+  const apiUrl = env.VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || LOCAL_API_URL;
+  const anonKey = env.VITE_SUPABASE_ANON_KEY || process.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+  const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
   return {
     plugins: [
       lazySupabaseClients(),
       react(),
       tailwindcss(),
       preconnectApi(apiUrl),
-      // The same storage key as src/lib/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
-      sessionPreloadPlugin(
-        ['src/lib/supabase.ts', 'src/app/route-prefetch.ts'].map((f) => path.resolve(import.meta.dirname, f)),
-        `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
-      ),
+      firstVisitPreloadPlugin({
+        sessionModules: [src('lib/supabase.ts'), src('app/route-prefetch.ts')],
+        loginModule: src('app/routes/auth.tsx'),
+        // The same storage key as src/lib/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
+        storageKey: `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
+        // src/app/router.tsx's one-segment routes other than /:slug.
+        reservedPaths: ['auth', 'profile', 'checkout', 'admin'],
+        schoolUrlPrefix: schoolLoginUrlPrefix(apiUrl),
+        schoolHeaders: schoolLoginHeaders(anonKey),
+        lcpHintsKey: LCP_HINTS_KEY,
+      }),
       securityHeadersPlugin(apiUrl),
     ],
     resolve: {
@@ -73,7 +82,7 @@ export default defineConfig(({ mode }) => {
             // The primitives every route's form uses would otherwise become nine tiny shared chunks
             // on the login page, each a request with its own overhead: one 'ui' chunk is ~2.4 KB
             // gzip smaller on the first route (npm run bench:bundle).
-            groups: [{ name: 'ui', test: /\/src\/(components\/ui\/(input|label|card|form-field|storage-image)|lib\/(utils|image|api-config))\.tsx?$|\/node_modules\/clsx\// }],
+            groups: [{ name: 'ui', test: /\/src\/(components\/ui\/(input|label|card|form-field|storage-image)|lib\/(utils|image|api-config|api-defaults|lcp-hint))\.tsx?$|\/node_modules\/clsx\// }],
           },
         },
       },

@@ -3,9 +3,10 @@
 // and a lesson page signed in as the demo student. Median of BENCH_RUNS (default 3) per page; prints
 // the four category scores and the paint metrics, and the failing audits of the median run.
 // Each page is measured first COLD, as Lighthouse measures by default and as a first visit meets it:
-// the HTTP cache is cleared through CDP before every run. Lighthouse's own reset would also wipe the
-// signed-in session (localStorage), so it runs with --disable-storage-reset and the cache is cleared
-// here instead. Then WARM (cache kept from the previous run: a returning visitor), on a second line.
+// the HTTP cache is cleared through CDP before every run. The login page is a visitor's first: Lighthouse's
+// own reset clears storage too. The signed-in pages keep the session (localStorage), as a student who
+// signed in earlier meets them, so they run with --disable-storage-reset and the cache is cleared here
+// instead. Then WARM (cache kept from the previous run: a returning visitor), on a second line.
 // BENCH_PAGES=login,home,lesson picks pages; BENCH_KEEP=1 keeps the JSON reports and prints where.
 // Lighthouse runs through `npx lighthouse@13.5.0` (downloaded once into the npm cache): it needs no
 // place in the project's dependencies, and 13.x runs on Node 20 despite declaring Node 22.
@@ -37,11 +38,11 @@ interface Report {
   audits: Record<string, { score: number | null; title: string; displayValue?: string; details?: { items?: { node?: { snippet?: string; explanation?: string } }[] } }>;
 }
 
-function lighthouse(url: string, port: number, outDir: string, i: number): Report {
+function lighthouse(url: string, port: number, outDir: string, i: number, keepStorage: boolean): Report {
   const out = path.join(outDir, `lh-${i}.json`);
   const r = spawnSync(
     'npx',
-    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, ...(keepStorage ? ['--disable-storage-reset'] : []), '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
     { cwd: os.tmpdir(), stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.split('\n').filter((l) => !/warn/.test(l)).slice(-5).join('\n')}`);
@@ -67,14 +68,15 @@ async function clearHttpCache(cdpPort: number) {
   });
 }
 
-/** BENCH_RUNS cold runs (cache cleared before each), then BENCH_RUNS warm runs. */
-async function coldThenWarm(url: string, cdpPort: number, outDir: string, first: number) {
+/** BENCH_RUNS cold runs (cache cleared before each), then BENCH_RUNS warm runs. `firstVisit`: storage
+ * is cleared too (Lighthouse's own reset), as a visitor who never came meets the page. */
+async function coldThenWarm(url: string, cdpPort: number, outDir: string, first: number, firstVisit = false) {
   const cold: Report[] = [];
   for (let i = 0; i < RUNS; i++) {
     await clearHttpCache(cdpPort);
-    cold.push(lighthouse(url, cdpPort, outDir, first + i));
+    cold.push(lighthouse(url, cdpPort, outDir, first + i, !firstVisit));
   }
-  const warm = Array.from({ length: RUNS }, (_, i) => lighthouse(url, cdpPort, outDir, first + RUNS + i));
+  const warm = Array.from({ length: RUNS }, (_, i) => lighthouse(url, cdpPort, outDir, first + RUNS + i, true));
   return { cold, warm };
 }
 
@@ -140,7 +142,7 @@ async function main() {
     };
 
     if (PAGES.has('login')) {
-      const login = await withChromium(path.join(tmp, 'signed-out'), () => coldThenWarm(`${web}/escola-demo`, cdpPort, tmp, 0));
+      const login = await withChromium(path.join(tmp, 'signed-out'), () => coldThenWarm(`${web}/escola-demo`, cdpPort, tmp, 0, true));
       summarize('/escola-demo (login, signed out)', login.cold);
       summarizeWarm(login.warm);
     }
@@ -154,6 +156,8 @@ async function main() {
     await form.getByLabel('Senha').fill('senha123');
     await form.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(`${web}/`);
+    // The home as the student saw it after signing in (its banner remembered for the next visit, lcp-hint.ts).
+    await page.waitForLoadState('networkidle');
     // Today's announcement seen, so the popup does not cover the page being measured.
     await page.evaluate(() => {
       const d = new Date();

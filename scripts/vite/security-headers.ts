@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { SESSION_PRELOAD_HASH } from './session-preload.ts';
+import { FIRST_VISIT_SCRIPT_HASH } from './first-visit-preload.ts';
 
 /** Where the player's embeds come from: YouTube (and its no-cookie host) and Vimeo. */
 const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
@@ -15,8 +15,8 @@ export function contentSecurityPolicy(apiUrl: string): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // The YouTube embed needs its iframe API script (which loads the player's own scripts); the one
-    // inline script is the signed-in visit's preload of supabase-js (session-preload.ts), by hash.
-    'script-src': ["'self'", SESSION_PRELOAD_HASH, 'https://www.youtube.com'],
+    // inline script is the first visit's preload (first-visit-preload.ts), by hash.
+    'script-src': ["'self'", FIRST_VISIT_SCRIPT_HASH, 'https://www.youtube.com'],
     // React and Radix set style attributes; sonner injects its stylesheet.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Schools point course images at any https address (the URL tab of the course form); uploads and

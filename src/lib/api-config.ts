@@ -1,12 +1,9 @@
 // Where the API is, known without loading supabase-js: the SPA is configured at build time from
 // VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY; without them it talks to the local backend
 // (`npm start`, port 54321).
+import { LOCAL_ANON_KEY, LOCAL_API_URL } from './api-defaults';
 
-/** The Supabase CLI's public local-development anon key (also in .env.example). */
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || 'http://localhost:54321';
+export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || LOCAL_API_URL;
 export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
 
 /** Where supabase-js keeps the session (its default key for this URL). */

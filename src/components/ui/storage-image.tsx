@@ -1,5 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/lib/image';
+import { rememberLcpImage } from '@/lib/lcp-hint';
 
 export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'fetchPriority'> {
   /** The stored URL (a public Storage object, or an image on another host). */
@@ -7,7 +8,8 @@ export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   /** The CSS width the image is painted at, e.g. `(min-width: 1024px) 400px, 100vw`. */
   sizes: string;
   widths?: readonly number[];
-  /** The page's largest paint: fetched first and at once. Other images load lazily, decoded off the main thread. */
+  /** The page's largest paint: fetched first and at once, and remembered for this path's next visit.
+   * Other images load lazily, decoded off the main thread. */
   priority?: boolean;
 }
 
@@ -17,7 +19,7 @@ export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
  * render route with an error) gets the original file: on the first error the srcset goes and the
  * browser loads `src`; `onError` is called only when that fails too.
  */
-export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = false, loading, alt = '', onError, ...img }: StorageImageProps) {
+export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = false, loading, alt = '', onError, onLoad, ...img }: StorageImageProps) {
   const [, rerender] = useState(0);
   const responsive = responsiveImage(src, sizes, widths);
   return (
@@ -31,6 +33,11 @@ export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = fal
       srcSet={responsive.srcSet}
       sizes={responsive.sizes}
       src={responsive.src}
+      onLoad={(e) => {
+        // The page's largest image: the next visit's HTML asks for it before the code (lcp-hint.ts).
+        if (priority && responsive.srcSet && responsive.sizes) rememberLcpImage(responsive.srcSet, responsive.sizes);
+        onLoad?.(e);
+      }}
       onError={(e) => {
         if (!responsive.srcSet) return onError?.(e);
         failedRenders.add(src); // this image, here and on the next pages, is then the original

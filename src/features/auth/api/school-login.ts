@@ -5,21 +5,33 @@ import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
 import { trackedFetch } from '@/lib/connection';
 import { sessionKeys } from '@/lib/session';
 import type { Tables } from '@/types/database';
+import { schoolLoginHeaders, schoolLoginUrlPrefix } from './school-login-url';
 
-/** The columns anon may read (a column grant: `select *` is refused). */
+/** The columns anon may read (school-login-url.ts's SCHOOL_LOGIN_COLUMNS). */
 export type SchoolLogin = Pick<
   Tables<'schools'>,
   'id' | 'slug' | 'name' | 'member_area_name' | 'logo_url' | 'login_banner_url' | 'login_banner_position' | 'primary_color' | 'secondary_color' | 'support_whatsapp'
 >;
 
-export const SCHOOL_LOGIN_COLUMNS =
-  'id, slug, name, member_area_name, logo_url, login_banner_url, login_banner_position, primary_color, secondary_color, support_whatsapp';
+declare global {
+  interface Window {
+    /** The request the HTML's inline script started for this login page (first-visit-preload.ts). */
+    __schoolLogin?: { slug: string; response: Promise<Response> };
+  }
+}
+
+/** The inline script's answer for `slug`, once: a later visit (or a retry) asks again. */
+function takePreloaded(slug: string): Promise<Response | null> | null {
+  const preloaded = window.__schoolLogin;
+  if (preloaded?.slug !== slug) return null;
+  delete window.__schoolLogin;
+  return preloaded.response.catch(() => null);
+}
 
 export async function fetchSchoolLogin(slug: string): Promise<SchoolLogin | null> {
-  const query = new URLSearchParams({ select: SCHOOL_LOGIN_COLUMNS.replaceAll(' ', ''), slug: `eq.${slug}`, limit: '1' });
-  const res = await trackedFetch(`${SUPABASE_URL}/rest/v1/schools?${query}`, {
-    headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}`, Accept: 'application/json' },
-  });
+  const res =
+    (await takePreloaded(slug)) ??
+    (await trackedFetch(schoolLoginUrlPrefix(SUPABASE_URL) + encodeURIComponent(slug), { headers: schoolLoginHeaders(SUPABASE_ANON_KEY) }));
   const body = (await res.json().catch(() => null)) as SchoolLogin[] | { message?: string } | null;
   // Shaped like a PostgREST error from supabase-js (message and status), for the retry rules.
   if (!res.ok || !Array.isArray(body)) throw Object.assign(new Error((body as { message?: string } | null)?.message ?? `HTTP ${res.status}`), { status: res.status });
