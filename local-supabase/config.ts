@@ -80,8 +80,8 @@ export function readAuthRateLimits(toml: string, env: NodeJS.ProcessEnv = {}): A
 }
 
 /** The auth e-mails local-supabase sends, each with a `[auth.email.template.<name>]`. */
-export type AuthEmailTemplate = 'confirmation' | 'recovery' | 'email_change' | 'repeated_signup';
-const TEMPLATE_NAMES: AuthEmailTemplate[] = ['confirmation', 'recovery', 'email_change', 'repeated_signup'];
+export type AuthEmailTemplate = 'confirmation' | 'recovery' | 'email_change' | 'repeated_signup' | 'magic_link' | 'invite';
+const TEMPLATE_NAMES: AuthEmailTemplate[] = ['confirmation', 'recovery', 'email_change', 'repeated_signup', 'magic_link', 'invite'];
 
 /** What auth e-mails obey, from supabase/config.toml. */
 export interface AuthEmailConfig {

@@ -6,11 +6,15 @@ import { getUser, logout, signup, token, updateUser } from './account.ts';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
 import { AuthError, internal, notFound, sendAuthError } from './errors.ts';
 import { factorRoute } from './factors.ts';
+import { generateLink } from './generate-link.ts';
 import { requireAdmin } from './guard.ts';
+import { invite } from './invite.ts';
+import { otp } from './otp.ts';
 import { createEmailLimits, createRequestLimits } from './rate-limit.ts';
 import { settled } from './background.ts';
-import { recover, resend, verifyLink, verifyOtp } from './recovery.ts';
+import { recover, resend } from './recovery.ts';
 import { MIN_PASSWORD_LENGTH } from './validate.ts';
+import { verifyLink, verifyOtp } from './verify.ts';
 
 const settings = (ctx: ServerContext) => ({
   external: { email: true, phone: false, anonymous_users: false },
@@ -50,6 +54,16 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
         return updateUser(ctx, req, res, url, emailLimits);
       case 'POST /logout':
         return logout(ctx, req, res, url);
+      case 'POST /otp':
+        // A passwordless sign-in (or sign-up) shares the sign-up budget, as GoTrue's /otp limiter does.
+        requestLimits.take('signInSignUps', req);
+        return otp(ctx, req, res, url, emailLimits);
+      case 'POST /invite':
+        await requireAdmin(req, ctx);
+        return invite(ctx, req, res, url, emailLimits);
+      case 'POST /admin/generate_link':
+        await requireAdmin(req, ctx);
+        return generateLink(ctx, req, res, url);
       case 'POST /recover':
         return recover(ctx, req, res, url, emailLimits);
       case 'POST /resend':

@@ -1,6 +1,6 @@
 // What auth e-mails link to, built only from configuration (never from Host, X-Forwarded-Host or
 // Referer): the API's external URL for /verify, and a `redirect_to` allowed as GoTrue allows it.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { ServerContext } from '../http.ts';
 
 /** The API's public URL, from config ([api] external_url / API_EXTERNAL_URL) or http://localhost:<port>. */
@@ -58,6 +58,23 @@ export const digest = (token: string) => createHash('sha256').update(token).dige
 export function newLinkToken(): { token: string; digest: string } {
   const token = randomBytes(24).toString('base64url');
   return { token, digest: digest(token) };
+}
+
+/** GoTrue's mailer_otp_length: the code in OTP e-mails has six digits. */
+const OTP_DIGITS = 6;
+
+/** GoTrue's token hash of an e-mailed code: hex SHA-224 of the address and the code, the `token` of its link. */
+export const tokenHash = (email: string, otp: string) => createHash('sha224').update(email + otp).digest('hex');
+
+/**
+ * A code for an e-mail that carries both a code and a link (GoTrue's OTP e-mails): the link's token
+ * is the code's token hash, so either one verifies. Only the SHA-256 of the token hash is stored, like
+ * the link tokens above; a six-digit code is no stronger than the per-IP verification limit, as on GoTrue.
+ */
+export function newEmailOtp(email: string): { otp: string; tokenHash: string; digest: string } {
+  const otp = String(randomInt(10 ** OTP_DIGITS)).padStart(OTP_DIGITS, '0');
+  const hash = tokenHash(email, otp);
+  return { otp, tokenHash: hash, digest: digest(hash) };
 }
 
 /** The e-mailed /verify link. */

@@ -43,8 +43,11 @@ export class RateLimiter {
   }
 }
 
-/** The kinds of auth e-mail; like GoTrue's *_sent_at columns, each has its own max_frequency gap. */
-export type EmailKind = 'confirmation' | 'recovery' | 'email_change';
+/**
+ * The kinds of auth e-mail; like GoTrue's *_sent_at columns, each has its own max_frequency gap, but
+ * an invite (sent by the service role) has none: GoTrue only counts it against email_sent.
+ */
+export type EmailKind = 'confirmation' | 'recovery' | 'email_change' | 'invite';
 
 /**
  * GoTrue's limits on auth e-mails, per address: `max_frequency` between two e-mails of one kind and
@@ -55,7 +58,7 @@ export function createEmailLimits(config: Pick<AuthEmailConfig, 'maxFrequencyMs'
   const gap = new RateLimiter(1, config.maxFrequencyMs);
   const hourly = new RateLimiter(config.sentPerHour, HOUR_MS);
   const check = (address: string, kind: EmailKind, now: number) => {
-    const wait = gap.wait(`${kind}:${address}`, now);
+    const wait = kind === 'invite' ? 0 : gap.wait(`${kind}:${address}`, now);
     if (wait > 0) {
       throw tooManyRequests(
         'over_email_send_rate_limit',
@@ -65,7 +68,7 @@ export function createEmailLimits(config: Pick<AuthEmailConfig, 'maxFrequencyMs'
     if (hourly.wait(address, now) > 0) throw tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
   };
   const record = (address: string, kind: EmailKind, now: number) => {
-    gap.record(`${kind}:${address}`, now);
+    if (kind !== 'invite') gap.record(`${kind}:${address}`, now);
     hourly.record(address, now);
   };
   return {

@@ -15,6 +15,7 @@ export const USER_COLUMNS = [
   'raw_user_meta_data',
   'is_anonymous',
   iso('email_confirmed_at'),
+  iso('invited_at'),
   iso('phone_confirmed_at'),
   iso('confirmed_at'),
   iso('confirmation_sent_at'),
@@ -50,6 +51,7 @@ export interface UserRow {
   raw_user_meta_data: Record<string, unknown> | null;
   is_anonymous: boolean;
   email_confirmed_at: string | null;
+  invited_at: string | null;
   phone_confirmed_at: string | null;
   confirmed_at: string | null;
   confirmation_sent_at: string | null;
@@ -101,6 +103,7 @@ export function serializeUser(u: UserRow): Record<string, unknown> {
     email: u.email ?? '',
   };
   if (u.email_confirmed_at) out.email_confirmed_at = u.email_confirmed_at;
+  if (u.invited_at) out.invited_at = u.invited_at;
   out.phone = u.phone ?? '';
   if (u.phone_confirmed_at) out.phone_confirmed_at = u.phone_confirmed_at;
   if (u.confirmation_sent_at) out.confirmation_sent_at = u.confirmation_sent_at;
@@ -128,4 +131,32 @@ export function mergeMetadata(current: Record<string, unknown> | null, update: R
     else merged[k] = v;
   }
   return merged;
+}
+
+export interface NewEmailUser {
+  email: string;
+  /** A bcrypt hash, or '' for an account without a password (invited, or made by an e-mailed code). */
+  passwordHash: string;
+  data: Record<string, unknown>;
+  confirmed: boolean;
+  /** The digest of the confirmation token (links.ts), or '' when none is pending. */
+  confirmationDigest: string;
+  invited: boolean;
+}
+
+/**
+ * Inserts an e-mail account as GoTrue's signupNewUser does (a plain insert, so triggers on auth.users
+ * fire), inside the caller's transaction, and reads it back after the triggers.
+ */
+export async function insertEmailUser(tx: Sql, u: NewEmailUser): Promise<UserRow> {
+  const ins = await tx.query<{ id: string }>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
+                             confirmation_token, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
+             case when $3::boolean then now() end, case when $4::boolean then now() end,
+             $5::text, case when $5::text <> '' then now() end, $6::jsonb, $7::jsonb, now(), now())
+     returning id::text as id`,
+    [u.email, u.passwordHash, u.confirmed, u.invited, u.confirmationDigest, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(u.data)],
+  );
+  return (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [ins.rows[0]!.id])).rows[0]!;
 }

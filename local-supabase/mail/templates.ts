@@ -16,6 +16,10 @@ export interface TemplateValues {
   RedirectTo: string;
   /** The address an e-mail change goes to (email_change only). */
   NewEmail?: string;
+  /** The six-digit code of the e-mails that carry one (magic_link, invite, and confirmation from /otp). */
+  Token?: string;
+  /** The code's token hash: what the link carries, for a template that builds its own link. */
+  TokenHash?: string;
 }
 
 export function renderTemplate(template: string, values: TemplateValues): string {
@@ -38,6 +42,14 @@ const BUILT_IN: Record<AuthEmailTemplate, { subject: string; html: string }> = {
   email_change: {
     subject: 'Confirme a alteração de e-mail',
     html: '<h2>Confirme a alteração de e-mail</h2>\n<p>Para trocar o e-mail da conta para {{ .NewEmail }}, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Confirmar a alteração</a></p>\n',
+  },
+  magic_link: {
+    subject: 'Seu link de acesso',
+    html: '<h2>Seu link de acesso</h2>\n<p>Para entrar, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Entrar</a></p>\n<p>Ou digite este código: <strong>{{ .Token }}</strong></p>\n<p>O link e o código valem uma vez só, por pouco tempo. Se não foi você quem pediu, ignore este e-mail.</p>\n',
+  },
+  invite: {
+    subject: 'Você foi convidado',
+    html: '<h2>Você foi convidado</h2>\n<p>Você foi convidado a criar uma conta. Para aceitar, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Aceitar o convite</a></p>\n<p>Ou digite este código: <strong>{{ .Token }}</strong></p>\n',
   },
   repeated_signup: {
     subject: 'Tentativa de cadastro com o seu e-mail',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globToRegExp, redirectTarget } from '../../../local-supabase/auth/links.ts';
 import type { ServerContext } from '../../../local-supabase/http.ts';
 import { inbox, jwtPayload, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -77,6 +77,25 @@ describe('links never follow request headers', () => {
     const [notice] = await inbox(backend, taken);
     expect(notice!.html).not.toContain('atacante');
     for (const link of notice!.links) expect(new URL(link).origin).toBe('http://localhost:5173');
+  });
+
+  it('the magic link (/otp), the invite and generate_link too', async () => {
+    const evil = `?redirect_to=${encodeURIComponent('https://atacante.example/')}`;
+    const known = await confirmedAccount();
+    const fresh = uniqueEmail('otp-host');
+    for (const email of [known, fresh]) {
+      expect((await rawPost(`/auth/v1/otp${evil}`, { email, create_user: true }, HOSTILE)).status).toBe(200);
+      expectConfiguredHostsOnly((await inbox(backend, email))[0]!.links);
+    }
+    const asAdmin = { ...HOSTILE, Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+    const invited = uniqueEmail('convite-host');
+    expect((await rawPost(`/auth/v1/invite${evil}`, { email: invited }, asAdmin)).status).toBe(200);
+    expectConfiguredHostsOnly((await inbox(backend, invited))[0]!.links);
+    const generated = await rawPost(`/auth/v1/admin/generate_link${evil}`, { type: 'recovery', email: known, redirect_to: 'https://atacante.example/' }, asAdmin);
+    expect(generated.status).toBe(200);
+    const props = JSON.parse(generated.body) as { action_link: string; redirect_to: string };
+    expectConfiguredHostsOnly([props.action_link]);
+    expect(props.redirect_to).toBe('http://localhost:5173');
   });
 
   it('the issuer of a token is the configured API URL, whatever Host said', async () => {
