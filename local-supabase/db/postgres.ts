@@ -12,6 +12,10 @@ pg.types.setTypeParser(1082, (v) => v); // date
 
 export async function openPostgres(url: string): Promise<Engine> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection the server ends (a restart, pg_terminate_backend, a dropped database)
+  // emits 'error' on the pool: unhandled, that would crash the whole backend. The pool drops that
+  // connection and opens a new one for the next query.
+  pool.on('error', (e) => console.warn(`postgres: idle connection lost (${(e as { code?: string }).code ?? e.message})`));
   const wrap = (c: pg.Pool | pg.PoolClient): Sql => ({
     async query<T>(text: string, params: unknown[] = []): Promise<SqlResult<T>> {
       const r = await c.query(text, params as unknown[]);
