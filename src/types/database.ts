@@ -227,6 +227,68 @@ export type Database = {
           },
         ]
       }
+      email_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: string
+          idempotency_key: string
+          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available"
+          last_error: string | null
+          locked_until: string | null
+          next_attempt_at: string
+          payload: Json
+          provider_message_id: string | null
+          school_id: string
+          sent_at: string | null
+          status: "queued" | "sending" | "sent" | "failed"
+          to_email: string
+          user_id: string | null
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: string
+          idempotency_key: string
+          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available"
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          payload?: Json
+          provider_message_id?: string | null
+          school_id: string
+          sent_at?: string | null
+          status?: "queued" | "sending" | "sent" | "failed"
+          to_email: string
+          user_id?: string | null
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: string
+          idempotency_key?: string
+          kind?: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available"
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          payload?: Json
+          provider_message_id?: string | null
+          school_id?: string
+          sent_at?: string | null
+          status?: "queued" | "sending" | "sent" | "failed"
+          to_email?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "email_outbox_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       enrollments: {
         Row: {
           cohort_id: string | null
@@ -1026,8 +1088,32 @@ export type Database = {
         Args: { p_bucket: string | null; p_name: string | null }
         Returns: boolean
       }
+      claim_emails: {
+        Args: { p_lease?: string | null; p_limit?: number | null }
+        Returns: {
+          attempts: number
+          created_at: string
+          id: string
+          idempotency_key: string
+          kind: string
+          last_error: string | null
+          locked_until: string | null
+          next_attempt_at: string
+          payload: Json
+          provider_message_id: string | null
+          school_id: string
+          sent_at: string | null
+          status: string
+          to_email: string
+          user_id: string | null
+        }[]
+      }
       claim_webhook_signature: {
         Args: { p_expires_at: string | null; p_school_id: string | null; p_signature: string | null }
+        Returns: boolean
+      }
+      complete_email: {
+        Args: { p_id: string | null; p_provider_message_id?: string | null }
         Returns: boolean
       }
       create_integration: {
@@ -1043,6 +1129,14 @@ export type Database = {
           school_id: string
           updated_at: string
         }
+      }
+      enqueue_email: {
+        Args: { p_key: string | null; p_kind: string | null; p_payload?: Json | null; p_school_id: string | null; p_to: string | null; p_user_id: string | null }
+        Returns: string
+      }
+      fail_email: {
+        Args: { p_error: string | null; p_id: string | null; p_max_attempts?: number | null; p_permanent?: boolean | null }
+        Returns: string
       }
       find_user_id_by_email: {
         Args: { p_email: string | null }
@@ -1297,6 +1391,10 @@ export const Constants = {
       },
       courses: {
         status: ["DRAFT", "PUBLISHED", "ARCHIVED"],
+      },
+      email_outbox: {
+        kind: ["access_granted", "new_enrollment", "payment_pending", "payment_reminder", "payment_confirmed", "payment_refunded", "content_released", "we_miss_you", "certificate_available"],
+        status: ["queued", "sending", "sent", "failed"],
       },
       enrollments: {
         status: ["ACTIVE", "PAUSED", "PENDING"],
