@@ -152,7 +152,7 @@ if ((await run(bin('deno'), ['lint', '--rules-exclude=no-import-prefix', 'supaba
   failedStep ??= 'lint';
 }
 
-step('Edge functions (deno check)');
+step('Edge functions (deno check, deno test)');
 {
   const fnDir = path.join(ROOT, 'supabase', 'functions');
   const entries = existsSync(fnDir)
@@ -163,6 +163,11 @@ step('Edge functions (deno check)');
   if (entries.length && (await run(bin('deno'), ['check', '--quiet', ...entries])) !== 0) {
     totals.failed += 1;
     failedStep ??= 'deno check';
+  }
+  // The functions' own unit tests (*.test.ts beside the code they test, e.g. the e-mails), in Deno.
+  if ((await run(bin('deno'), ['test', '--quiet', '--allow-env', '--allow-net=127.0.0.1,localhost', 'supabase/functions'], { DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' })) !== 0) {
+    totals.failed += 1;
+    failedStep ??= 'deno test';
   }
 }
 

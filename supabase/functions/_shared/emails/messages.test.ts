@@ -1,0 +1,64 @@
+// deno test: the school e-mails as a student receives them (npm test runs it with the functions' checks).
+import assert from 'node:assert/strict';
+import { EMAIL_KINDS, OPTIONAL_KINDS, renderMessage } from './messages.ts';
+
+const brand = { name: 'Escola Demo', logoUrl: 'https://cdn.exemplo.com/logo.png', primaryColor: '#7c3aed', supportWhatsapp: '(11) 98888-7777' };
+const links = {
+  login: 'https://app.exemplo.com/escola-demo',
+  course: (id: string) => `https://app.exemplo.com/course/${id}`,
+  setPassword: 'https://api.exemplo.com/auth/v1/verify?token=abc&type=invite',
+  unsubscribe: 'https://api.exemplo.com/functions/v1/email-preferences?token=xyz',
+};
+
+Deno.test('Acesso liberado: the courses and the link to choose a password, never a password', () => {
+  const m = renderMessage('access_granted', { name: 'Maria da Silva', courses: ['Excel Essencial', 'Python do Zero'] }, brand, links);
+  assert.equal(m.subject, 'Seu acesso à Escola Demo foi liberado');
+  assert.match(m.text, /Olá, Maria!/);
+  assert.match(m.text, /com acesso a Excel Essencial e Python do Zero\./);
+  assert.match(m.html, /href="https:\/\/api\.exemplo\.com\/auth\/v1\/verify\?token=abc&amp;type=invite"/);
+  assert.match(m.text, /Criar minha senha: https:\/\/api\.exemplo\.com\/auth\/v1\/verify\?token=abc&type=invite/);
+  assert.doesNotMatch(m.text, /senha (temporária|inicial)|sua senha é/i);
+  // Essential: no unsubscribe link; the school's WhatsApp and colour are there.
+  assert.doesNotMatch(m.html, /Descadastrar/);
+  assert.match(m.html, /https:\/\/wa\.me\/11988887777/);
+  assert.match(m.html, /background:#7c3aed/);
+});
+
+Deno.test('Pagamento pendente: the PIX code to copy and the invoice; the boleto its line, PDF and due date', () => {
+  const pix = renderMessage('payment_pending', { course_title: 'Excel Essencial', method: 'PIX', amount: 297, pix_code: '00020126580014br.gov.bcb.pix', invoice_url: 'https://sandbox.asaas.com/i/123' }, brand, links);
+  assert.equal(pix.subject, 'Pagamento pendente: Excel Essencial');
+  assert.match(pix.text, /Valor: R\$\s297,00/);
+  assert.match(pix.text, /PIX copia e cola:\n00020126580014br\.gov\.bcb\.pix/);
+  assert.match(pix.text, /Ver a fatura: https:\/\/sandbox\.asaas\.com\/i\/123/);
+  const boleto = renderMessage('payment_reminder', { course_title: 'Excel Essencial', method: 'BOLETO', amount: 297, boleto_line: '23793.38128 60000.000003 00000.000400 1 84340000029700', boleto_url: 'https://sandbox.asaas.com/b/pdf/123', due_date: '2026-12-01' }, brand, links);
+  assert.equal(boleto.subject, 'Seu boleto de Excel Essencial vence amanhã');
+  assert.match(boleto.text, /Vencimento: 01\/12\/2026/);
+  assert.match(boleto.text, /Linha digitável:\n23793\.38128/);
+  assert.match(boleto.text, /Baixar o boleto: https:\/\/sandbox\.asaas\.com\/b\/pdf\/123/);
+});
+
+Deno.test('Pagamento confirmado is a receipt; estornado says access is paused', () => {
+  const ok = renderMessage('payment_confirmed', { course_title: 'Excel Essencial', course_id: 'c1', amount: 297, method: 'CREDIT_CARD', paid_at: '2026-11-26T15:00:00Z' }, brand, links);
+  assert.match(ok.text, /Forma de pagamento: Cartão de crédito/);
+  assert.match(ok.text, /Data: 26\/11\/2026/);
+  assert.match(ok.text, /Acessar o curso: https:\/\/app\.exemplo\.com\/course\/c1/);
+  const refund = renderMessage('payment_refunded', { course_title: 'Excel Essencial', amount: 297, reason: 'chargeback' }, brand, links);
+  assert.match(refund.text, /contestado junto ao cartão e o seu acesso ao curso foi pausado/);
+});
+
+Deno.test('optional kinds carry the one-click unsubscribe link; essential ones never do', () => {
+  for (const kind of EMAIL_KINDS) {
+    const m = renderMessage(kind, { course_title: 'Excel', course_id: 'c1', modules: [{ course_title: 'Excel', module_title: 'Fórmulas', course_id: 'c1' }] }, brand, links);
+    assert.equal(m.html.includes('Descadastrar'), OPTIONAL_KINDS.includes(kind), kind);
+    assert.ok(m.subject.length > 0 && m.text.length > 0, kind);
+  }
+});
+
+Deno.test("a school's or student's text cannot inject markup, and odd colours and links fall back", () => {
+  const m = renderMessage('new_enrollment', { name: '<b>Eve</b>', course_title: '"><script>alert(1)</script>', course_id: 'c1' }, { ...brand, name: 'Escola <i>', primaryColor: 'red;background:url(x)', logoUrl: 'javascript:alert(1)' }, links);
+  assert.doesNotMatch(m.html, /<script>|<b>Eve|<i>|javascript:|url\(x\)/);
+  assert.match(m.html, /&lt;script&gt;/);
+  assert.match(m.html, /background:#2563eb/);
+  const risky = renderMessage('certificate_available', { course_title: 'Excel', verify_url: 'javascript:alert(1)' }, brand, links);
+  assert.doesNotMatch(risky.html, /javascript:/);
+});
