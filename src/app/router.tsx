@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
       },
       // Public: anyone with a certificate's code checks it, signed in or not (issue 14).
       { path: '/certificado/:code', lazy: page(() => import('./routes/certificate')) },
+      // The "Acesso liberado" e-mail's link (issue 22): whoever is signed in on this device.
+      { path: '/acesso', lazy: page(() => import('./routes/access')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

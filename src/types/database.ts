@@ -1088,6 +1088,10 @@ export type Database = {
         Args: { p_bucket: string | null; p_name: string | null }
         Returns: boolean
       }
+      claim_access_link_resend: {
+        Args: { p_token_hash: string | null }
+        Returns: boolean
+      }
       claim_emails: {
         Args: { p_lease?: string | null; p_limit?: number | null }
         Returns: {
@@ -1115,6 +1119,10 @@ export type Database = {
       complete_email: {
         Args: { p_id: string | null; p_provider_message_id?: string | null }
         Returns: boolean
+      }
+      create_access_link: {
+        Args: { p_school_id: string | null; p_token_hash: string | null; p_ttl?: string | null; p_user_id: string | null }
+        Returns: string
       }
       create_integration: {
         Args: { p_api_key: string | null; p_environment: string | null; p_provider: string | null; p_school_id?: string | null; p_webhook_token?: string | null }
@@ -1181,6 +1189,16 @@ export type Database = {
       payment_school_id: {
         Args: { p_external_reference: string | null; p_provider: string | null; p_provider_payment_id: string | null }
         Returns: string
+      }
+      redeem_access_link: {
+        Args: { p_token_hash: string | null }
+        Returns: {
+          email: string | null
+          school_id: string | null
+          school_slug: string | null
+          status: string | null
+          user_id: string | null
+        }[]
       }
       reorder_course_content: {
         Args: { p_course_id: string | null; p_modules: Json | null }

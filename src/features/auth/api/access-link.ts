@@ -1,0 +1,34 @@
+// The "Acesso liberado" e-mail's link (issue 22): /acesso#token=…, spent by the access-link function.
+import { useMutation } from '@tanstack/react-query';
+import { invokeFunction, type FunctionCallError } from '@/lib/functions';
+
+/** The token of the link (in the fragment: never sent to a server, and gone from the address bar once read). */
+export function readAccessToken(): string | null {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (token) window.history.replaceState(null, '', window.location.pathname);
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}
+
+/** Why a link no longer works: 'used', 'expired', or 'invalid' (not a link of ours). */
+export type DeadLink = 'used' | 'expired' | 'invalid';
+export const deadLinkOf = (error: unknown): DeadLink | null => {
+  const { status, body } = (error ?? {}) as Partial<FunctionCallError>;
+  if (status === 404) return 'invalid';
+  if (status === 410) return body?.reason === 'used' ? 'used' : 'expired';
+  return null;
+};
+
+/** Spends the link and sends the browser to the platform's own page for choosing the password. */
+export function useRedeemAccessLink() {
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const { action_link } = await invokeFunction<{ action_link: string }>('access-link', { token });
+      window.location.assign(action_link);
+    },
+  });
+}
+
+/** A used or expired link asks for a new access e-mail (once). */
+export function useResendAccessLink() {
+  return useMutation({ mutationFn: (token: string) => invokeFunction<{ resent: true }>('access-link', { token, resend: true }) });
+}

@@ -1,0 +1,101 @@
+// Issue 22's "Acesso liberado" link (supabase/migrations/20261126000200_access_links.sql, the access-link
+// function): a token that works once for 7 days and then leads to GoTrue's own recovery link; a used or
+// expired one says why and may ask for one new e-mail; nobody reaches the tokens through the API.
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
+
+const SITE = 'http://localhost:5999';
+let backend: TestBackend;
+let service: SupabaseClient;
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ functionSecrets: { SITE_URL: SITE } });
+  service = backend.service();
+});
+afterAll(async () => backend?.stop());
+
+/** A link as send-emails makes it: a random token, its SHA-256 recorded. */
+async function newLink(user: string = USER.aluna, school: string = SCHOOL.demo): Promise<{ token: string; hash: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('hex');
+  const { error } = await service.rpc('create_access_link', { p_user_id: user, p_school_id: school, p_token_hash: hash });
+  if (error) throw error;
+  return { token, hash };
+}
+async function call(body: unknown) {
+  const res = await fetch(`${backend.url}/functions/v1/access-link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('access links', () => {
+  it('works once: GoTrue recovery link to the school login page, then "Este link já foi usado."', async () => {
+    const { token } = await newLink();
+    const first = await call({ token });
+    expect(first.status).toBe(200);
+    expect(first.body.school_slug).toBe('escola-demo');
+    const action = new URL(String(first.body.action_link));
+    expect(action.pathname).toBe('/auth/v1/verify');
+    expect(action.searchParams.get('type')).toBe('recovery');
+    expect(action.searchParams.get('redirect_to')).toBe(`${SITE}/escola-demo`);
+    // Following it signs the student in for choosing the password, on the school's page.
+    const landed = await fetch(action, { redirect: 'manual' });
+    expect(landed.status).toBe(303);
+    const location = landed.headers.get('location') ?? '';
+    expect(location.startsWith(`${SITE}/escola-demo#`)).toBe(true);
+    expect(new URLSearchParams(location.split('#')[1]).get('type')).toBe('recovery');
+
+    const second = await call({ token });
+    expect(second).toEqual({ status: 410, body: { error: 'Este link já foi usado.', reason: 'used', can_resend: true, school_slug: 'escola-demo' } });
+  });
+
+  it('after 7 days: "Este link expirou."; a dead link mails one new access e-mail, only once', async () => {
+    const { token, hash } = await newLink(USER.aluno);
+    expect((await sql<{ days: number }>('select round(extract(epoch from expires_at - created_at) / 86400)::int as days from private.access_links where token_hash = $1', [hash]))[0]!.days).toBe(7);
+    await sql("update private.access_links set created_at = now() - interval '8 days', expires_at = now() - interval '1 day' where token_hash = $1", [hash]);
+    expect(await call({ token })).toMatchObject({ status: 410, body: { error: 'Este link expirou.', reason: 'expired' } });
+
+    expect(await call({ token, resend: true })).toEqual({ status: 200, body: { resent: true, school_slug: 'escola-demo' } });
+    const queued = await sql<{ kind: string; to_email: string; user_id: string; payload: { courses: string[] } }>(
+      'select kind, to_email, user_id::text as user_id, payload from public.email_outbox where idempotency_key = $1',
+      [`access-resend:${hash}`],
+    );
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: 'access_granted', to_email: EMAIL.aluno, user_id: USER.aluno });
+    expect(queued[0]!.payload.courses).toEqual(['Excel Essencial para o Trabalho']);
+    expect(JSON.stringify(queued[0]!.payload)).not.toMatch(/password|senha/i);
+
+    expect(await call({ token, resend: true })).toMatchObject({ status: 409 });
+    expect(await sql('select 1 from public.email_outbox where idempotency_key = $1', [`access-resend:${hash}`])).toHaveLength(1);
+  });
+
+  it('a live link cannot be used to mail new ones; a made-up or mangled token is "Link inválido"', async () => {
+    const { token } = await newLink();
+    expect(await call({ token, resend: true })).toMatchObject({ status: 409 });
+    expect(await call({ token: randomBytes(32).toString('base64url') })).toEqual({ status: 404, body: { error: 'Link inválido' } });
+    expect(await call({ token: "' or 1=1 --" })).toEqual({ status: 404, body: { error: 'Link inválido' } });
+    expect(await call({})).toEqual({ status: 404, body: { error: 'Link inválido' } });
+    // The live link still works after all that.
+    expect((await call({ token })).status).toBe(200);
+  });
+
+  it('nobody but the service role reaches the links: no table through the API, no RPC', async () => {
+    const { hash } = await newLink();
+    const aluna = await backend.signIn(EMAIL.aluna);
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    for (const client of [backend.anon(), aluna, admin]) {
+      expect((await client.rpc('redeem_access_link', { p_token_hash: hash })).error).not.toBeNull();
+      expect((await client.rpc('claim_access_link_resend', { p_token_hash: hash })).error).not.toBeNull();
+      expect((await client.rpc('create_access_link', { p_user_id: USER.aluna, p_school_id: SCHOOL.demo, p_token_hash: 'a'.repeat(64) })).error).not.toBeNull();
+    }
+    expect(await sql('select used_at from private.access_links where token_hash = $1', [hash])).toEqual([{ used_at: null }]);
+    expect(await sql("select 1 from private.access_links where token_hash = $1", ['a'.repeat(64)])).toEqual([]);
+  });
+});
