@@ -45,6 +45,33 @@ export interface LocalSupabaseConfig {
   functionSecrets: Record<string, string>;
   authEmail: AuthEmailConfig;
   authRateLimits: AuthRateLimits;
+  smtp: SmtpListenerConfig;
+}
+
+/**
+ * The inbox's SMTP listener (./mail/smtp-listener.ts), on `host` only. Port: LOCAL_SUPABASE_SMTP_PORT
+ * (0 = a free one); else, beside the usual API port 54321, `[inbucket] smtp_port` of config.toml or
+ * 54325 (the Supabase CLI's); else a free port, so backends on other ports (tests, benches, e2e) never
+ * collide. The functions are told the port really bound. It requires AUTH with this user and password
+ * (LOCAL_SUPABASE_SMTP_USER / _PASS): local-only values, like the keys above.
+ */
+export interface SmtpListenerConfig {
+  port: number;
+  user: string;
+  pass: string;
+}
+
+export const LOCAL_SMTP_USER = 'local-inbox';
+export const LOCAL_SMTP_PASS = 'local-inbox-password';
+const DEFAULT_PORT = 54321;
+const DEFAULT_SMTP_PORT = 54325;
+
+export function readSmtpListenerConfig(toml: string, env: NodeJS.ProcessEnv = {}, httpPort = DEFAULT_PORT): SmtpListenerConfig {
+  const configured =
+    env.LOCAL_SUPABASE_SMTP_PORT || (httpPort === DEFAULT_PORT ? (readTomlTable(toml, ['inbucket']).smtp_port ?? DEFAULT_SMTP_PORT) : 0);
+  const port = Number(configured);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SMTP port "${configured}" is not a port number`);
+  return { port, user: env.LOCAL_SUPABASE_SMTP_USER || LOCAL_SMTP_USER, pass: env.LOCAL_SUPABASE_SMTP_PASS || LOCAL_SMTP_PASS };
 }
 
 /**
@@ -163,7 +190,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
   const dataDirEnv = env.LOCAL_SUPABASE_DATA_DIR || '.local-supabase';
   const toml = readConfigToml(rootDir);
   return {
-    port: Number(env.LOCAL_SUPABASE_PORT || 54321),
+    port: Number(env.LOCAL_SUPABASE_PORT || DEFAULT_PORT),
     host: '127.0.0.1',
     dataDir: path.resolve(rootDir, dataDirEnv),
     databaseUrl: env.DATABASE_URL || null,
@@ -181,6 +208,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     ),
     authEmail: overrides.authEmail ?? readAuthEmailConfig(toml),
     authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(toml, env),
+    smtp: overrides.smtp ?? readSmtpListenerConfig(toml, env, overrides.port ?? Number(env.LOCAL_SUPABASE_PORT || DEFAULT_PORT)),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { createStorageHandler } from './storage/index.ts';
 import { createFunctionsHandler } from './functions/index.ts';
 import { createInboxHandler } from './mail/inbox.ts';
 import { Mailbox } from './mail/mailbox.ts';
+import { startSmtpListener, type SmtpListener } from './mail/smtp-listener.ts';
 import { rebaseSeededUrls, uploadSeedFiles } from './seed-files.ts';
 
 export interface StartOptions {
@@ -29,6 +30,8 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** Where the inbox takes SMTP (loopback; the functions get it as their SMTP_* secrets). */
+  smtp: { host: string; port: number };
   ctx: ServerContext;
   close(): Promise<void>;
 }
@@ -59,6 +62,16 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   if (migration.seeded) log('applied seed.sql');
 
   const ctx: ServerContext = { config: { ...config, dataDir }, engine, storageDir, mailbox: new Mailbox(), log };
+  let smtp: SmtpListener;
+  try {
+    smtp = await startSmtpListener(config, ctx.mailbox);
+  } catch (e) {
+    await engine.close().catch(() => {});
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    throw e;
+  }
+  // The port really bound (config may say 0): the functions' SMTP_PORT.
+  ctx.config.smtp = { ...config.smtp, port: smtp.port };
   const routes: [string, Handler & { close?: () => Promise<void> }][] = [
     ['/rest/v1', createRestHandler(ctx)],
     ['/auth/v1', createAuthHandler(ctx)],
@@ -96,6 +109,9 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
+  }).catch(async (e: unknown) => {
+    await smtp.close();
+    throw e;
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
@@ -114,6 +130,7 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   return {
     url,
     port,
+    smtp: { host: smtp.host, port: smtp.port },
     ctx,
     close() {
       closing ??= (async () => {
@@ -122,6 +139,7 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
           server.closeAllConnections();
         });
         for (const [, h] of routes) await h.close?.().catch(() => {});
+        await smtp.close();
         await engine.close().catch(() => {});
         if (tempDir) await rm(tempDir, { recursive: true, force: true });
       })();

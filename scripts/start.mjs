@@ -89,6 +89,7 @@ console.log(`
   App:      ${app}
   API:      http://localhost:${apiPort}  (local-supabase)
   E-mails:  http://localhost:${apiPort}/inbox  (caixa de entrada local: links de "Esqueci minha senha")
+            e SMTP em 127.0.0.1:${config.smtp.port || '<porta livre>'} (usuário ${config.smtp.user}, senha ${config.smtp.pass}), por onde as edge functions enviam
 ${schools.map((s) => `  Login ${s.name}: ${app}/${s.slug}`).join('\n')}
 
   Contas de demonstração (senha: ${DEMO_PASSWORD})

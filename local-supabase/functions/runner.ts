@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { ServerContext } from '../http.ts';
 import { readSecrets } from './config.ts';
+import { localSmtpSecrets } from '../mail/smtp-listener.ts';
 
 const READY = '__LOCAL_SUPABASE_FUNCTION_READY__';
 const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.mjs');
@@ -91,7 +92,9 @@ export class FunctionRunner {
     await mkdir(this.cacheDir, { recursive: true });
     const env: Record<string, string> = {};
     for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
-    Object.assign(env, await readSecrets(path.join(config.functionsDir, '.env')), config.functionSecrets, {
+    const secrets = { ...(await readSecrets(path.join(config.functionsDir, '.env'))), ...config.functionSecrets };
+    // SMTP goes to the local inbox unless the developer named a server: then all of SMTP_* is theirs.
+    Object.assign(env, secrets.SMTP_HOST ? {} : localSmtpSecrets(config), secrets, {
       DENO_DIR: this.cacheDir,
       // Trust the operating system's CAs as well as Deno's bundled ones, unless told otherwise.
       DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE || 'mozilla,system',

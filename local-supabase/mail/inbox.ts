@@ -36,17 +36,42 @@ function send(
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
 
+/** From, Reply-To and List-Unsubscribe (its http(s) address as a link), when the message has them. */
+function extraMeta(m: MailMessage): string {
+  const lines: string[] = [];
+  if (m.from) lines.push(`De: ${escapeHtml(m.from)}`);
+  if (m.reply_to) lines.push(`Responder para: ${escapeHtml(m.reply_to)}`);
+  const unsubscribe = m.headers['list-unsubscribe'];
+  if (unsubscribe) {
+    const url = unsubscribe.match(/<(https?:[^>]+)>/)?.[1];
+    lines.push(`List-Unsubscribe: ${url ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : escapeHtml(unsubscribe)}`);
+  }
+  return lines.map((l) => `\n  <p class="meta">${l}</p>`).join('');
+}
+
+/**
+ * A whole HTML document (the functions' e-mails are) shown by its body's content, in a div with the
+ * body's own style: embedded as is, its <body style> would restyle the inbox page itself.
+ */
+function bodyOf(html: string): string {
+  const body = html.match(/<body([^>]*)>([\s\S]*?)(?:<\/body>|$)/i);
+  if (!body) return html;
+  const style = body[1]!.match(/\sstyle="([^"]*)"/i)?.[1];
+  return style ? `<div style="${style}">${body[2]}</div>` : body[2]!;
+}
+
 function page(messages: MailMessage[], to: string | null): string {
   const items = messages
     .map(
       (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">Para: <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sent_at}">${dateFormat.format(new Date(m.sent_at))}</time></p>
-  <div class="body">${m.html}</div>
+  <p class="meta">Para: <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sent_at}">${dateFormat.format(new Date(m.sent_at))}</time></p>${extraMeta(m)}
+  <div class="body">${m.html ? bodyOf(m.html) : `<pre>${escapeHtml(m.text)}</pre>`}</div>
+  <details><summary>Texto simples</summary><pre>${escapeHtml(m.text)}</pre></details>
 </article>`,
     )
     .join('\n');
-  const empty = `<p class="empty">Nenhum e-mail${to ? ` para ${escapeHtml(to)}` : ''} ainda. Os e-mails de autenticação (como "Esqueci minha senha") aparecem aqui.</p>`;
+  const empty = `<p class="empty">Nenhum e-mail${to ? ` para ${escapeHtml(to)}` : ''} ainda. Os e-mails de autenticação (como "Esqueci minha senha") e os enviados pelas edge functions (SMTP) aparecem aqui.</p>`;
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -64,6 +89,8 @@ function page(messages: MailMessage[], to: string | null): string {
   .meta { color: #475569; font-size: .875rem; margin: 0 0 .75rem; word-break: break-all; }
   .body { border-top: 1px solid #e2e8f0; padding-top: .5rem; overflow-wrap: anywhere; }
   .body h2 { font-size: 1rem; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+  details { margin-top: .5rem; color: #475569; }
   .empty, .note { color: #475569; }
 </style>
 </head>
@@ -77,7 +104,7 @@ function page(messages: MailMessage[], to: string | null): string {
     <a href="/inbox">Atualizar</a>
   </form>
 </header>
-<p class="note">E-mails do backend local (local-supabase), guardados só em memória. Num projeto hospedado, o SMTP da plataforma os envia.</p>
+<p class="note">E-mails do backend local (local-supabase), guardados só em memória. Num projeto hospedado, o SMTP da plataforma envia os de autenticação e o provedor SMTP das funções (SMTP_*) os demais.</p>
 ${messages.length ? items : empty}
 </body>
 </html>
@@ -93,7 +120,8 @@ export function createInboxHandler(ctx: ServerContext): Handler {
     const to = url.searchParams.get('to');
     const route = path.replace(/\/+$/, '') || '/';
     if (route === '/') {
-      // The message bodies are our own templates with escaped values; the page runs no script.
+      // The bodies are our own templates (auth's, and the functions' through SMTP, which only
+      // loopback can reach) with escaped values; the CSP runs no script whatever a body holds.
       return send(res, 200, 'text/html', page(ctx.mailbox.list(to), to), {
         'Content-Security-Policy':
           "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",

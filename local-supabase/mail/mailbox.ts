@@ -1,6 +1,7 @@
-// The local mailer: auth "sends" its e-mails here instead of through SMTP, and the inbox page
-// (./inbox.ts) shows them, as `supabase start` offers a local inbox. Messages live in memory only: a
-// restart empties the mailbox, and only the newest MAX_MESSAGES are kept.
+// The local mailer: auth "sends" its e-mails here instead of through SMTP, the edge functions' e-mails
+// arrive here through the SMTP listener (./smtp-listener.ts), and the inbox page (./inbox.ts) shows
+// them, as `supabase start` offers a local inbox. Messages live in memory only: a restart empties the
+// mailbox, and only the newest MAX_MESSAGES are kept.
 import { randomUUID } from 'node:crypto';
 
 const MAX_MESSAGES = 200;
@@ -8,14 +9,24 @@ const MAX_MESSAGES = 200;
 export interface OutgoingMail {
   to: string;
   subject: string;
-  /** The HTML body (rendered from a template whose values are already escaped). */
+  /** The HTML body (rendered from a template whose values are already escaped); '' when the message has none. */
   html: string;
+  /** The message's own plain-text part; without one, `text` is derived from `html`. */
+  text?: string;
+  /** The From and Reply-To headers as written (`"Escola Demo" <nao-responda@…>`). */
+  from?: string | null;
+  reply_to?: string | null;
+  /** A few headers worth checking, names in lower case (List-Unsubscribe, Message-ID, X-…). */
+  headers?: Record<string, string>;
 }
 
 export interface MailMessage extends OutgoingMail {
   id: string;
   /** The body as plain text. */
   text: string;
+  from: string | null;
+  reply_to: string | null;
+  headers: Record<string, string>;
   /** Every link of the body, in order. */
   links: string[];
   /** ISO 8601. */
@@ -43,13 +54,20 @@ export class Mailbox {
   private messages: MailMessage[] = [];
 
   send(mail: OutgoingMail): MailMessage {
+    const text = mail.text ?? toText(mail.html);
     const message: MailMessage = {
       id: randomUUID(),
       to: mail.to.toLowerCase(),
       subject: mail.subject,
       html: mail.html,
-      text: toText(mail.html),
-      links: [...mail.html.matchAll(/href="([^"]*)"/gi)].map((m) => decode(m[1]!)),
+      text,
+      from: mail.from ?? null,
+      reply_to: mail.reply_to ?? null,
+      headers: mail.headers ?? {},
+      // A text-only message's links are its bare URLs.
+      links: mail.html
+        ? [...mail.html.matchAll(/href="([^"]*)"/gi)].map((m) => decode(m[1]!))
+        : [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
       sent_at: new Date().toISOString(),
     };
     this.messages = [message, ...this.messages].slice(0, MAX_MESSAGES);

@@ -56,6 +56,9 @@ export interface InboxMessage {
   subject: string;
   html: string;
   text: string;
+  from: string | null;
+  reply_to: string | null;
+  headers: Record<string, string>;
   links: string[];
   sent_at: string;
 }
