@@ -1204,6 +1204,10 @@ export type Database = {
         Args: { p_course_id: string | null; p_modules: Json | null }
         Returns: undefined
       }
+      resend_student_access: {
+        Args: { p_user_id: string | null }
+        Returns: string
+      }
       reveal_school_webhook_secret: {
         Args: { p_school_id?: string | null }
         Returns: string

@@ -98,4 +98,24 @@ describe('access links', () => {
     expect(await sql('select used_at from private.access_links where token_hash = $1', [hash])).toEqual([{ used_at: null }]);
     expect(await sql("select 1 from private.access_links where token_hash = $1", ['a'.repeat(64)])).toEqual([]);
   });
+
+  it("'Reenviar acesso': staff of the student's school queue one access e-mail per minute; nobody else can", async () => {
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    const first = await admin.rpc('resend_student_access', { p_user_id: USER.aluno });
+    expect(first.error).toBeNull();
+    const again = await admin.rpc('resend_student_access', { p_user_id: USER.aluno });
+    expect(again.data).toBe(first.data);
+    const rows = await sql<{ kind: string; to_email: string; status: string }>("select kind, to_email, status from public.email_outbox where idempotency_key like $1", [`access-manual:${USER.aluno}:%`]);
+    expect(rows).toEqual([{ kind: 'access_granted', to_email: EMAIL.aluno, status: 'queued' }]);
+
+    const rival = await backend.signIn(EMAIL.adminRival);
+    const aluna = await backend.signIn(EMAIL.aluna);
+    for (const client of [rival, aluna, backend.anon()]) {
+      expect((await client.rpc('resend_student_access', { p_user_id: USER.aluno })).error).not.toBeNull();
+    }
+    // Another school's staff cannot mail a student of theirs either way round.
+    expect((await admin.rpc('resend_student_access', { p_user_id: USER.alunoRival })).error?.message).toBe('Aluno não encontrado');
+    expect(await sql("select 1 from public.email_outbox where idempotency_key like $1", [`access-manual:${USER.alunoRival}:%`])).toEqual([]);
+    expect(await sql("select 1 from public.email_outbox where idempotency_key like $1", [`access-manual:${USER.aluno}:%`])).toHaveLength(1);
+  });
 });

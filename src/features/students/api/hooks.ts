@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 import { rootKeys } from '@/lib/query-keys';
 import { useSetAccountActive } from '@/lib/accounts';
 import type { StudentValues } from '../schemas';
-import { createStudent, fetchStudents, updateStudent } from './queries';
+import { createStudent, fetchStudents, resendStudentAccess, updateStudent } from './queries';
 
 export const studentKeys = {
   all: rootKeys.students,
@@ -43,3 +43,12 @@ export function useUpdateStudent() {
 
 export const useToggleStudentActive = () =>
   useSetAccountActive({ listKey: studentKeys.all, activated: 'Aluno ativado!', deactivated: 'Aluno desativado! O acesso foi bloqueado.', errorTitle: 'Erro ao salvar aluno' });
+
+/** 'Reenviar acesso': the student gets the access e-mail again, with a new link to choose a password. */
+export function useResendStudentAccess() {
+  return useMutation({
+    mutationFn: (userId: string) => resendStudentAccess(supabase, userId),
+    meta: { errorTitle: 'Erro ao reenviar acesso' },
+    onSuccess: () => toast.success('Acesso reenviado! O aluno receberá um e-mail com o link para criar a senha.'),
+  });
+}

@@ -50,3 +50,9 @@ export async function updateStudent(client: DbClient, { id, values }: { id: stri
     'Aluno não encontrado ou sem permissão',
   );
 }
+
+/** 'Reenviar acesso' (issue 22): queues a new "Acesso liberado" e-mail, with a new 7-day link. */
+export async function resendStudentAccess(client: DbClient, userId: string): Promise<void> {
+  const { error } = await client.rpc('resend_student_access', { p_user_id: userId });
+  if (error) throw error;
+}

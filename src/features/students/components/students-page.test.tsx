@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderScreen } from '@/test/render';
 import { StudentsPage } from './students-page';
 
-const api = vi.hoisted(() => ({ fetchStudents: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchStudents: vi.fn(), resendStudentAccess: vi.fn() }));
 // The account operations of src/lib/accounts.ts run for real over these two: the edge function call and
 // the profiles update.
 const invokeFunction = vi.hoisted(() => vi.fn());
@@ -34,7 +34,7 @@ const student = (i: number) => ({
 const open = (route = '/admin/students') => renderScreen(<StudentsPage schoolId="s1" courses={[]} />, { route });
 
 describe('StudentsPage', () => {
-  beforeEach(() => [api.fetchStudents, invokeFunction, profileUpdate].forEach((f) => f.mockReset()));
+  beforeEach(() => [api.fetchStudents, api.resendStudentAccess, invokeFunction, profileUpdate].forEach((f) => f.mockReset()));
 
   it('reads the page and the search from the URL, shows the total and moves the page in the URL', async () => {
     api.fetchStudents.mockImplementation(async (_c, _s, _q: string, page: number) => ({ rows: [student(page * 24 + 1)], total: 30 }));
@@ -64,6 +64,15 @@ describe('StudentsPage', () => {
     open();
     await userEvent.click(await screen.findByRole('switch'));
     await waitFor(() => expect(profileUpdate).toHaveBeenCalledWith('profiles', { is_active: false }, 'u1'));
+  });
+
+  it('Reenviar acesso queues the access e-mail for that student', async () => {
+    api.fetchStudents.mockResolvedValue({ rows: [student(1), student(2)], total: 2 });
+    api.resendStudentAccess.mockResolvedValue(undefined);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reenviar acesso de Aluna 2' }));
+    await waitFor(() => expect(api.resendStudentAccess).toHaveBeenCalledWith(expect.anything(), 'u2'));
+    expect(api.resendStudentAccess).toHaveBeenCalledTimes(1);
   });
 
   it('a failed read offers a retry', async () => {

@@ -1,7 +1,7 @@
 // The Students screen (SPEC §2): one page of the school's students (page and search in the URL,
 // ?pagina=2&q=maria), cards with edit, reset password and active switch; add and CSV import.
 import { useState } from 'react';
-import { FileUp, KeyRound, Pencil, Plus, Users } from 'lucide-react';
+import { FileUp, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dial
 import { useResetAccountPassword } from '@/lib/accounts';
 import { maskCpf, maskPhone } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
-import { useStudents, useToggleStudentActive } from '../api/hooks';
+import { useResendStudentAccess, useStudents, useToggleStudentActive } from '../api/hooks';
 import { STUDENTS_PAGE_SIZE, type StudentRow } from '../api/queries';
 import { ImportStudentsDialog } from './import-dialog';
 import { EditStudentDialog, StudentDialog } from './student-dialogs';
@@ -110,6 +110,7 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
 
 function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit: () => void; onReset: () => void }) {
   const toggle = useToggleStudentActive();
+  const resend = useResendStudentAccess();
   const switchId = `active-${student.id}`;
   return (
     <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
@@ -141,6 +142,15 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         </Button>
         <Button variant="outline" size="sm" onClick={onReset} aria-label={`Resetar senha de ${student.name}`}>
           <KeyRound aria-hidden="true" /> Resetar senha
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => resend.mutate(student.id)}
+          disabled={resend.isPending}
+          aria-label={`Reenviar acesso de ${student.name}`}
+        >
+          <Mail aria-hidden="true" /> Reenviar acesso
         </Button>
         <div className="ml-auto flex items-center gap-2">
           <Switch
