@@ -1,0 +1,98 @@
+// send-emails (issue 22): drains public.email_outbox. The scheduler calls it every minute with the
+// service role (supabase/migrations: pg_cron + pg_net on the hosted platform; local-supabase runs the
+// same schedule); staff and students cannot. Each call claims a batch (claim_emails: leased, so two
+// calls at once never take the same message), renders each message with its school's branding, sends
+// it through SMTP (the SMTP_* secrets) and reports it: complete_email, or fail_email (retried with
+// backoff, failed for good after 5 attempts or at once when the provider refuses the address). One
+// message failing never stops the others.
+//   POST {limit?: 1..200}  →  {claimed, sent, retried, failed}
+import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
+import { env, serviceClient } from '../_shared/supabase.ts';
+import { createMailer, smtpConfigFromEnv, SmtpError } from '../_shared/smtp.ts';
+import { activeCourseTitles, createAccessLink } from '../_shared/access-links.ts';
+import { EMAIL_KINDS, type EmailKind, type EmailLinks, renderMessage } from '../_shared/emails/messages.ts';
+import type { SchoolBrand } from '../_shared/emails/layout.ts';
+
+interface OutboxRow {
+  id: string;
+  school_id: string;
+  user_id: string | null;
+  to_email: string;
+  kind: EmailKind;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+interface School extends SchoolBrand {
+  slug: string;
+}
+
+serve(async (req) => {
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+  if (!token || !safeEqual(token, env('SUPABASE_SERVICE_ROLE_KEY'))) throw new HttpError(401, 'Não autorizado');
+  const body = await readJsonBody(req);
+  const limit = body.limit ?? 50;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new HttpError(400, 'limit deve ser um número inteiro de 1 a 200', { field: 'limit' });
+  }
+  // Not configured: nothing is claimed, so the messages wait in the outbox for the secrets.
+  const config = smtpConfigFromEnv();
+  if (!config) return json({ claimed: 0, sent: 0, retried: 0, failed: 0, smtp: 'não configurado' });
+
+  const admin = serviceClient();
+  const { data: claimed, error } = await admin.rpc('claim_emails', { p_limit: limit });
+  if (error) throw new Error(`claim_emails: ${error.message}`);
+  const rows = (claimed ?? []) as OutboxRow[];
+  const counts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
+  if (!rows.length) return json(counts);
+
+  const schools = await loadSchools(admin, [...new Set(rows.map((r) => r.school_id))]);
+  const site = env('SITE_URL').replace(/\/+$/, '');
+  const mailer = createMailer(config, 2);
+  try {
+    for (const row of rows) {
+      try {
+        const school = schools.get(row.school_id);
+        if (!school) throw new Error('escola não encontrada');
+        if (!EMAIL_KINDS.includes(row.kind)) throw new Error(`tipo de e-mail desconhecido: ${row.kind}`);
+        const links: EmailLinks = { login: `${site}/${school.slug}`, course: (id) => `${site}/course/${id}` };
+        const payload = { ...(row.payload ?? {}) };
+        if (row.kind === 'access_granted' && row.user_id) {
+          // The link to choose a password: 7 days, once (access-links.ts), made now. The courses are read
+          // now too when the event did not list them: an import enrolls right after it creates the account.
+          links.setPassword = await createAccessLink(admin, site, row.user_id, row.school_id);
+          if (!Array.isArray(payload.courses)) payload.courses = await activeCourseTitles(admin, row.user_id, row.school_id);
+        }
+        const mail = renderMessage(row.kind, payload, school, links);
+        const { messageId } = await mailer.send({ ...mail, to: row.to_email, from: { name: school.name, address: config.sender } });
+        const done = await admin.rpc('complete_email', { p_id: row.id, p_provider_message_id: messageId });
+        if (done.error) throw new Error(`complete_email: ${done.error.message}`);
+        counts.sent += 1;
+      } catch (e) {
+        const permanent = e instanceof SmtpError && e.permanent;
+        const { data: status } = await admin.rpc('fail_email', { p_id: row.id, p_error: e instanceof Error ? e.message : String(e), p_permanent: permanent });
+        if (status === 'failed') counts.failed += 1;
+        else counts.retried += 1;
+      }
+    }
+  } finally {
+    mailer.close();
+  }
+  return json(counts);
+});
+
+async function loadSchools(admin: ReturnType<typeof serviceClient>, ids: string[]): Promise<Map<string, School>> {
+  const { data, error } = await admin.from('schools').select('id, slug, name, member_area_name, logo_url, primary_color, support_whatsapp').in('id', ids);
+  if (error) throw new Error(`schools: ${error.message}`);
+  return new Map(
+    (data ?? []).map((s) => [
+      s.id as string,
+      {
+        slug: s.slug as string,
+        name: (s.member_area_name as string | null) || (s.name as string),
+        logoUrl: s.logo_url as string | null,
+        primaryColor: s.primary_color as string | null,
+        supportWhatsapp: s.support_whatsapp as string | null,
+      },
+    ]),
+  );
+}
