@@ -45,6 +45,10 @@ export interface AsaasPayment {
   /** The installment plan's id, on each of its payments. */
   installment?: string | null;
   installmentNumber?: number | null;
+  /** aaaa-mm-dd. */
+  dueDate?: string;
+  /** A boleto's PDF. */
+  bankSlipUrl?: string | null;
 }
 
 export class AsaasClient {

@@ -71,7 +71,8 @@ export async function resendConfirmation(admin: SupabaseClient, email: string, s
 
 /**
  * Creates the auth user and completes its profile. `after` runs more steps (a role, an enrollment)
- * inside the same all-or-nothing unit. Throws HttpError 409 'E-mail já cadastrado' for a taken e-mail.
+ * inside the same all-or-nothing unit, as does queueing the account's "Acesso liberado" e-mail. Throws
+ * HttpError 409 'E-mail já cadastrado' for a taken e-mail.
  */
 export async function createAccount(
   admin: SupabaseClient,
@@ -111,6 +112,17 @@ export async function createAccount(
       .eq('id', userId);
     if (profileError) throw new HttpError(400, `Dados do perfil inválidos: ${profileError.message}`);
     await after?.(userId);
+    // "Acesso liberado" (issue 22): every account made for someone else is told, with a link to choose
+    // their own password (made when the e-mail is sent, as are its courses); self sign-ups are not.
+    const { error: mailError } = await admin.rpc('enqueue_email', {
+      p_school_id: account.schoolId,
+      p_user_id: userId,
+      p_to: email,
+      p_kind: 'access_granted',
+      p_key: `account:${userId}`,
+      p_payload: { name: account.name },
+    });
+    if (mailError) throw new HttpError(500, `Não foi possível preparar o e-mail de acesso: ${mailError.message}`);
     return userId;
   } catch (e) {
     await admin.auth.admin.deleteUser(userId);

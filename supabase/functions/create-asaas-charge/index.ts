@@ -180,6 +180,28 @@ serve(async (req) => {
         status: charge.status === 'CONFIRMED' || charge.status === 'RECEIVED' ? charge.status : 'PENDING',
       })
       .eq('id', payment.id);
+    // "Pagamento pendente" (issue 22) for PIX and boleto: how to pay, by e-mail too. A card is
+    // confirmed or refused now; its receipt comes from the payment's confirmation.
+    if (billingType !== 'CREDIT_CARD' && charge.status !== 'CONFIRMED' && charge.status !== 'RECEIVED') {
+      const { error: mailError } = await admin.rpc('enqueue_email', {
+        p_school_id: course.school_id,
+        p_user_id: caller.user.id,
+        p_to: caller.user.email ?? customer.email,
+        p_kind: 'payment_pending',
+        p_key: `payment:${payment.id}:pending`,
+        p_payload: {
+          name: customer.name,
+          course_title: course.title,
+          course_id: course.id,
+          amount: price,
+          method: billingType,
+          invoice_url: charge.invoiceUrl,
+          boleto_url: charge.bankSlipUrl ?? null,
+          due_date: charge.dueDate ?? null,
+        },
+      });
+      if (mailError) console.error(`payment_pending e-mail not queued: ${mailError.message}`);
+    }
     return json({ invoiceUrl: charge.invoiceUrl, payment_id: payment.id });
   } catch (e) {
     await admin.from('payments').update({ status: 'FAILED' }).eq('id', payment.id);

@@ -54,7 +54,11 @@ serve(async (req) => {
         const school = schools.get(row.school_id);
         if (!school) throw new Error('escola não encontrada');
         if (!EMAIL_KINDS.includes(row.kind)) throw new Error(`tipo de e-mail desconhecido: ${row.kind}`);
-        const links: EmailLinks = { login: `${site}/${school.slug}`, course: (id) => `${site}/course/${id}` };
+        const links: EmailLinks = {
+          login: `${site}/${school.slug}`,
+          course: (id) => `${site}/course/${id}`,
+          certificate: (code) => `${site}/certificado/${encodeURIComponent(code)}`,
+        };
         const payload = { ...(row.payload ?? {}) };
         if (row.kind === 'access_granted' && row.user_id) {
           // The link to choose a password: 7 days, once (access-links.ts), made now. The courses are read

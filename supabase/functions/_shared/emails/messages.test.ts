@@ -6,6 +6,7 @@ const brand = { name: 'Escola Demo', logoUrl: 'https://cdn.exemplo.com/logo.png'
 const links = {
   login: 'https://app.exemplo.com/escola-demo',
   course: (id: string) => `https://app.exemplo.com/course/${id}`,
+  certificate: (code: string) => `https://app.exemplo.com/certificado/${code}`,
   setPassword: 'https://api.exemplo.com/auth/v1/verify?token=abc&type=invite',
   unsubscribe: 'https://api.exemplo.com/functions/v1/email-preferences?token=xyz',
 };
@@ -59,6 +60,13 @@ Deno.test("a school's or student's text cannot inject markup, and odd colours an
   assert.doesNotMatch(m.html, /<script>|<b>Eve|<i>|javascript:|url\(x\)/);
   assert.match(m.html, /&lt;script&gt;/);
   assert.match(m.html, /background:#2563eb/);
-  const risky = renderMessage('certificate_available', { course_title: 'Excel', verify_url: 'javascript:alert(1)' }, brand, links);
+  const risky = renderMessage('certificate_available', { course_title: 'Excel', code: 'ABCD-2345' }, brand, { ...links, certificate: () => 'javascript:alert(1)' });
   assert.doesNotMatch(risky.html, /javascript:/);
+});
+
+Deno.test('Certificado disponível links to the public verification page of its code', () => {
+  const m = renderMessage('certificate_available', { name: 'Maria', course_title: 'Excel Essencial', code: 'ABCD-2345-EFGH' }, brand, links);
+  assert.equal(m.subject, 'Seu certificado de Excel Essencial está disponível');
+  assert.match(m.text, /Código de verificação: ABCD-2345-EFGH/);
+  assert.match(m.text, /Ver o certificado: https:\/\/app\.exemplo\.com\/certificado\/ABCD-2345-EFGH/);
 });

@@ -17,6 +17,8 @@ export interface EmailLinks {
   login: string;
   /** A course page, by id. */
   course: (courseId: string) => string;
+  /** The public verification page of a certificate, by code. */
+  certificate: (code: string) => string;
   /** access_granted: the one-time link to choose a password. */
   setPassword?: string;
   /** Optional kinds: the one-click link that turns this kind off. */
@@ -84,7 +86,10 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
         code: boleto
           ? str(p, 'boleto_line') ? { label: 'Linha digitável', value: str(p, 'boleto_line') } : undefined
           : str(p, 'pix_code') ? { label: 'PIX copia e cola', value: str(p, 'pix_code') } : undefined,
-        action: str(p, boleto ? 'boleto_url' : 'invoice_url') ? { label: boleto ? 'Baixar o boleto' : 'Ver a fatura', url: str(p, boleto ? 'boleto_url' : 'invoice_url') } : undefined,
+        // The boleto's PDF when there is one; else the invoice, which shows the PIX code or the boleto.
+        action: boleto && str(p, 'boleto_url')
+          ? { label: 'Baixar o boleto', url: str(p, 'boleto_url') }
+          : str(p, 'invoice_url') ? { label: 'Ver a fatura', url: str(p, 'invoice_url') } : undefined,
       };
     }
     case 'payment_confirmed':
@@ -144,7 +149,7 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
         heading: 'Parabéns, você concluiu o curso!',
         paragraphs: [hello(p), `Seu certificado de conclusão do curso ${course} está disponível. Qualquer pessoa pode conferir a autenticidade dele pelo link abaixo.`],
         details: str(p, 'code') ? [['Código de verificação', str(p, 'code')]] : [],
-        action: { label: 'Ver o certificado', url: str(p, 'verify_url', courseUrl) },
+        action: { label: 'Ver o certificado', url: str(p, 'code') ? links.certificate(str(p, 'code')) : courseUrl },
       };
   }
 }
