@@ -15,6 +15,7 @@ import { createInboxHandler } from './mail/inbox.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { startSmtpListener, type SmtpListener } from './mail/smtp-listener.ts';
 import { rebaseSeededUrls, uploadSeedFiles } from './seed-files.ts';
+import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 
 export interface StartOptions {
   /** A new in-memory database (and a temporary storage folder), migrated and seeded. */
@@ -25,6 +26,11 @@ export interface StartOptions {
   quiet?: boolean;
   /** Where log lines go instead of the console (tests read what functions print). */
   log?: (line: string) => void;
+  /**
+   * pg_cron's jobs and pg_net's requests (jobs/scheduler.ts): 'run' on the clock (default), or
+   * 'manual': only when `jobs.tick()` is called, so a test decides when a schedule fires.
+   */
+  jobs?: 'run' | 'manual';
 }
 
 export interface RunningServer {
@@ -33,6 +39,8 @@ export interface RunningServer {
   /** Where the inbox takes SMTP (loopback; the functions get it as their SMTP_* secrets). */
   smtp: { host: string; port: number };
   ctx: ServerContext;
+  /** The scheduled jobs (pg_cron) and outgoing requests (pg_net). */
+  jobs: Scheduler;
   close(): Promise<void>;
 }
 
@@ -126,14 +134,24 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
     if (count) log(`uploaded ${count} seed files to storage`);
   }
 
+  // What a hosted project keeps in Vault for its scheduled calls (supabase/migrations/*_email_schedule.sql).
+  await engine.query(
+    `insert into vault.secrets (name, secret) values ('project_url', $1), ('service_role_key', $2)
+     on conflict (name) do update set secret = excluded.secret, updated_at = now()`,
+    [url, config.serviceRoleKey],
+  );
+  const jobs = startScheduler(engine, { everyMs: options.jobs === 'manual' ? 0 : 1_000, log });
+
   let closing: Promise<void> | null = null;
   return {
     url,
     port,
     smtp: { host: smtp.host, port: smtp.port },
     ctx,
+    jobs,
     close() {
       closing ??= (async () => {
+        await jobs.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -7,6 +7,7 @@ import { splitStatements, statementText } from './sql-script.ts';
 
 const BOOTSTRAP = path.join(import.meta.dirname, 'bootstrap.sql');
 const BOOTSTRAP_GRANTS = path.join(import.meta.dirname, 'bootstrap-grants.sql');
+const PLATFORM_EXTENSIONS = path.join(import.meta.dirname, 'platform-extensions.sql');
 
 export interface MigrateResult {
   applied: string[];
@@ -17,6 +18,7 @@ export async function migrate(engine: Engine, supabaseDir: string, options: { se
   const fresh = !(await hasBootstrap(engine));
   await engine.exec(await readFile(BOOTSTRAP, 'utf8'));
   if (fresh) await engine.exec(await readFile(BOOTSTRAP_GRANTS, 'utf8'));
+  await engine.exec(await readFile(PLATFORM_EXTENSIONS, 'utf8'));
 
   const dir = path.join(supabaseDir, 'migrations');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
@@ -75,6 +77,12 @@ const PLATFORM_POLICY_DDL = /^(create|alter|drop)\s+policy\s+(if\s+exists\s+)?("
 const AUTHENTICATOR_SETTING = /^alter\s+(role|user)\s+"?authenticator"?\s+(in\s+database\s+("(?:[^"]|"")+"|[\w$]+)\s+)?(set|reset)\s+"?pgrst\.[a-z_]+"?\s*(=|to\s|;|$)/i;
 const AUTHENTICATOR_CHANGE = /^alter\s+(role|user)\s+"?authenticator"?(\s|;|$)/i;
 
+/**
+ * pg_cron, pg_net and Vault are here already, as stand-ins of the same names (platform-extensions.sql):
+ * a migration's `create extension` of them has nothing left to do.
+ */
+const PLATFORM_EXTENSION = /^create\s+extension\s+(if\s+not\s+exists\s+)?"?(pg_cron|pg_net|supabase_vault)"?(\s|;|$)/i;
+
 /** The platform's `postgres` has the extensions schema on its search_path (pgcrypto's crypt, gen_salt ...). */
 const MIGRATION_SEARCH_PATH = `"$user", public, extensions`;
 
@@ -101,6 +109,7 @@ async function runAsMigrationRole(tx: Sql, script: string): Promise<void> {
     if (AUTHENTICATOR_CHANGE.test(text) && !AUTHENTICATOR_SETTING.test(text)) {
       throw Object.assign(new Error(`permission denied to alter role: authenticator is reserved, only its pgrst.* settings may change (${text.split('\n')[0]})`), { code: '42501' });
     }
+    if (PLATFORM_EXTENSION.test(text)) continue;
     if (PLATFORM_POLICY_DDL.test(text) || AUTHENTICATOR_SETTING.test(text)) {
       await flush();
       await tx.exec('reset role');

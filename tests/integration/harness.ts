@@ -36,6 +36,8 @@ export interface TestBackendOptions {
    * 'config' keeps supabase/config.toml's (the platform's) values.
    */
   authRateLimits?: AuthRateLimits | 'config';
+  /** Scheduled jobs (pg_cron) run only when the test calls `server.jobs.tick()`, unless 'run'. */
+  jobs?: 'run' | 'manual';
 }
 
 const NO_RATE_LIMITS: AuthRateLimits = { signInSignUps: 0, tokenRefresh: 0, tokenVerifications: 0 };
@@ -69,7 +71,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ...(options.functionSecrets ? { functionSecrets: options.functionSecrets } : {}),
       ...(options.authRateLimits === 'config' ? {} : { authRateLimits: options.authRateLimits ?? NO_RATE_LIMITS }),
     },
-    { fresh: true, snapshot, quiet: true, log: options.log },
+    { fresh: true, snapshot, quiet: true, log: options.log, jobs: options.jobs ?? 'manual' },
   );
   const make = (key: string) =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
