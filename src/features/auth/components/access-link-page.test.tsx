@@ -34,11 +34,12 @@ describe('AccessLinkPage', () => {
 
   it('a used link says so and sends a new one on request', async () => {
     invokeFunction
-      .mockRejectedValueOnce(refused('Este link já foi usado.', 410, { reason: 'used', can_resend: true }))
+      .mockRejectedValueOnce(refused('Este link já foi usado.', 410, { reason: 'used', can_resend: true, school_slug: 'escola-demo' }))
       .mockResolvedValueOnce({ resent: true });
     open();
     await userEvent.click(screen.getByRole('button', { name: 'Criar minha senha' }));
     expect(await screen.findByRole('heading', { name: 'Este link já foi usado.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o login' })).toHaveAttribute('href', '/escola-demo');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar novo link' }));
     expect(invokeFunction).toHaveBeenLastCalledWith('access-link', { token: TOKEN, resend: true });
     expect(await screen.findByRole('heading', { name: 'Enviamos um novo link' })).toBeInTheDocument();

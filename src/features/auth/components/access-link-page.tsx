@@ -17,6 +17,9 @@ export function AccessLinkPage() {
   const resend = useResendAccessLink();
   const dead = token ? deadLinkOf(redeem.error) : 'invalid';
   const otherError = redeem.isError && !dead ? redeem.error.message : null;
+  // A dead link knows its school: back to that school's login page rather than the generic one.
+  const slug = (redeem.error as { body?: { school_slug?: unknown } } | null)?.body?.school_slug;
+  const loginHref = typeof slug === 'string' && /^[a-z0-9-]+$/.test(slug) ? `/${slug}` : '/auth';
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-4">
@@ -60,7 +63,7 @@ export function AccessLinkPage() {
             </Button>
           )}
           <Button asChild variant="outline">
-            <Link to="/auth">Ir para o login</Link>
+            <Link to={loginHref}>Ir para o login</Link>
           </Button>
         </CardContent>
       </Card>

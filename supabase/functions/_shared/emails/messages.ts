@@ -53,7 +53,7 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
           'Para entrar, crie a sua senha pelo botão abaixo. Depois, é só usar seu e-mail e essa senha na página da escola.',
         ],
         action: { label: 'Criar minha senha', url: links.setPassword ?? links.login },
-        note: 'O link vale por 7 dias e funciona uma vez. Se ele expirar, peça um novo na página de login da escola, em "Esqueceu a senha?".',
+        note: 'O link vale por 7 dias e funciona uma vez. Se ele expirar, peça um novo na página de login da escola, em "Esqueci minha senha".',
       };
     }
     case 'new_enrollment':
