@@ -58,7 +58,7 @@ export default defineConfig(({ mode }) => {
         // The same storage key as src/lib/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
         storageKey: `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
         // src/app/router.tsx's one-segment routes other than /:slug.
-        reservedPaths: ['auth', 'profile', 'checkout', 'admin', 'acesso'],
+        reservedPaths: ['auth', 'profile', 'checkout', 'admin', 'acesso', 'descadastrar'],
         schoolUrlPrefix: schoolLoginUrlPrefix(apiUrl),
         schoolHeaders: schoolLoginHeaders(anonKey),
         lcpHintsKey: LCP_HINTS_KEY,

@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
       { path: '/certificado/:code', lazy: page(() => import('./routes/certificate')) },
       // The "Acesso liberado" e-mail's link (issue 22): whoever is signed in on this device.
       { path: '/acesso', lazy: page(() => import('./routes/access')) },
+      // An optional e-mail's "Descadastrar" link (issue 22): no sign-in needed.
+      { path: '/descadastrar', lazy: page(() => import('./routes/unsubscribe')) },
       { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

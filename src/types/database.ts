@@ -289,6 +289,24 @@ export type Database = {
           },
         ]
       }
+      email_unsubscribes: {
+        Row: {
+          created_at: string
+          kind: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          kind: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          kind?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       enrollments: {
         Row: {
           cohort_id: string | null
@@ -887,6 +905,38 @@ export type Database = {
           },
         ]
       }
+      school_email_settings: {
+        Row: {
+          disabled_kinds: string[]
+          reply_to: string | null
+          school_id: string
+          sender_name: string | null
+          updated_at: string
+        }
+        Insert: {
+          disabled_kinds?: string[]
+          reply_to?: string | null
+          school_id: string
+          sender_name?: string | null
+          updated_at?: string
+        }
+        Update: {
+          disabled_kinds?: string[]
+          reply_to?: string | null
+          school_id?: string
+          sender_name?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "school_email_settings_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: true
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       schools: {
         Row: {
           banner_position: string
@@ -1138,6 +1188,10 @@ export type Database = {
           updated_at: string
         }
       }
+      email_unsubscribe_token: {
+        Args: { p_kind: string | null; p_user_id: string | null }
+        Returns: string
+      }
       enqueue_email: {
         Args: { p_key: string | null; p_kind: string | null; p_payload?: Json | null; p_school_id: string | null; p_to: string | null; p_user_id: string | null }
         Returns: string
@@ -1267,6 +1321,10 @@ export type Database = {
           thumbnail_url: string | null
           title: string | null
         }[]
+      }
+      unsubscribe_email: {
+        Args: { p_token: string | null }
+        Returns: string
       }
       verify_certificate: {
         Args: { p_code: string | null }

@@ -10,7 +10,7 @@ import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http
 import { env, serviceClient } from '../_shared/supabase.ts';
 import { createMailer, smtpConfigFromEnv, SmtpError } from '../_shared/smtp.ts';
 import { activeCourseTitles, createAccessLink } from '../_shared/access-links.ts';
-import { EMAIL_KINDS, type EmailKind, type EmailLinks, renderMessage } from '../_shared/emails/messages.ts';
+import { EMAIL_KINDS, type EmailKind, type EmailLinks, OPTIONAL_KINDS, renderMessage } from '../_shared/emails/messages.ts';
 import type { SchoolBrand } from '../_shared/emails/layout.ts';
 
 interface OutboxRow {
@@ -24,6 +24,9 @@ interface OutboxRow {
 }
 interface School extends SchoolBrand {
   slug: string;
+  /** Settings → E-mails: the From name (default: the school's) and the Reply-To. */
+  senderName: string | null;
+  replyTo: string | null;
 }
 
 serve(async (req) => {
@@ -66,8 +69,25 @@ serve(async (req) => {
           links.setPassword = await createAccessLink(admin, site, row.user_id, row.school_id);
           if (!Array.isArray(payload.courses)) payload.courses = await activeCourseTitles(admin, row.user_id, row.school_id);
         }
+        // A kind the student may stop: the e-mail's Descadastrar link and the mail apps' one-click stop.
+        let headers: Record<string, string> | undefined;
+        if (OPTIONAL_KINDS.includes(row.kind) && row.user_id) {
+          const { data: token, error: tokenError } = await admin.rpc('email_unsubscribe_token', { p_user_id: row.user_id, p_kind: row.kind });
+          if (tokenError) throw new Error(`email_unsubscribe_token: ${tokenError.message}`);
+          links.unsubscribe = `${site}/descadastrar#token=${token}`;
+          headers = {
+            'List-Unsubscribe': `<${env('SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/email-unsubscribe?token=${token}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          };
+        }
         const mail = renderMessage(row.kind, payload, school, links);
-        const { messageId } = await mailer.send({ ...mail, to: row.to_email, from: { name: school.name, address: config.sender } });
+        const { messageId } = await mailer.send({
+          ...mail,
+          to: row.to_email,
+          from: { name: school.senderName || school.name, address: config.sender },
+          replyTo: school.replyTo ?? undefined,
+          headers,
+        });
         const done = await admin.rpc('complete_email', { p_id: row.id, p_provider_message_id: messageId });
         if (done.error) throw new Error(`complete_email: ${done.error.message}`);
         counts.sent += 1;
@@ -85,7 +105,10 @@ serve(async (req) => {
 });
 
 async function loadSchools(admin: ReturnType<typeof serviceClient>, ids: string[]): Promise<Map<string, School>> {
-  const { data, error } = await admin.from('schools').select('id, slug, name, member_area_name, logo_url, primary_color, support_whatsapp').in('id', ids);
+  const { data, error } = await admin
+    .from('schools')
+    .select('id, slug, name, member_area_name, logo_url, primary_color, support_whatsapp, settings:school_email_settings(sender_name, reply_to)')
+    .in('id', ids);
   if (error) throw new Error(`schools: ${error.message}`);
   return new Map(
     (data ?? []).map((s) => [
@@ -96,7 +119,14 @@ async function loadSchools(admin: ReturnType<typeof serviceClient>, ids: string[
         logoUrl: s.logo_url as string | null,
         primaryColor: s.primary_color as string | null,
         supportWhatsapp: s.support_whatsapp as string | null,
+        senderName: (one(s.settings)?.sender_name as string | null | undefined) ?? null,
+        replyTo: (one(s.settings)?.reply_to as string | null | undefined) ?? null,
       },
     ]),
   );
+}
+
+/** A to-one embed arrives as an object (or, from older PostgREST, a one-element array). */
+function one<T>(v: T | T[] | null | undefined): T | null {
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
 }

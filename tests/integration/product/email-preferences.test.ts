@@ -1,0 +1,94 @@
+// Issue 22: which e-mails go out. The school turns optional kinds off (Settings → E-mails) and names the
+// sender; a student stops a kind with the e-mail's own link (a signed token, no sign-in) or on the
+// profile page. Checked by what the outbox and the inbox hold, and by what a forged token or another
+// school's staff cannot do.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { inbox } from '../auth-helpers.ts';
+import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
+
+let backend: TestBackend;
+let service: SupabaseClient;
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ functionSecrets: { SITE_URL: 'http://localhost:5999' } });
+  service = backend.service();
+});
+afterAll(async () => backend?.stop());
+
+const enqueue = async (key: string, kind: string, user: string = USER.aluno, to: string = EMAIL.aluno) =>
+  (await service.rpc('enqueue_email', { p_school_id: SCHOOL.demo, p_user_id: user, p_to: to, p_kind: kind, p_key: key, p_payload: { course_title: 'Excel' } })).data as string | null;
+const drain = () =>
+  fetch(`${backend.url}/functions/v1/send-emails`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SERVICE_ROLE_KEY}` }, body: '{}' });
+
+describe('e-mail preferences', () => {
+  it("the school's staff turn an optional kind off and name the sender; access and payments always go; another school cannot", async () => {
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    const saved = await admin.from('school_email_settings').upsert({ school_id: SCHOOL.demo, disabled_kinds: ['we_miss_you'], sender_name: 'Equipe Demo', reply_to: 'contato@escola-demo.com.br' }).select();
+    expect(saved.error).toBeNull();
+    expect(await enqueue('pref:miss', 'we_miss_you')).toBeNull();
+    expect(await enqueue('pref:access', 'access_granted')).not.toBeNull();
+    // Access and payment kinds cannot be turned off at all.
+    expect((await admin.from('school_email_settings').update({ disabled_kinds: ['access_granted'] }).eq('school_id', SCHOOL.demo).select()).error).not.toBeNull();
+
+    const rival = await backend.signIn(EMAIL.adminRival);
+    await rival.from('school_email_settings').update({ disabled_kinds: [] }).eq('school_id', SCHOOL.demo);
+    expect((await rival.from('school_email_settings').insert({ school_id: SCHOOL.demo, disabled_kinds: [] })).error).not.toBeNull();
+    expect((await rival.from('school_email_settings').select('school_id').eq('school_id', SCHOOL.demo)).data).toEqual([]);
+    expect(await sql('select disabled_kinds from public.school_email_settings where school_id = $1', [SCHOOL.demo])).toEqual([{ disabled_kinds: ['we_miss_you'] }]);
+    const aluno = await backend.signIn(EMAIL.aluno);
+    expect((await aluno.from('school_email_settings').upsert({ school_id: SCHOOL.demo, disabled_kinds: [] }).select()).error).not.toBeNull();
+  });
+
+  it("an optional e-mail carries Descadastrar and the one-click header, from the school's sender name; the link stops that kind", async () => {
+    await enqueue('pref:enroll:1', 'new_enrollment');
+    expect(await (await drain()).json()).toMatchObject({ failed: 0, retried: 0 });
+    const mail = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject === 'Você foi matriculado em Excel')!;
+    expect(mail.from).toContain('Equipe Demo');
+    expect(mail.reply_to).toContain('contato@escola-demo.com.br');
+    const link = mail.links.find((l) => l.startsWith('http://localhost:5999/descadastrar#token='))!;
+    const token = new URLSearchParams(link.split('#')[1]).get('token')!;
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers['list-unsubscribe']).toContain(`/functions/v1/email-unsubscribe?token=${token}`);
+    // The access e-mail (essential) has neither.
+    const access = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject.startsWith('Seu acesso'))!;
+    expect(access.links.some((l) => l.includes('descadastrar'))).toBe(false);
+    expect(access.headers['list-unsubscribe']).toBeUndefined();
+
+    // A forged or altered token does nothing.
+    const anon = backend.anon();
+    const [user, kind, mac] = token.split('.');
+    for (const forged of [`${user}.we_miss_you.${mac}`, `${USER.aluna}.${kind}.${mac}`, `${user}.${kind}.${'0'.repeat(64)}`, 'x', '']) {
+      expect((await anon.rpc('unsubscribe_email', { p_token: forged })).error?.message, forged).toBe('Link inválido');
+    }
+    expect(await sql('select kind from public.email_unsubscribes where user_id = $1', [USER.aluna])).toEqual([]);
+
+    // The page's call, signed out: that kind stops; others still go.
+    expect((await anon.rpc('unsubscribe_email', { p_token: token })).data).toBe('new_enrollment');
+    expect(await enqueue('pref:enroll:2', 'new_enrollment')).toBeNull();
+    expect(await enqueue('pref:cert', 'certificate_available')).not.toBeNull();
+  });
+
+  it("the mail app's one-click POST stops the kind too; a bad token is refused", async () => {
+    const { data: token } = await service.rpc('email_unsubscribe_token', { p_user_id: USER.aluno, p_kind: 'certificate_available' });
+    const post = (t: string) =>
+      fetch(`${backend.url}/functions/v1/email-unsubscribe?token=${t}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', apikey: ANON_KEY }, body: 'List-Unsubscribe=One-Click' });
+    expect((await post(`${token}0`)).status).toBe(400);
+    expect((await post(String(token))).status).toBe(200);
+    expect(await enqueue('pref:cert:2', 'certificate_available')).toBeNull();
+    // Nobody else may mint tokens.
+    expect((await backend.anon().rpc('email_unsubscribe_token', { p_user_id: USER.aluno, p_kind: 'we_miss_you' })).error).not.toBeNull();
+  });
+
+  it("a student manages their own switches only", async () => {
+    const aluna = await backend.signIn(EMAIL.aluna);
+    expect((await aluna.from('email_unsubscribes').insert({ user_id: USER.aluna, kind: 'we_miss_you' })).error).toBeNull();
+    expect((await aluna.from('email_unsubscribes').insert({ user_id: USER.aluno, kind: 'we_miss_you' })).error).not.toBeNull();
+    expect((await aluna.from('email_unsubscribes').insert({ user_id: USER.aluna, kind: 'access_granted' })).error).not.toBeNull();
+    expect((await aluna.from('email_unsubscribes').select('user_id, kind')).data).toEqual([{ user_id: USER.aluna, kind: 'we_miss_you' }]);
+    await aluna.from('email_unsubscribes').delete().eq('user_id', USER.aluno).eq('kind', 'new_enrollment');
+    expect(await sql('select kind from public.email_unsubscribes where user_id = $1 order by kind', [USER.aluno])).toEqual([{ kind: 'certificate_available' }, { kind: 'new_enrollment' }]);
+  });
+});
