@@ -23,5 +23,7 @@ export const rootKeys = {
   schools: ['schools'],
   settings: ['settings'],
   mfa: ['mfa'],
+  /** Settings → E-mails and the student's e-mail preferences (features/email-preferences). */
+  emailSettings: ['email-settings'],
   session: ['session'],
 } as const satisfies Record<string, readonly [string]>;

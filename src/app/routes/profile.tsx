@@ -1,11 +1,13 @@
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { EmailPreferencesCard } from '@/features/email-preferences/components/email-preferences-card';
 import { useSession } from '@/lib/session';
 
 export default function ProfileRoute() {
   const { user, isAdmin, school } = useSession();
   return (
     <ProfilePage>
+      {user && <EmailPreferencesCard userId={user.id} />}
       {/* Staff hold payment keys and every student's data: they may (or must) add a second factor. */}
       {user && isAdmin && (
         <TwoFactorCard userId={user.id} issuer={school?.member_area_name || school?.name || 'Área de Membros'} required={school?.require_staff_mfa === true} />

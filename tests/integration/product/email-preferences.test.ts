@@ -91,4 +91,24 @@ describe('e-mail preferences', () => {
     await aluna.from('email_unsubscribes').delete().eq('user_id', USER.aluno).eq('kind', 'new_enrollment');
     expect(await sql('select kind from public.email_unsubscribes where user_id = $1 order by kind', [USER.aluno])).toEqual([{ kind: 'certificate_available' }, { kind: 'new_enrollment' }]);
   });
+
+  it("Settings' preview and SMTP status: the school's staff only", async () => {
+    const call = async (email: string, body: object) => {
+      const client = await backend.signIn(email);
+      const { data } = await client.auth.getSession();
+      const res = await fetch(`${backend.url}/functions/v1/email-preview`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as { smtp_configured?: boolean; preview?: { subject: string; html: string } } };
+    };
+    expect(await call(EMAIL.adminDemo, { school_id: SCHOOL.demo })).toEqual({ status: 200, body: { smtp_configured: true } });
+    const preview = await call(EMAIL.adminDemo, { school_id: SCHOOL.demo, kind: 'we_miss_you' });
+    expect(preview.body.preview?.subject).toBe('Sentimos sua falta, Maria');
+    expect(preview.body.preview?.html).toContain('Descadastrar');
+    expect((await call(EMAIL.adminDemo, { school_id: SCHOOL.demo, kind: 'newsletter' })).status).toBe(400);
+    expect((await call(EMAIL.adminRival, { school_id: SCHOOL.demo, kind: 'we_miss_you' })).status).toBe(403);
+    expect((await call(EMAIL.aluno, { school_id: SCHOOL.demo })).status).toBe(403);
+  });
 });

@@ -4,6 +4,7 @@ import { StaffRequirementCard } from '@/features/mfa/components/staff-requiremen
 import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
+import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
 import { WebhookDocs } from '@/features/settings/components/webhook-docs';
 import { WebhookSecretCard } from '@/features/settings/components/webhook-secret-card';
@@ -22,12 +23,13 @@ export default function AdminSettingsPage() {
     <WithOwnSchool>
       {(school) => (
         <AdminPage className="max-w-4xl">
-          <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento e webhooks" />
+          <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento, e-mails e webhooks" />
           <MemberAreaNameForm key={school.updated_at} school={school} />
           {isSchoolAdmin(school.id) && (
             <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
           )}
           <IntegrationsCard schoolId={school.id} />
+          <SchoolEmailSettingsCard schoolId={school.id} />
           <WebhookSecretCard schoolId={school.id} />
           {isMaster && <SystemKeyCard />}
           {isSuperAdmin && <WebhookDocs />}

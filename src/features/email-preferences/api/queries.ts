@@ -1,6 +1,7 @@
 // The student's e-mail preferences (issue 22): the kinds of e-mail a student may stop, stopped from the
 // e-mail's own link (a signed token, no sign-in) or on the profile page.
 import type { DbClient } from '@/lib/db';
+import { invokeFunction } from '@/lib/functions';
 
 /** The optional kinds, as the e-mails and the profile page name them. */
 export const OPTIONAL_EMAIL_KINDS = {
@@ -16,4 +17,46 @@ export async function unsubscribeByToken(client: DbClient, token: string): Promi
   const { data, error } = await client.rpc('unsubscribe_email', { p_token: token });
   if (error) throw error;
   return data as OptionalEmailKind;
+}
+
+export const OPTIONAL_KIND_LIST = Object.keys(OPTIONAL_EMAIL_KINDS) as OptionalEmailKind[];
+
+/** Settings → E-mails: the school's choices (defaults when it never saved any). */
+export interface SchoolEmailSettings {
+  disabled_kinds: OptionalEmailKind[];
+  sender_name: string | null;
+  reply_to: string | null;
+}
+
+export async function fetchSchoolEmailSettings(client: DbClient, schoolId: string): Promise<SchoolEmailSettings> {
+  const { data, error } = await client.from('school_email_settings').select('disabled_kinds, sender_name, reply_to').eq('school_id', schoolId).maybeSingle();
+  if (error) throw error;
+  return { disabled_kinds: (data?.disabled_kinds ?? []) as OptionalEmailKind[], sender_name: data?.sender_name ?? null, reply_to: data?.reply_to ?? null };
+}
+
+export async function saveSchoolEmailSettings(client: DbClient, schoolId: string, settings: SchoolEmailSettings): Promise<void> {
+  const { error } = await client.from('school_email_settings').upsert({ school_id: schoolId, ...settings }).select('school_id').single();
+  if (error) throw error;
+}
+
+/** Whether the SMTP secrets are set, and a message as the students get it (email-preview function). */
+export interface EmailPreview {
+  smtp_configured: boolean;
+  preview?: { subject: string; html: string; text: string };
+}
+export const fetchEmailPreview = (schoolId: string, kind?: string) =>
+  invokeFunction<EmailPreview>('email-preview', kind ? { school_id: schoolId, kind } : { school_id: schoolId });
+
+/** The kinds this student stopped (profile → Preferências de e-mail). */
+export async function fetchMyUnsubscribes(client: DbClient, userId: string): Promise<OptionalEmailKind[]> {
+  const { data, error } = await client.from('email_unsubscribes').select('kind').eq('user_id', userId);
+  if (error) throw error;
+  return (data ?? []).map((r) => r.kind as OptionalEmailKind);
+}
+
+export async function setKindWanted(client: DbClient, { userId, kind, wanted }: { userId: string; kind: OptionalEmailKind; wanted: boolean }): Promise<void> {
+  const { error } = wanted
+    ? await client.from('email_unsubscribes').delete().eq('user_id', userId).eq('kind', kind)
+    : await client.from('email_unsubscribes').upsert({ user_id: userId, kind }, { ignoreDuplicates: true });
+  if (error) throw error;
 }

@@ -1,0 +1,53 @@
+// Issue 22, the people's side of the e-mails: the school turns "Sentimos sua falta" off in
+// Settings → E-mails and previews its messages; a student stops a kind on the profile page. Both stick
+// after a reload (the database holds them).
+import { expect, signInAndWaitHome, test } from './helpers';
+import { freshSchoolAdmin, freshStudent } from './learning-helpers';
+
+test('Settings → E-mails: turn a kind off, name the sender, preview a message with the school branding', async ({ page }) => {
+  const admin = await freshSchoolAdmin('Admin E-mails');
+  await signInAndWaitHome(page, admin.email);
+  await page.goto('/admin/settings');
+  const card = page.getByRole('region', { name: 'E-mails' });
+  await expect(card.getByRole('switch', { name: 'Sentimos sua falta' })).toBeChecked();
+  await card.getByRole('switch', { name: 'Sentimos sua falta' }).click();
+  await card.getByLabel('Responder para').fill('nao-e-email');
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expect(card.getByText('Informe um e-mail válido')).toBeVisible();
+  await card.getByLabel('Responder para').fill('contato@escola-demo.com.br');
+  await card.getByLabel('Nome do remetente').fill('Equipe Escola Demo');
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('E-mails atualizados!')).toBeVisible();
+  await page.reload();
+  await expect(card.getByRole('switch', { name: 'Sentimos sua falta' })).not.toBeChecked();
+  await expect(card.getByRole('switch', { name: 'Nova matrícula' })).toBeChecked();
+  await expect(card.getByLabel('Nome do remetente')).toHaveValue('Equipe Escola Demo');
+
+  await card.getByRole('button', { name: 'Pré-visualizar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pré-visualizar e-mail' });
+  await expect(dialog.getByText('Seu acesso à Área de Membros Demo foi liberado')).toBeVisible();
+  const frame = page.frameLocator('iframe[title^="Pré-visualização"]');
+  await expect(frame.getByRole('link', { name: 'Criar minha senha' })).toBeVisible();
+  await dialog.getByLabel('E-mail').selectOption('payment_pending');
+  await expect(dialog.getByText('Pagamento pendente: Curso de exemplo')).toBeVisible();
+  await expect(frame.getByText('PIX copia e cola')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('emails-preview-360.png') });
+});
+
+test('Profile → Preferências de e-mail: a student stops a kind and it stays stopped', async ({ page }) => {
+  const { email } = await freshStudent('Paula Preferências');
+  await signInAndWaitHome(page, email);
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Preferências de e-mail' });
+  const certificate = card.getByRole('switch', { name: 'Certificado disponível' });
+  await expect(certificate).toBeChecked();
+  await certificate.click();
+  await expect(certificate).not.toBeChecked();
+  await page.reload();
+  await expect(certificate).not.toBeChecked();
+  await expect(card.getByRole('switch', { name: 'Nova matrícula' })).toBeChecked();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('profile-emails-360.png') });
+});
