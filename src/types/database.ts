@@ -1244,6 +1244,10 @@ export type Database = {
         Args: { p_external_reference: string | null; p_provider: string | null; p_provider_payment_id: string | null }
         Returns: string
       }
+      queue_daily_emails: {
+        Args: { p_now?: string | null }
+        Returns: number
+      }
       redeem_access_link: {
         Args: { p_token_hash: string | null }
         Returns: {
