@@ -21,6 +21,17 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.format(d);
 }
 
+let dateTime: Intl.DateTimeFormat | undefined;
+
+/** dd/mm/aaaa, hh:mm in Brazil's time zone; '' for missing or invalid dates. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  dateTime ??= new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+  return dateTime.format(d);
+}
+
 /** Whole minutes from seconds (rounded, never negative): 125 → 2. */
 export function minutesFromSeconds(seconds: number | null | undefined): number {
   if (!seconds || seconds < 0 || !Number.isFinite(seconds)) return 0;

@@ -6,12 +6,18 @@ import { supabase } from '@/lib/supabase';
 import { rootKeys } from '@/lib/query-keys';
 import { useSetAccountActive } from '@/lib/accounts';
 import type { StudentValues } from '../schemas';
-import { createStudent, fetchStudents, resendStudentAccess, updateStudent } from './queries';
+import { createStudent, fetchStudentEmails, fetchStudents, resendStudentAccess, updateStudent } from './queries';
 
 export const studentKeys = {
   all: rootKeys.students,
   page: (schoolId: string, search: string, page: number) => [...rootKeys.students, schoolId, search, page] as const,
+  emails: (userId: string) => [...rootKeys.students, 'emails', userId] as const,
 };
+
+/** The student card's e-mail log. */
+export function useStudentEmails(userId: string) {
+  return useQuery({ queryKey: studentKeys.emails(userId), queryFn: () => fetchStudentEmails(supabase, userId) });
+}
 
 export function useStudents(schoolId: string, search: string, page: number) {
   return useQuery({ queryKey: studentKeys.page(schoolId, search, page), queryFn: () => fetchStudents(supabase, schoolId, search, page), placeholderData: keepPreviousData });
@@ -46,9 +52,13 @@ export const useToggleStudentActive = () =>
 
 /** 'Reenviar acesso': the student gets the access e-mail again, with a new link to choose a password. */
 export function useResendStudentAccess() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => resendStudentAccess(supabase, userId),
     meta: { errorTitle: 'Erro ao reenviar acesso' },
-    onSuccess: () => toast.success('Acesso reenviado! O aluno receberá um e-mail com o link para criar a senha.'),
+    onSuccess: (_d, userId) => {
+      toast.success('Acesso reenviado! O aluno receberá um e-mail com o link para criar a senha.');
+      return queryClient.invalidateQueries({ queryKey: studentKeys.emails(userId) });
+    },
   });
 }

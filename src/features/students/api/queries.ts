@@ -3,6 +3,7 @@
 // downloads them all; creating a student (edge function admin-create-student) and editing one.
 // Activating and resetting passwords are the account operations of src/lib/accounts.ts.
 import { expectRows, type DbClient } from '@/lib/db';
+import type { Tables } from '@/types/database';
 import { invokeFunction } from '@/lib/functions';
 import type { EditStudentValues, StudentValues } from '../schemas';
 
@@ -55,4 +56,20 @@ export async function updateStudent(client: DbClient, { id, values }: { id: stri
 export async function resendStudentAccess(client: DbClient, userId: string): Promise<void> {
   const { error } = await client.rpc('resend_student_access', { p_user_id: userId });
   if (error) throw error;
+}
+
+/** The student card's e-mail log (issue 22): what the school sent this student, newest first. */
+export type StudentEmail = Pick<Tables<'email_outbox'>, 'id' | 'kind' | 'status' | 'attempts' | 'last_error' | 'created_at' | 'sent_at'>;
+export const STUDENT_EMAILS_SHOWN = 50;
+
+export async function fetchStudentEmails(client: DbClient, userId: string): Promise<StudentEmail[]> {
+  const { data, error } = await client
+    .from('email_outbox')
+    .select('id, kind, status, attempts, last_error, created_at, sent_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    // bounded: the latest messages of one student (the log says so), not a list to page through.
+    .limit(STUDENT_EMAILS_SHOWN);
+  if (error) throw error;
+  return data ?? [];
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderScreen } from '@/test/render';
 import { StudentsPage } from './students-page';
 
-const api = vi.hoisted(() => ({ fetchStudents: vi.fn(), resendStudentAccess: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchStudents: vi.fn(), resendStudentAccess: vi.fn(), fetchStudentEmails: vi.fn() }));
 // The account operations of src/lib/accounts.ts run for real over these two: the edge function call and
 // the profiles update.
 const invokeFunction = vi.hoisted(() => vi.fn());
@@ -34,7 +34,7 @@ const student = (i: number) => ({
 const open = (route = '/admin/students') => renderScreen(<StudentsPage schoolId="s1" courses={[]} />, { route });
 
 describe('StudentsPage', () => {
-  beforeEach(() => [api.fetchStudents, api.resendStudentAccess, invokeFunction, profileUpdate].forEach((f) => f.mockReset()));
+  beforeEach(() => [api.fetchStudents, api.resendStudentAccess, api.fetchStudentEmails, invokeFunction, profileUpdate].forEach((f) => f.mockReset()));
 
   it('reads the page and the search from the URL, shows the total and moves the page in the URL', async () => {
     api.fetchStudents.mockImplementation(async (_c, _s, _q: string, page: number) => ({ rows: [student(page * 24 + 1)], total: 30 }));
@@ -73,6 +73,25 @@ describe('StudentsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reenviar acesso de Aluna 2' }));
     await waitFor(() => expect(api.resendStudentAccess).toHaveBeenCalledWith(expect.anything(), 'u2'));
     expect(api.resendStudentAccess).toHaveBeenCalledTimes(1);
+  });
+
+  it("E-mails shows what the school sent the student, with a failure's reason", async () => {
+    api.fetchStudents.mockResolvedValue({ rows: [student(1)], total: 1 });
+    api.fetchStudentEmails.mockResolvedValue([
+      { id: 'e2', kind: 'payment_pending', status: 'failed', attempts: 5, last_error: 'SMTP: 550 5.1.1 mailbox unavailable', created_at: '2026-11-25T12:00:00Z', sent_at: null },
+      { id: 'e1', kind: 'access_granted', status: 'sent', attempts: 1, last_error: null, created_at: '2026-11-24T12:00:00Z', sent_at: '2026-11-24T12:01:00Z' },
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mails de Aluna 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-mails de Aluna 1' });
+    const items = within(within(dialog).getByRole('list', { name: 'E-mails enviados' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Pagamento pendente');
+    expect(items[0]).toHaveTextContent('Falhou');
+    expect(items[0]).toHaveTextContent('5 tentativas');
+    expect(items[0]).toHaveTextContent('Motivo: SMTP: 550 5.1.1 mailbox unavailable');
+    expect(items[1]).toHaveTextContent('Acesso liberado');
+    expect(items[1]).toHaveTextContent('Enviado em 24/11/2026, 09:01');
+    expect(api.fetchStudentEmails).toHaveBeenCalledWith(expect.anything(), 'u1');
   });
 
   it('a failed read offers a retry', async () => {

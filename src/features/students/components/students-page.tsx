@@ -1,7 +1,7 @@
 // The Students screen (SPEC §2): one page of the school's students (page and search in the URL,
 // ?pagina=2&q=maria), cards with edit, reset password and active switch; add and CSV import.
 import { useState } from 'react';
-import { FileUp, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
+import { FileUp, Inbox, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { useResendStudentAccess, useStudents, useToggleStudentActive } from '../
 import { STUDENTS_PAGE_SIZE, type StudentRow } from '../api/queries';
 import { ImportStudentsDialog } from './import-dialog';
 import { EditStudentDialog, StudentDialog } from './student-dialogs';
+import { StudentEmailsDialog } from './student-emails-dialog';
 
 export function StudentsPage({ schoolId, courses }: { schoolId: string; courses: { id: string; title: string }[] }) {
   const { page, query, setPage, setQuery } = useListParams();
@@ -111,6 +112,7 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
 function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit: () => void; onReset: () => void }) {
   const toggle = useToggleStudentActive();
   const resend = useResendStudentAccess();
+  const [showingEmails, setShowingEmails] = useState(false);
   const switchId = `active-${student.id}`;
   return (
     <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
@@ -152,6 +154,9 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         >
           <Mail aria-hidden="true" /> Reenviar acesso
         </Button>
+        <Button variant="outline" size="sm" onClick={() => setShowingEmails(true)} aria-label={`E-mails de ${student.name}`}>
+          <Inbox aria-hidden="true" /> E-mails
+        </Button>
         <div className="ml-auto flex items-center gap-2">
           <Switch
             id={switchId}
@@ -164,6 +169,7 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
           </label>
         </div>
       </div>
+      {showingEmails && <StudentEmailsDialog student={student} onClose={() => setShowingEmails(false)} />}
     </li>
   );
 }

@@ -1,0 +1,76 @@
+// The student card's e-mail log (issue 22): each message the school sent or is sending this student,
+// with its state and, for a failure, the provider's answer; and "Reenviar acesso".
+import { Mail } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
+import { useResendStudentAccess, useStudentEmails } from '../api/hooks';
+import { STUDENT_EMAILS_SHOWN, type StudentRow } from '../api/queries';
+
+const KIND: Record<string, string> = {
+  access_granted: 'Acesso liberado',
+  new_enrollment: 'Nova matrícula',
+  payment_pending: 'Pagamento pendente',
+  payment_reminder: 'Lembrete de boleto',
+  payment_confirmed: 'Pagamento confirmado',
+  payment_refunded: 'Pagamento estornado',
+  content_released: 'Conteúdo liberado',
+  we_miss_you: 'Sentimos sua falta',
+  certificate_available: 'Certificado disponível',
+};
+const STATUS = {
+  queued: ['Na fila', 'secondary'],
+  sending: ['Enviando', 'secondary'],
+  sent: ['Enviado', 'success'],
+  failed: ['Falhou', 'destructive'],
+} as const;
+
+export function StudentEmailsDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {
+  const emails = useStudentEmails(student.id);
+  const resend = useResendStudentAccess();
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>E-mails de {student.name}</DialogTitle>
+          <DialogDescription>
+            Os {STUDENT_EMAILS_SHOWN} e-mails mais recentes da escola para {student.email}.
+          </DialogDescription>
+        </DialogHeader>
+        {emails.isPending ? (
+          <Skeleton className="h-40" />
+        ) : emails.isError ? (
+          <LoadError title="Não foi possível carregar os e-mails" onRetry={emails.refetch} />
+        ) : emails.data.length === 0 ? (
+          <EmptyState icon={Mail} title="Nenhum e-mail enviado" description="Os e-mails da escola para este aluno aparecem aqui." />
+        ) : (
+          <ul className="grid max-h-[50vh] gap-2 overflow-y-auto" aria-label="E-mails enviados">
+            {emails.data.map((m) => {
+              const [label, variant] = STATUS[m.status as keyof typeof STATUS] ?? [m.status, 'secondary'];
+              return (
+                <li key={m.id} className="grid gap-1 rounded-lg border border-border p-3 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium">{KIND[m.kind] ?? m.kind}</span>
+                    <Badge variant={variant}>{label}</Badge>
+                  </div>
+                  <span className="text-xs text-muted-foreground">
+                    {m.sent_at ? `Enviado em ${formatDateTime(m.sent_at)}` : `Criado em ${formatDateTime(m.created_at)}`}
+                    {m.attempts > 1 ? ` · ${m.attempts} tentativas` : ''}
+                  </span>
+                  {m.last_error && m.status !== 'sent' && <span className="text-xs break-words text-destructive">Motivo: {m.last_error}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Button variant="outline" className="w-fit" onClick={() => resend.mutate(student.id)} disabled={resend.isPending}>
+          <Mail aria-hidden="true" /> Reenviar acesso
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
