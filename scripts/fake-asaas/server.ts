@@ -225,6 +225,21 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     }
     if (route === 'POST /customers') return send(res, 200, createCustomer(account, body as Json));
     if (route === 'POST /payments') return send(res, 200, createPayment(account, body as Json));
+    // Asaas's PIX copia e cola (and QR image) and a boleto's digitable line, for a pending payment.
+    const detail = /^GET \/payments\/([^/]+)\/(pixQrCode|identificationField)$/.exec(route);
+    if (detail) {
+      const stored = payments.get(detail[1]!);
+      if (!stored || stored.account !== account) throw new AsaasFail(404, 'not_found', 'Cobrança não encontrada.');
+      const p = stored.payment;
+      if (detail[2] === 'pixQrCode') {
+        if (p.billingType !== 'PIX') throw new AsaasFail(400, 'invalid_action', 'Esta cobrança não é PIX.');
+        const payload = `00020126580014br.gov.bcb.pix0136${p.id}5204000053039865406${Number(p.value).toFixed(2)}5802BR6304FAKE`;
+        return send(res, 200, { encodedImage: '', payload, expirationDate: `${p.dueDate} 23:59:59` });
+      }
+      if (p.billingType !== 'BOLETO') throw new AsaasFail(400, 'invalid_action', 'Esta cobrança não é boleto.');
+      const digits = `23793381286${p.id.replace(/\D/g, '').padEnd(20, '0').slice(0, 20)}${Math.round(Number(p.value) * 100).toString().padStart(10, '0')}`;
+      return send(res, 200, { identificationField: digits.padEnd(47, '0').slice(0, 47), nossoNumero: p.invoiceNumber, barCode: digits.padEnd(44, '0').slice(0, 44) });
+    }
     const one = /^GET \/payments\/([^/]+)$/.exec(route);
     if (one) {
       const stored = payments.get(one[1]!);

@@ -99,6 +99,14 @@ export class AsaasClient {
   createPayment(body: Record<string, unknown>): Promise<AsaasPayment> {
     return this.call<AsaasPayment>('POST', '/payments', body);
   }
+
+  /** How to pay a pending PIX (copia e cola) or boleto (linha digitável); null when Asaas has none. */
+  async paymentCode(payment: Pick<AsaasPayment, 'id' | 'billingType'>): Promise<string | null> {
+    const id = encodeURIComponent(payment.id);
+    if (payment.billingType === 'PIX') return (await this.call<{ payload?: string }>('GET', `/payments/${id}/pixQrCode`)).payload ?? null;
+    if (payment.billingType === 'BOLETO') return (await this.call<{ identificationField?: string }>('GET', `/payments/${id}/identificationField`)).identificationField ?? null;
+    return null;
+  }
 }
 
 /** YYYY-MM-DD in Brazil's time, `days` from today: the due date Asaas expects. */

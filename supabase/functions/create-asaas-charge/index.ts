@@ -183,6 +183,8 @@ serve(async (req) => {
     // "Pagamento pendente" (issue 22) for PIX and boleto: how to pay, by e-mail too. A card is
     // confirmed or refused now; its receipt comes from the payment's confirmation.
     if (billingType !== 'CREDIT_CARD' && charge.status !== 'CONFIRMED' && charge.status !== 'RECEIVED') {
+      // The code to copy; the invoice link alone still lets the student pay when Asaas does not answer.
+      const code = await asaas.paymentCode(charge).catch(() => null);
       const { error: mailError } = await admin.rpc('enqueue_email', {
         p_school_id: course.school_id,
         p_user_id: caller.user.id,
@@ -198,6 +200,7 @@ serve(async (req) => {
           invoice_url: charge.invoiceUrl,
           boleto_url: charge.bankSlipUrl ?? null,
           due_date: charge.dueDate ?? null,
+          ...(billingType === 'PIX' ? { pix_code: code } : { boleto_line: code }),
         },
       });
       if (mailError) console.error(`payment_pending e-mail not queued: ${mailError.message}`);

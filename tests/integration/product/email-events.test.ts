@@ -85,6 +85,9 @@ describe('e-mail events', () => {
     const id = String(charge.body.payment_id);
     const [pending] = await outbox(`payment:${id}:pending`);
     expect(pending).toMatchObject({ kind: 'payment_pending', to_email: EMAIL.aluna, payload: { method: 'PIX', amount: 297, invoice_url: charge.body.invoiceUrl } });
+    // The PIX copia e cola Asaas gives for this charge.
+    const asaasPayment = String(charge.body.invoiceUrl).split('/i/')[1]!;
+    expect(pending!.payload.pix_code).toMatch(new RegExp(`^00020126580014br\\.gov\\.bcb\\.pix0136${asaasPayment}`));
 
     const asaasId = String(charge.body.invoiceUrl).split('/i/')[1]!;
     await fetch(`${fake.url}/i/${asaasId}/pay`, { method: 'POST', redirect: 'manual' });
@@ -97,6 +100,15 @@ describe('e-mail events', () => {
 
     await service.from('payments').update({ status: 'REFUNDED' }).eq('id', id);
     expect((await outbox(`payment:${id}:refunded`))[0]).toMatchObject({ kind: 'payment_refunded', payload: { reason: 'refund' } });
+  });
+
+  it('a boleto: Pagamento pendente with its digitable line, PDF and due date', async () => {
+    await service.from('enrollments').delete().eq('user_id', USER.aluna).eq('course_id', COURSE.marketing);
+    const aluna = await backend.signIn(EMAIL.aluna);
+    const charge = await callAs(aluna, 'create-asaas-charge', { course_id: COURSE.marketing, billing_type: 'BOLETO', customer: CUSTOMER });
+    expect(charge.status).toBe(200);
+    const [pending] = await outbox(`payment:${charge.body.payment_id}:pending`);
+    expect(pending!.payload).toMatchObject({ method: 'BOLETO', boleto_line: expect.stringMatching(/^\d{47}$/), boleto_url: expect.stringContaining('/b/'), due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 
   it('a certificate issued: Certificado disponível with its code', async () => {
