@@ -1,11 +1,11 @@
-// Issue 22's first journey: the admin imports three new students from a CSV and enrolls them; each gets
+// Issue 22's journeys. The first: the admin imports three new students from a CSV and enrolls them; each gets
 // "Acesso liberado" (no password in it); one follows the link, chooses a password on the school's page
 // and lands on the home with the course. A used link then says so. The e-mails go out through the
 // scheduled send-emails job; here the journey asks for that drain at once instead of waiting for the
 // next minute (the schedule itself is covered by tests/integration/platform/cron-net.test.ts).
 import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config';
 import { expect, inbox, signInAndWaitHome, test } from './helpers';
-import { API_URL, freshSchoolAdmin } from './learning-helpers';
+import { API_URL, COURSE, freshSchoolAdmin, freshStudent, signInAs } from './learning-helpers';
 
 const SUBJECT = 'Seu acesso à Área de Membros Demo foi liberado';
 
@@ -72,4 +72,41 @@ test('three students imported from a CSV get Acesso liberado; one chooses a pass
   await again.getByRole('button', { name: 'Enviar novo link' }).click();
   await expect(again.getByRole('heading', { name: 'Enviamos um novo link' })).toBeVisible();
   await again.screenshot({ path: test.info().outputPath('acesso-novo-link.png') });
+});
+
+test('a PIX purchase: Pagamento pendente with the PIX code, then Pagamento confirmado after Simular pagamento; Descadastrar works signed out', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const { email } = await freshStudent('Bruna Compradora', { enrollIn: [] });
+  await signInAs(page, email);
+  await page.goto(`/checkout?course=${COURSE.marketing}`);
+  await page.getByLabel('CPF').fill('390.533.447-05');
+  await page.getByLabel('Telefone').fill('(21) 99876-5432');
+  await page.getByRole('button', { name: 'Pagar R$ 297,00' }).click();
+  await expect(page.getByRole('button', { name: 'Simular pagamento' })).toBeVisible();
+
+  await sendQueuedEmails();
+  const pending = (await inbox(email)).find((m) => m.subject === 'Pagamento pendente: Marketing Digital para Pequenos Negócios');
+  expect(pending?.text).toMatch(/PIX copia e cola:\n00020126580014br\.gov\.bcb\.pix/);
+  expect(pending?.links.some((l) => l.includes('/i/pay_'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByText('Pagamento confirmado!')).toBeVisible();
+  await sendQueuedEmails();
+  await expect.poll(async () => (await inbox(email)).map((m) => m.subject)).toEqual(
+    expect.arrayContaining(['Pagamento confirmado: Marketing Digital para Pequenos Negócios', 'Você foi matriculado em Marketing Digital para Pequenos Negócios']),
+  );
+  const receipt = (await inbox(email)).find((m) => m.subject.startsWith('Pagamento confirmado'))!;
+  expect(receipt.text).toMatch(/Valor: R\$\s297,00/);
+  expect(receipt.text).toContain('Forma de pagamento: PIX');
+
+  // "Nova matrícula" may be stopped: its Descadastrar link, opened signed out.
+  const enrolled = (await inbox(email)).find((m) => m.subject.startsWith('Você foi matriculado'))!;
+  const unsubscribe = enrolled.links.find((l) => l.includes('/descadastrar#token='))!;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(unsubscribe);
+  await expect(visitor.getByRole('heading', { name: 'Pronto, descadastrado' })).toBeVisible();
+  await expect(visitor.getByText('Você não vai mais receber os e-mails de "Nova matrícula".', { exact: false })).toBeVisible();
+  // Her profile shows it off.
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Preferências de e-mail' }).getByRole('switch', { name: 'Nova matrícula' })).not.toBeChecked();
 });
