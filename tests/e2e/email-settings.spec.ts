@@ -2,7 +2,8 @@
 // Settings → E-mails and previews its messages; a student stops a kind on the profile page. Both stick
 // after a reload (the database holds them).
 import { expect, signInAndWaitHome, test } from './helpers';
-import { freshSchoolAdmin, freshStudent } from './learning-helpers';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config';
+import { api, freshSchoolAdmin, freshStudent, SCHOOL_ID } from './learning-helpers';
 
 test('Settings → E-mails: turn a kind off, name the sender, preview a message with the school branding', async ({ page }) => {
   const admin = await freshSchoolAdmin('Admin E-mails');
@@ -22,6 +23,13 @@ test('Settings → E-mails: turn a kind off, name the sender, preview a message 
   await expect(card.getByRole('switch', { name: 'Sentimos sua falta' })).not.toBeChecked();
   await expect(card.getByRole('switch', { name: 'Nova matrícula' })).toBeChecked();
   await expect(card.getByLabel('Nome do remetente')).toHaveValue('Equipe Escola Demo');
+
+  // Off means off: the daily run a week from now (students away, courses unfinished) writes no
+  // "Sentimos sua falta" for this school.
+  const nextWeek = new Date(Date.now() + 8 * 86_400_000).toISOString();
+  await api('/rest/v1/rpc/queue_daily_emails', { method: 'POST', key: LOCAL_SERVICE_ROLE_KEY, body: JSON.stringify({ p_now: nextWeek }) });
+  const missed = await api(`/rest/v1/email_outbox?select=id&kind=eq.we_miss_you&school_id=eq.${SCHOOL_ID}`, { key: LOCAL_SERVICE_ROLE_KEY });
+  expect(missed).toEqual([]);
 
   await card.getByRole('button', { name: 'Pré-visualizar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pré-visualizar e-mail' });
