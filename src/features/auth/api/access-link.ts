@@ -1,13 +1,10 @@
 // The "Acesso liberado" e-mail's link (issue 22): /acesso#token=…, spent by the access-link function.
 import { useMutation } from '@tanstack/react-query';
+import { readFragmentToken } from '@/lib/fragment-token';
 import { invokeFunction, type FunctionCallError } from '@/lib/functions';
 
-/** The token of the link (in the fragment: never sent to a server, and gone from the address bar once read). */
-export function readAccessToken(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) window.history.replaceState(null, '', window.location.pathname);
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
-}
+/** The link's token (src/lib/fragment-token.ts). */
+export const readAccessToken = () => readFragmentToken(/^[A-Za-z0-9_-]{20,100}$/);
 
 /** Why a link no longer works: 'used', 'expired', or 'invalid' (not a link of ours). */
 export type DeadLink = 'used' | 'expired' | 'invalid';

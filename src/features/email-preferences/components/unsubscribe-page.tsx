@@ -7,14 +7,12 @@ import { MailX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { readFragmentToken } from '@/lib/fragment-token';
 import { useUnsubscribeByToken } from '../api/hooks';
 import { OPTIONAL_EMAIL_KINDS } from '../api/queries';
 
-function readToken(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) window.history.replaceState(null, '', window.location.pathname);
-  return token;
-}
+/** '<user id>.<kind>.<HMAC>' (public.email_unsubscribe_token); the database checks the rest. */
+const readToken = () => readFragmentToken(/^[0-9a-f-]{36}\.[a-z_]{1,40}\.[0-9a-f]{64}$/);
 
 export function UnsubscribePage() {
   const [token] = useState(readToken);
