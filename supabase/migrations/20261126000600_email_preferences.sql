@@ -96,15 +96,18 @@ end $$;
 revoke all on function public.email_unsubscribe_token(uuid, text) from public, anon, authenticated;
 grant execute on function public.email_unsubscribe_token(uuid, text) to service_role;
 
--- Anyone holding the token (the link of the e-mail, no sign-in): stops that kind for that account.
--- Returns the kind stopped, or raises 'Link inválido'.
+-- Whoever holds the token (the e-mail's link, no sign-in) stops that kind for that account, through
+-- the email-unsubscribe function: the API roles get no door of their own (anon runs no definer RPC but
+-- verify_certificate). Returns the kind stopped, or raises 'Link inválido'.
 create function public.unsubscribe_email(p_token text) returns text
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_parts text[] := string_to_array(coalesce(p_token, ''), '.');
   v_user uuid;
 begin
-  perform private.refuse_while_password_change_pending();
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
   -- Anything unexpected (a missing part is null) is simply not valid.
   if not coalesce(array_length(v_parts, 1) = 3 and v_parts[1] ~ '^[0-9a-f-]{36}$' and private.is_optional_email_kind(v_parts[2])
      and v_parts[3] ~ '^[0-9a-f]{64}$'
@@ -118,5 +121,5 @@ begin
   end if;
   return v_parts[2];
 end $$;
-revoke all on function public.unsubscribe_email(text) from public;
-grant execute on function public.unsubscribe_email(text) to anon, authenticated, service_role;
+revoke all on function public.unsubscribe_email(text) from public, anon, authenticated;
+grant execute on function public.unsubscribe_email(text) to service_role;

@@ -25,7 +25,7 @@ export const emailKeys = {
 
 /** The e-mail's Descadastrar link: one call, whoever is signed in (or nobody). */
 export function useUnsubscribeByToken() {
-  return useMutation({ mutationFn: (token: string) => unsubscribeByToken(supabase, token) });
+  return useMutation({ mutationFn: (token: string) => unsubscribeByToken(token) });
 }
 
 export const schoolEmailSettingsQuery = (schoolId: string) =>

@@ -12,11 +12,10 @@ export const OPTIONAL_EMAIL_KINDS = {
 } as const;
 export type OptionalEmailKind = keyof typeof OPTIONAL_EMAIL_KINDS;
 
-/** Stops the kind the token names, for the account it names; resolves with that kind. */
-export async function unsubscribeByToken(client: DbClient, token: string): Promise<OptionalEmailKind> {
-  const { data, error } = await client.rpc('unsubscribe_email', { p_token: token });
-  if (error) throw error;
-  return data as OptionalEmailKind;
+/** Stops the kind the token names, for the account it names (email-unsubscribe); resolves with that kind. */
+export async function unsubscribeByToken(token: string): Promise<OptionalEmailKind> {
+  const { unsubscribed } = await invokeFunction<{ unsubscribed: OptionalEmailKind }>('email-unsubscribe', { token });
+  return unsubscribed;
 }
 
 export const OPTIONAL_KIND_LIST = Object.keys(OPTIONAL_EMAIL_KINDS) as OptionalEmailKind[];
