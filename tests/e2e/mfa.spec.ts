@@ -37,13 +37,18 @@ async function turnOnTwoFactor(page: Page, dialogOpener: () => Promise<void>) {
   return nextCode;
 }
 
-/** The authenticator app: each code of a later 30 s step than the last (a code is accepted once). */
+/**
+ * The authenticator app: each code of a later 30 s step than the last (a code is accepted once). It
+ * starts at the current step, not the one before: the server accepts one step either side, so a code
+ * of the current step still passes when a step boundary falls between typing and verifying (one of the
+ * previous step then failed a loaded CI run).
+ */
 function authenticator(secret: string) {
   let last = -Infinity;
   return async () => {
     for (;;) {
       const now = totpStep(Date.now());
-      const step = Math.max(last + 1, now - 1);
+      const step = Math.max(last + 1, now);
       if (step <= now + 1) {
         last = step;
         return totpCode(secret, step);
