@@ -1,14 +1,15 @@
 // The student's e-mail preferences (issue 22): the kinds of e-mail a student may stop, stopped from the
 // e-mail's own link (a signed token, no sign-in) or on the profile page.
 import type { DbClient } from '@/lib/db';
+import { EMAIL_KIND_LABELS } from '@/lib/email-kinds';
 import { invokeFunction } from '@/lib/functions';
 
-/** The optional kinds, as the e-mails and the profile page name them. */
+/** The optional kinds (the school and the student may stop them), as the screens name them. */
 export const OPTIONAL_EMAIL_KINDS = {
-  new_enrollment: 'Nova matrícula',
-  content_released: 'Conteúdo liberado',
-  we_miss_you: 'Sentimos sua falta',
-  certificate_available: 'Certificado disponível',
+  new_enrollment: EMAIL_KIND_LABELS.new_enrollment,
+  content_released: EMAIL_KIND_LABELS.content_released,
+  we_miss_you: EMAIL_KIND_LABELS.we_miss_you,
+  certificate_available: EMAIL_KIND_LABELS.certificate_available,
 } as const;
 export type OptionalEmailKind = keyof typeof OPTIONAL_EMAIL_KINDS;
 

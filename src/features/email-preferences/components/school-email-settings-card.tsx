@@ -14,18 +14,10 @@ import { LoadError } from '@/components/ui/load-error';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { EMAIL_KIND_LABELS, type EmailKind } from '@/lib/email-kinds';
 import { useEmailPreview, useSaveSchoolEmailSettings, useSchoolEmailSettings } from '../api/hooks';
 import { OPTIONAL_EMAIL_KINDS, OPTIONAL_KIND_LIST, type SchoolEmailSettings } from '../api/queries';
 import { schoolEmailSettingsSchema, type SchoolEmailSettingsValues } from '../schemas';
-
-const ALL_KINDS = {
-  access_granted: 'Acesso liberado',
-  ...OPTIONAL_EMAIL_KINDS,
-  payment_pending: 'Pagamento pendente',
-  payment_reminder: 'Lembrete de boleto',
-  payment_confirmed: 'Pagamento confirmado',
-  payment_refunded: 'Pagamento estornado',
-} as const;
 
 const toValues = (s: SchoolEmailSettings): SchoolEmailSettingsValues => ({
   ...(Object.fromEntries(OPTIONAL_KIND_LIST.map((k) => [k, !s.disabled_kinds.includes(k)])) as Record<keyof typeof OPTIONAL_EMAIL_KINDS, boolean>),
@@ -122,7 +114,7 @@ export function SchoolEmailSettingsCard({ schoolId }: { schoolId: string }) {
 }
 
 function EmailPreviewDialog({ schoolId, onClose }: { schoolId: string; onClose: () => void }) {
-  const [kind, setKind] = useState<keyof typeof ALL_KINDS>('access_granted');
+  const [kind, setKind] = useState<EmailKind>('access_granted');
   const preview = useEmailPreview(schoolId, kind);
   const message = preview.data?.preview;
   return (
@@ -134,8 +126,8 @@ function EmailPreviewDialog({ schoolId, onClose }: { schoolId: string; onClose: 
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor="email-preview-kind">E-mail</Label>
-          <Select id="email-preview-kind" value={kind} onChange={(e) => setKind(e.target.value as keyof typeof ALL_KINDS)}>
-            {Object.entries(ALL_KINDS).map(([value, label]) => (
+          <Select id="email-preview-kind" value={kind} onChange={(e) => setKind(e.target.value as EmailKind)}>
+            {Object.entries(EMAIL_KIND_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -7,21 +7,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EMAIL_KIND_LABELS, type EmailKind } from '@/lib/email-kinds';
 import { formatDateTime } from '@/lib/format';
 import { useResendStudentAccess, useStudentEmails } from '../api/hooks';
 import { STUDENT_EMAILS_SHOWN, type StudentRow } from '../api/queries';
 
-const KIND: Record<string, string> = {
-  access_granted: 'Acesso liberado',
-  new_enrollment: 'Nova matrícula',
-  payment_pending: 'Pagamento pendente',
-  payment_reminder: 'Lembrete de boleto',
-  payment_confirmed: 'Pagamento confirmado',
-  payment_refunded: 'Pagamento estornado',
-  content_released: 'Conteúdo liberado',
-  we_miss_you: 'Sentimos sua falta',
-  certificate_available: 'Certificado disponível',
-};
 const STATUS = {
   queued: ['Na fila', 'secondary'],
   sending: ['Enviando', 'secondary'],
@@ -54,7 +44,7 @@ export function StudentEmailsDialog({ student, onClose }: { student: StudentRow;
               return (
                 <li key={m.id} className="grid gap-1 rounded-lg border border-border p-3 text-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium">{KIND[m.kind] ?? m.kind}</span>
+                    <span className="font-medium">{EMAIL_KIND_LABELS[m.kind as EmailKind] ?? m.kind}</span>
                     <Badge variant={variant}>{label}</Badge>
                   </div>
                   <span className="text-xs text-muted-foreground">

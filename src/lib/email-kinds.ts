@@ -1,0 +1,14 @@
+// The school's e-mails to students (issue 22), as the screens name them: Settings → E-mails, the
+// student card's log and the profile's preferences. The kinds are public.email_outbox's check.
+export const EMAIL_KIND_LABELS = {
+  access_granted: 'Acesso liberado',
+  new_enrollment: 'Nova matrícula',
+  content_released: 'Conteúdo liberado',
+  we_miss_you: 'Sentimos sua falta',
+  certificate_available: 'Certificado disponível',
+  payment_pending: 'Pagamento pendente',
+  payment_reminder: 'Lembrete de boleto',
+  payment_confirmed: 'Pagamento confirmado',
+  payment_refunded: 'Pagamento estornado',
+} as const;
+export type EmailKind = keyof typeof EMAIL_KIND_LABELS;
