@@ -28,7 +28,8 @@ export function StudentEmailsDialog({ student, onClose }: { student: StudentRow;
         <DialogHeader>
           <DialogTitle>E-mails de {student.name}</DialogTitle>
           <DialogDescription>
-            Os {STUDENT_EMAILS_SHOWN} e-mails mais recentes da escola para {student.email}.
+            {/* An address has no spaces: it may break anywhere, or it widens the dialog past a phone's screen. */}
+            Os {STUDENT_EMAILS_SHOWN} e-mails mais recentes da escola para <span className="break-all">{student.email}</span>.
           </DialogDescription>
         </DialogHeader>
         {emails.isPending ? (
