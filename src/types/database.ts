@@ -905,6 +905,332 @@ export type Database = {
           },
         ]
       }
+      quiz_attempt_answers: {
+        Row: {
+          attempt_id: string
+          chosen: string[]
+          course_id: string
+          earned: number
+          is_correct: boolean
+          question_id: string
+        }
+        Insert: {
+          attempt_id: string
+          chosen?: string[]
+          course_id: string
+          earned: number
+          is_correct: boolean
+          question_id: string
+        }
+        Update: {
+          attempt_id?: string
+          chosen?: string[]
+          course_id?: string
+          earned?: number
+          is_correct?: boolean
+          question_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quiz_attempt_answers_attempt_id_fkey"
+            columns: ["attempt_id"]
+            isOneToOne: false
+            referencedRelation: "quiz_attempts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_attempt_answers_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quiz_attempts: {
+        Row: {
+          answers: Json
+          course_id: string
+          deadline_at: string | null
+          id: string
+          layout: Json
+          lesson_id: string
+          number: number
+          pass_mark: number | null
+          passed: boolean | null
+          quiz_id: string
+          score: number | null
+          started_at: string
+          status: "open" | "graded" | "expired"
+          submitted_at: string | null
+          user_id: string
+          version_id: string
+        }
+        Insert: {
+          answers?: Json
+          course_id: string
+          deadline_at?: string | null
+          id?: string
+          layout: Json
+          lesson_id: string
+          number: number
+          pass_mark?: number | null
+          passed?: boolean | null
+          quiz_id: string
+          score?: number | null
+          started_at?: string
+          status?: "open" | "graded" | "expired"
+          submitted_at?: string | null
+          user_id: string
+          version_id: string
+        }
+        Update: {
+          answers?: Json
+          course_id?: string
+          deadline_at?: string | null
+          id?: string
+          layout?: Json
+          lesson_id?: string
+          number?: number
+          pass_mark?: number | null
+          passed?: boolean | null
+          quiz_id?: string
+          score?: number | null
+          started_at?: string
+          status?: "open" | "graded" | "expired"
+          submitted_at?: string | null
+          user_id?: string
+          version_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quiz_attempts_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_attempts_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_attempts_quiz_id_fkey"
+            columns: ["quiz_id"]
+            isOneToOne: false
+            referencedRelation: "quizzes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_attempts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_attempts_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "quiz_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quiz_questions: {
+        Row: {
+          course_id: string
+          created_at: string
+          explanation: string | null
+          id: string
+          image_path: string | null
+          kind: "single" | "multiple" | "true_false"
+          options: Json
+          position: number
+          quiz_id: string
+          scoring: "all_or_nothing" | "partial"
+          statement: string
+          updated_at: string
+        }
+        Insert: {
+          course_id: string
+          created_at?: string
+          explanation?: string | null
+          id?: string
+          image_path?: string | null
+          kind?: "single" | "multiple" | "true_false"
+          options: Json
+          position?: number
+          quiz_id: string
+          scoring?: "all_or_nothing" | "partial"
+          statement: string
+          updated_at?: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          explanation?: string | null
+          id?: string
+          image_path?: string | null
+          kind?: "single" | "multiple" | "true_false"
+          options?: Json
+          position?: number
+          quiz_id?: string
+          scoring?: "all_or_nothing" | "partial"
+          statement?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quiz_questions_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_questions_quiz_id_fkey"
+            columns: ["quiz_id"]
+            isOneToOne: false
+            referencedRelation: "quizzes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quiz_versions: {
+        Row: {
+          course_id: string
+          created_at: string
+          created_by: string | null
+          id: string
+          number: number
+          questions: Json
+          quiz_id: string
+        }
+        Insert: {
+          course_id: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          number: number
+          questions: Json
+          quiz_id: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          number?: number
+          questions?: Json
+          quiz_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quiz_versions_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_versions_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quiz_versions_quiz_id_fkey"
+            columns: ["quiz_id"]
+            isOneToOne: false
+            referencedRelation: "quizzes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quizzes: {
+        Row: {
+          course_id: string
+          created_at: string
+          id: string
+          late_policy: "grade_at_deadline" | "refuse"
+          lesson_id: string
+          max_attempts: number | null
+          pass_mark: number
+          published_at: string | null
+          published_version_id: string | null
+          questions_updated_at: string
+          show_answers: "after_each_attempt" | "after_passing" | "never"
+          shuffle_options: boolean
+          shuffle_questions: boolean
+          time_limit_minutes: number | null
+          updated_at: string
+          wait_hours: number
+        }
+        Insert: {
+          course_id: string
+          created_at?: string
+          id?: string
+          late_policy?: "grade_at_deadline" | "refuse"
+          lesson_id: string
+          max_attempts?: number | null
+          pass_mark?: number
+          published_at?: string | null
+          published_version_id?: string | null
+          questions_updated_at?: string
+          show_answers?: "after_each_attempt" | "after_passing" | "never"
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
+          time_limit_minutes?: number | null
+          updated_at?: string
+          wait_hours?: number
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          id?: string
+          late_policy?: "grade_at_deadline" | "refuse"
+          lesson_id?: string
+          max_attempts?: number | null
+          pass_mark?: number
+          published_at?: string | null
+          published_version_id?: string | null
+          questions_updated_at?: string
+          show_answers?: "after_each_attempt" | "after_passing" | "never"
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
+          time_limit_minutes?: number | null
+          updated_at?: string
+          wait_hours?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quizzes_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quizzes_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: true
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quizzes_published_version_id_fkey"
+            columns: ["published_version_id"]
+            isOneToOne: false
+            referencedRelation: "quiz_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       school_email_settings: {
         Row: {
           disabled_kinds: string[]
@@ -1104,6 +1430,23 @@ export type Database = {
           total_count: number | null
         }[]
       }
+      admin_report_quizzes: {
+        Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null }
+        Returns: {
+          attempts: number | null
+          best_score: number | null
+          course_id: string | null
+          course_title: string | null
+          email: string | null
+          last_attempt_at: string | null
+          lesson_title: string | null
+          name: string | null
+          passed: boolean | null
+          quiz_id: string | null
+          total_count: number | null
+          user_id: string | null
+        }[]
+      }
       admin_report_students: {
         Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_tab?: string | null }
         Returns: {
@@ -1188,6 +1531,23 @@ export type Database = {
           updated_at: string
         }
       }
+      duplicate_quiz_question: {
+        Args: { p_question_id: string | null }
+        Returns: {
+          course_id: string
+          created_at: string
+          explanation: string | null
+          id: string
+          image_path: string | null
+          kind: string
+          options: Json
+          position: number
+          quiz_id: string
+          scoring: string
+          statement: string
+          updated_at: string
+        }
+      }
       email_unsubscribe_token: {
         Args: { p_kind: string | null; p_user_id: string | null }
         Returns: string
@@ -1240,13 +1600,55 @@ export type Database = {
           workload_hours: number
         }
       }
+      my_quiz_states: {
+        Args: { p_course_id?: string | null }
+        Returns: {
+          attempts_used: number | null
+          best_score: number | null
+          course_id: string | null
+          lesson_id: string | null
+          max_attempts: number | null
+          next_attempt_at: string | null
+          quiz_id: string | null
+          state: string | null
+        }[]
+      }
       payment_school_id: {
         Args: { p_external_reference: string | null; p_provider: string | null; p_provider_payment_id: string | null }
         Returns: string
       }
+      publish_quiz: {
+        Args: { p_quiz_id: string | null }
+        Returns: {
+          course_id: string
+          created_at: string
+          id: string
+          late_policy: string
+          lesson_id: string
+          max_attempts: number | null
+          pass_mark: number
+          published_at: string | null
+          published_version_id: string | null
+          questions_updated_at: string
+          show_answers: string
+          shuffle_options: boolean
+          shuffle_questions: boolean
+          time_limit_minutes: number | null
+          updated_at: string
+          wait_hours: number
+        }
+      }
       queue_daily_emails: {
         Args: { p_now?: string | null }
         Returns: number
+      }
+      quiz_for_student: {
+        Args: { p_lesson_id: string | null }
+        Returns: Json
+      }
+      quiz_results: {
+        Args: { p_quiz_id: string | null }
+        Returns: Json
       }
       redeem_access_link: {
         Args: { p_token_hash: string | null }
@@ -1262,6 +1664,10 @@ export type Database = {
         Args: { p_course_id: string | null; p_modules: Json | null }
         Returns: undefined
       }
+      reorder_quiz_questions: {
+        Args: { p_question_ids: string[] | null; p_quiz_id: string | null }
+        Returns: undefined
+      }
       resend_student_access: {
         Args: { p_user_id: string | null }
         Returns: string
@@ -1272,6 +1678,10 @@ export type Database = {
       }
       rotate_school_webhook_secret: {
         Args: { p_school_id?: string | null }
+        Returns: string
+      }
+      save_quiz_answers: {
+        Args: { p_answers: Json | null; p_attempt_id: string | null }
         Returns: string
       }
       set_integration_webhook_token: {
@@ -1300,6 +1710,10 @@ export type Database = {
           value_last4: string
         }
       }
+      start_quiz_attempt: {
+        Args: { p_quiz_id: string | null }
+        Returns: Json
+      }
       student_catalog: {
         Args: { p_available_limit?: number | null; p_school_id: string | null }
         Returns: {
@@ -1325,6 +1739,31 @@ export type Database = {
           thumbnail_url: string | null
           title: string | null
         }[]
+      }
+      submit_quiz_attempt: {
+        Args: { p_answers: Json | null; p_attempt_id: string | null }
+        Returns: Json
+      }
+      unpublish_quiz: {
+        Args: { p_quiz_id: string | null }
+        Returns: {
+          course_id: string
+          created_at: string
+          id: string
+          late_policy: string
+          lesson_id: string
+          max_attempts: number | null
+          pass_mark: number
+          published_at: string | null
+          published_version_id: string | null
+          questions_updated_at: string
+          show_answers: string
+          shuffle_options: boolean
+          shuffle_questions: boolean
+          time_limit_minutes: number | null
+          updated_at: string
+          wait_hours: number
+        }
       }
       unsubscribe_email: {
         Args: { p_token: string | null }
@@ -1500,6 +1939,17 @@ export const Constants = {
         billing_type: ["PIX", "BOLETO", "CREDIT_CARD"],
         environment: ["sandbox", "production"],
         status: ["PENDING", "CONFIRMED", "RECEIVED", "REFUNDED", "CHARGEBACK", "OVERDUE", "DELETED", "FAILED"],
+      },
+      quiz_attempts: {
+        status: ["open", "graded", "expired"],
+      },
+      quiz_questions: {
+        kind: ["single", "multiple", "true_false"],
+        scoring: ["all_or_nothing", "partial"],
+      },
+      quizzes: {
+        late_policy: ["grade_at_deadline", "refuse"],
+        show_answers: ["after_each_attempt", "after_passing", "never"],
       },
       user_roles: {
         role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],
