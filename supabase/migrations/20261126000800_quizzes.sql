@@ -227,6 +227,7 @@ declare
   v_version uuid;
   v_number integer;
 begin
+  perform private.refuse_while_password_change_pending();
   if not exists (select 1 from public.quiz_questions q where q.quiz_id = v_quiz.id) then
     raise exception 'Adicione ao menos uma pergunta para publicar a avaliação.' using errcode = '22023';
   end if;
@@ -270,6 +271,7 @@ language plpgsql security definer set search_path = '' as $$
 declare
   v_quiz public.quizzes := private.staff_quiz_for_update(p_quiz_id);
 begin
+  perform private.refuse_while_password_change_pending();
   update public.quizzes set published_version_id = null, published_at = null
    where id = v_quiz.id returning * into v_quiz;
   return v_quiz;
@@ -281,6 +283,7 @@ language plpgsql security definer set search_path = '' as $$
 declare
   v_quiz public.quizzes := private.staff_quiz_for_update(p_quiz_id);
 begin
+  perform private.refuse_while_password_change_pending();
   if p_question_ids is null
      or cardinality(p_question_ids) <> (select count(distinct x) from unnest(p_question_ids) x)
      or (select count(*) from public.quiz_questions q where q.quiz_id = v_quiz.id) <> cardinality(p_question_ids)
@@ -301,6 +304,7 @@ declare
   v_quiz public.quizzes;
   v_copy public.quiz_questions;
 begin
+  perform private.refuse_while_password_change_pending();
   select * into v_source from public.quiz_questions q where q.id = p_question_id;
   if not found then
     raise exception 'Avaliação não encontrada.' using errcode = '42501';

@@ -343,6 +343,7 @@ declare
   v_quiz public.quizzes;
   v_open public.quiz_attempts;
 begin
+  perform private.refuse_while_password_change_pending();
   if not exists (select 1 from public.quizzes q where q.lesson_id = p_lesson_id and q.published_version_id is not null)
      or not private.has_lesson_access(p_lesson_id) then
     return null;
@@ -365,6 +366,7 @@ declare
   v_last timestamptz;
   v_layout jsonb;
 begin
+  perform private.refuse_while_password_change_pending();
   select * into v_open from public.quiz_attempts a where a.quiz_id = v_quiz.id and a.user_id = v_uid and a.status = 'open';
   if found and not private.end_overdue_attempt(v_open) then
     return private.quiz_state_json(v_quiz, null);
@@ -406,6 +408,7 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_attempt public.quiz_attempts;
 begin
+  perform private.refuse_while_password_change_pending();
   select * into v_attempt from public.quiz_attempts a where a.id = p_attempt_id and a.user_id = auth.uid();
   if not found then
     raise exception 'Avaliação não encontrada.' using errcode = '42501';
@@ -430,6 +433,7 @@ declare
   v_quiz public.quizzes;
   v_notice text;
 begin
+  perform private.refuse_while_password_change_pending();
   select * into v_attempt from public.quiz_attempts a where a.id = p_attempt_id and a.user_id = auth.uid();
   if not found then
     raise exception 'Avaliação não encontrada.' using errcode = '42501';

@@ -2,6 +2,9 @@
 -- late submission was refused); an attempt being answered counts nowhere yet.
 set local lock_timeout = '5s';
 
+-- Staff trying their own quiz are not students: their attempts count in neither (as in Reports →
+-- Alunos).
+--
 -- One quiz, for its editor's "Resultados": attempts, students who tried, students who passed, the
 -- average score of the attempts, the pass rate (students who passed / students who tried, %), and
 -- the five questions most often missed (answered wrongly or partly), with the statement of their
@@ -26,7 +29,8 @@ begin
            'pass_rate', case when count(*) > 0
                              then round(100.0 * count(distinct a.user_id) filter (where a.passed) / count(distinct a.user_id), 2) end)
     into v_result
-    from public.quiz_attempts a where a.quiz_id = v_quiz.id and a.status <> 'open';
+    from public.quiz_attempts a
+   where a.quiz_id = v_quiz.id and a.status <> 'open' and not private.has_any_role(a.user_id);
 
   return v_result || jsonb_build_object('most_missed', coalesce((
     select jsonb_agg(jsonb_build_object('question_id', m.question_id, 'statement', m.statement, 'answered', m.answered,
@@ -42,7 +46,7 @@ begin
                    round(100.0 * count(*) filter (where not g.is_correct) / count(*), 2) as miss_rate
               from public.quiz_attempt_answers g
               join public.quiz_attempts a on a.id = g.attempt_id
-             where a.quiz_id = v_quiz.id
+             where a.quiz_id = v_quiz.id and not private.has_any_role(a.user_id)
              group by g.question_id
             having count(*) filter (where not g.is_correct) > 0
              order by missed desc, miss_rate desc
@@ -74,7 +78,7 @@ begin
     join public.lessons l on l.id = q.lesson_id
     join public.courses c on c.id = q.course_id
     join public.profiles p on p.id = a.user_id
-   where c.school_id = v_school and a.status <> 'open'
+   where c.school_id = v_school and a.status <> 'open' and not private.has_any_role(a.user_id)
      and (p_course_id is null or c.id = p_course_id)
    group by a.user_id, p.name, p.email, c.id, c.title, q.id, l.title
    order by max(a.submitted_at) desc, p.name, a.user_id, q.id

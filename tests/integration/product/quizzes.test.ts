@@ -92,7 +92,7 @@ type State = {
   next_attempt_at: string | null;
   notice: string | null;
   open_attempt: null | { id: string; deadline_at: string | null; questions: { id: string; options: { id: string; text: string }[] }[] };
-  attempts: { id: string; number: number; status: string; score: number; passed: boolean; review: null | { question_id: string; is_correct: boolean; explanation: string | null; options: Option[] }[] }[];
+  attempts: { id: string; number: number; started_at: string; status: string; score: number; passed: boolean; review: null | { question_id: string; is_correct: boolean; explanation: string | null; options: Option[] }[] }[];
 };
 
 const start = async (c: SupabaseClient, quizId: string) => (await must(c.rpc('start_quiz_attempt', { p_quiz_id: quizId }))) as State;
@@ -275,7 +275,7 @@ describe('attempts, the wait and the time limit', () => {
     const failed = await submit(s.client, (await start(s.client, c.quiz)).open_attempt!.id, answersFor(c.questions, qids, []));
     expect(failed).toMatchObject({ state: 'failed', attempts_used: 1, attempts_left: 1 });
     const opensAt = new Date(failed.next_attempt_at!);
-    expect(opensAt.getTime() - Date.parse(failed.attempts[0]!.started_at as unknown as string)).toBeGreaterThan(59 * 60_000);
+    expect(opensAt.getTime() - Date.parse(failed.attempts[0]!.started_at)).toBeGreaterThan(59 * 60_000);
     const when = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(opensAt).replace(', ', ' às ');
     await expect(start(s.client, c.quiz)).rejects.toThrow(`A próxima tentativa abre em ${when}.`);
 
