@@ -1,6 +1,7 @@
 // Every CSV the product writes goes through here: ';' between fields and UTF-8 with a BOM (Excel in
 // pt-BR), and formula injection neutralised. A cell a student controls (a name like
-// `=HYPERLINK("https://…")`) would otherwise run as a formula when staff open the file.
+// `=HYPERLINK("https://…")`) would otherwise run as a formula when staff open the file. The imports
+// (students, quiz questions) read a file's text with decodeCsv.
 import { downloadBlob } from './download';
 
 /**
@@ -13,6 +14,15 @@ export const FORMULA_START = /^[=+\-@\t\r\n]/;
 export async function toCsv(fields: string[], rows: string[][]): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return '\ufeff' + Papa.unparse({ fields, data: rows }, { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_START });
+}
+
+/** A CSV file's text: UTF-8 when it is valid UTF-8, otherwise Windows-1252 (Excel's "CSV" in Brazil). */
+export function decodeCsv(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\ufeff/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }
 
 export function downloadCsv(fileName: string, text: string): void {

@@ -4,11 +4,11 @@ import type { Database } from '@/types/database';
 
 type PublicSchema = Database['public'];
 type TableName = keyof PublicSchema['Tables'];
-/** A table whose `course_id` a BEFORE INSERT trigger derives from the lesson (the client may omit it, and a sent one is replaced). */
+/** A table whose `course_id` a BEFORE INSERT trigger derives from the lesson or the quiz (the client may omit it, and a sent one is replaced). */
 type CourseFromLesson<T extends TableName> = Omit<PublicSchema['Tables'][T], 'Insert'> & {
   Insert: Omit<PublicSchema['Tables'][T]['Insert'], 'course_id'> & { course_id?: string };
 };
-type DerivedCourse = 'progress' | 'lesson_ratings' | 'lesson_comments';
+type DerivedCourse = 'progress' | 'lesson_ratings' | 'lesson_comments' | 'quizzes' | 'quiz_questions';
 
 /**
  * The generated schema (src/types/database.ts) with what the catalog cannot say: columns that

@@ -25,5 +25,9 @@ export const rootKeys = {
   mfa: ['mfa'],
   /** Settings → E-mails and the student's e-mail preferences (features/email-preferences). */
   emailSettings: ['email-settings'],
+  /** Avaliações: the staff's quiz editor and results (features/quizzes, admin). */
+  adminQuizzes: ['admin-quizzes'],
+  /** Avaliações: the student's quiz and the quiz states of their lessons (features/quizzes, src/lib/quiz-state.ts). */
+  quizzes: ['quizzes'],
   session: ['session'],
 } as const satisfies Record<string, readonly [string]>;

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { renderScreen } from '@/test/render';
 import { ContentEditor } from './content-editor';
 
-const api = vi.hoisted(() => ({ fetchCourseContent: vi.fn(), saveModule: vi.fn(), deleteContent: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchCourseContent: vi.fn(), fetchLessonForEdit: vi.fn(), saveModule: vi.fn(), deleteContent: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
@@ -34,7 +34,7 @@ const module1 = {
   release_on: null,
   lessons: [lesson('l1', 'SOMA e MÉDIA', 0), lesson('l2', 'PROCV', 1)],
 };
-const open = () => renderScreen(<ContentEditor courseId="c1" renderMaterials={() => null} />, { route: '/admin/courses/c1/content' });
+const open = () => renderScreen(<ContentEditor courseId="c1" renderMaterials={() => null} renderQuiz={() => null} />, { route: '/admin/courses/c1/content' });
 
 describe('ContentEditor', () => {
   beforeEach(() => {
@@ -99,6 +99,26 @@ describe('ContentEditor', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Aula excluída!'));
     expect(api.deleteContent).toHaveBeenCalledWith(expect.anything(), { table: 'lessons', id: 'l2', title: 'PROCV' });
+  });
+
+  it("the lesson dialog's Avaliação tab shows the route's quiz slot for a saved lesson, and asks a new one to be saved first", async () => {
+    api.fetchCourseContent.mockResolvedValue({ course, modules: [module1] });
+    api.fetchLessonForEdit.mockResolvedValue({ lesson: lesson('l2', 'PROCV', 1), content: '', video_url: 'https://youtu.be/abc' });
+    renderScreen(
+      <ContentEditor courseId="c1" renderMaterials={() => null} renderQuiz={(ref) => <p>Avaliação de {JSON.stringify(ref)}</p>} />,
+      { route: '/admin/courses/c1/content' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Ações da aula PROCV' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Aula' });
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Avaliação' }));
+    expect(within(dialog).getByText('Avaliação de {"schoolId":"s1","courseId":"c1","lessonId":"l2"}')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Adicionar Aula em Fórmulas' }));
+    const created = await screen.findByRole('dialog', { name: 'Nova Aula' });
+    await userEvent.click(within(created).getByRole('tab', { name: 'Avaliação' }));
+    expect(within(created).getByText('Salve a aula para adicionar uma avaliação.')).toBeVisible();
   });
 
   it('a refused module save keeps the dialog and what was typed, and says why', async () => {

@@ -24,14 +24,23 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useCourseContent, useDeleteContent, useReorderContent } from '../api/hooks';
 import type { EditorModule } from '../api/queries';
 import { containerOf, moveLesson, moveModule, nextOrderIndex } from '../lib/outline';
-import { LessonDialog, type LessonDialogTarget, type RenderMaterials } from './lesson-dialog';
+import { LessonDialog, type LessonDialogTarget, type RenderMaterials, type RenderQuiz } from './lesson-dialog';
 import { ModuleDialog } from './module-dialog';
 import { DROP_PREFIX, LessonDropArea, MODULE_PREFIX, SortableLesson, SortableModule } from './outline-items';
 
 type Deleting = { table: 'modules' | 'lessons'; id: string; title: string } | null;
 
-/** `renderMaterials`: the Materiais tab of a saved lesson (features/materials), passed in by the route. */
-export function ContentEditor({ courseId, renderMaterials }: { courseId: string; renderMaterials: RenderMaterials }) {
+/** `renderMaterials`, `renderQuiz`: the Materiais and Avaliação tabs of a saved lesson (features/materials,
+ * features/quizzes), passed in by the route. */
+export function ContentEditor({
+  courseId,
+  renderMaterials,
+  renderQuiz,
+}: {
+  courseId: string;
+  renderMaterials: RenderMaterials;
+  renderQuiz: RenderQuiz;
+}) {
   const content = useCourseContent(courseId);
   const reorder = useReorderContent(courseId);
   const remove = useDeleteContent();
@@ -218,6 +227,7 @@ export function ContentEditor({ courseId, renderMaterials }: { courseId: string;
         courseId={courseId}
         schoolId={course.school_id}
         renderMaterials={renderMaterials}
+        renderQuiz={renderQuiz}
       />
       <ConfirmDialog
         open={!!deleting}

@@ -1,6 +1,6 @@
 // The lesson dialog (SPEC §2 "Course content"): the content (Markdown with its preview), the video
-// (none, YouTube/Vimeo, or a resumable upload) and, once the lesson exists, its materials (a slot the
-// route fills from features/materials).
+// (none, YouTube/Vimeo, or a resumable upload) and, once the lesson exists, its materials and its quiz
+// (slots the route fills from features/materials and features/quizzes).
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -39,6 +39,8 @@ export interface LessonDialogTarget {
 
 /** The Materiais tab of a saved lesson (features/materials, passed in by the route). */
 export type RenderMaterials = (lesson: { schoolId: string; courseId: string; lessonId: string }) => ReactNode;
+/** The Avaliação tab of a saved lesson (features/quizzes, passed in by the route). */
+export type RenderQuiz = RenderMaterials;
 
 interface LessonDialogProps {
   target: LessonDialogTarget | null;
@@ -46,6 +48,7 @@ interface LessonDialogProps {
   courseId: string;
   schoolId: string;
   renderMaterials: RenderMaterials;
+  renderQuiz: RenderQuiz;
 }
 
 export function LessonDialog({ target, onClose, ...rest }: LessonDialogProps) {
@@ -56,7 +59,7 @@ export function LessonDialog({ target, onClose, ...rest }: LessonDialogProps) {
       <DialogContent className="max-w-3xl" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{target?.lessonId ? 'Editar Aula' : 'Nova Aula'}</DialogTitle>
-          <DialogDescription>Conteúdo, vídeo e materiais da aula.</DialogDescription>
+          <DialogDescription>Conteúdo, vídeo, materiais e avaliação da aula.</DialogDescription>
         </DialogHeader>
         {target &&
           (loading ? (
@@ -87,6 +90,7 @@ function LessonForm({
   courseId,
   schoolId,
   renderMaterials,
+  renderQuiz,
   onDone,
 }: Omit<LessonDialogProps, 'target' | 'onClose'> & {
   target: LessonDialogTarget;
@@ -163,11 +167,19 @@ function LessonForm({
         onSubmit={handleSubmit(onSubmit, (errs) => setTab(errs.title || errs.content ? 'conteudo' : 'video'))}
       >
         <Tabs value={tab} onValueChange={setTab}>
+          {/* Four tabs fit a 360 px phone only with narrower padding. */}
           <TabsList className="w-full">
-            <TabsTrigger value="conteudo">Conteúdo</TabsTrigger>
-            <TabsTrigger value="video">Vídeo</TabsTrigger>
-            <TabsTrigger value="materiais" disabled={!target.lessonId}>
+            <TabsTrigger value="conteudo" className="px-1.5 sm:px-3">
+              Conteúdo
+            </TabsTrigger>
+            <TabsTrigger value="video" className="px-1.5 sm:px-3">
+              Vídeo
+            </TabsTrigger>
+            <TabsTrigger value="materiais" disabled={!target.lessonId} className="px-1.5 sm:px-3">
               Materiais
+            </TabsTrigger>
+            <TabsTrigger value="avaliacao" className="px-1.5 sm:px-3">
+              Avaliação
             </TabsTrigger>
           </TabsList>
           <TabsContent value="conteudo" forceMount className="grid gap-4 data-[state=inactive]:hidden">
@@ -235,10 +247,18 @@ function LessonForm({
               <p className="text-sm text-muted-foreground">Salve a aula para adicionar materiais.</p>
             )}
           </TabsContent>
+          {/* Mounted while hidden: the quiz's unsaved settings survive a look at another tab. */}
+          <TabsContent value="avaliacao" forceMount className="data-[state=inactive]:hidden">
+            {target.lessonId ? (
+              renderQuiz({ schoolId, courseId, lessonId: target.lessonId })
+            ) : (
+              <p className="text-sm text-muted-foreground">Salve a aula para adicionar uma avaliação.</p>
+            )}
+          </TabsContent>
         </Tabs>
         {!target.lessonId && (
           <p className="text-xs text-muted-foreground">
-            Os materiais podem ser adicionados depois que a aula for salva.
+            Os materiais e a avaliação podem ser adicionados depois que a aula for salva.
           </p>
         )}
         <DialogFooter>

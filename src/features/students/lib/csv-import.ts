@@ -1,5 +1,6 @@
 // Bulk import of students from a CSV (issue 10): decoding (UTF-8, else Latin-1/Windows-1252), ';' or
 // ',' delimiters, pt-BR or English headers, and per-row validation with pt-BR messages.
+import { decodeCsv } from '@/lib/csv';
 import { isValidCpf, isValidPhone, maskCpf, onlyDigits } from '@/lib/format';
 
 export interface ImportRow {
@@ -11,14 +12,8 @@ export interface ImportRow {
   errors: string[];
 }
 
-/** The file's text: UTF-8 when it is valid UTF-8, otherwise Windows-1252 (Excel's "CSV" in Brazil). */
-export function decodeCsv(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\ufeff/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
+// The file's text: UTF-8, else Windows-1252 (src/lib/csv.ts, shared with the quiz questions' import).
+export { decodeCsv };
 
 const HEADERS: Record<string, keyof Pick<ImportRow, 'name' | 'email' | 'cpf' | 'phone'>> = {
   name: 'name',
