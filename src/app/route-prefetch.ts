@@ -5,6 +5,7 @@
 import type { Params } from 'react-router-dom';
 import { catalogQuery, courseDetailQuery } from '@/features/courses/api/hooks';
 import { lessonBundleQuery } from '@/features/lessons/api/hooks';
+import { quizForStudentQuery, quizStatesQuery } from '@/features/quizzes/api/hooks';
 import { queryClient } from '@/lib/query-client';
 import { profileQuery } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
@@ -24,7 +25,8 @@ export async function prefetchHome(): Promise<void> {
 
 export async function prefetchCourse(params: Params): Promise<void> {
   const userId = await signedInUserId();
-  if (userId && params.courseId) await queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId));
+  if (userId && params.courseId)
+    await Promise.all([queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)), queryClient.prefetchQuery(quizStatesQuery(params.courseId, userId))]);
 }
 
 export async function prefetchLesson(params: Params): Promise<void> {
@@ -34,5 +36,11 @@ export async function prefetchLesson(params: Params): Promise<void> {
   // critical path, so its code comes alongside the lesson data rather than after it.
   void import('@supabase/storage-js');
   // The bundle's query also signs an uploaded video's URL as soon as the lesson data arrives.
-  await Promise.all([queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)), queryClient.prefetchQuery(lessonBundleQuery(params.lessonId, userId))]);
+  await Promise.all([
+    queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)),
+    queryClient.prefetchQuery(lessonBundleQuery(params.lessonId, userId)),
+    // The lesson's quiz (null for most lessons) and the quiz states of the side panel (issue 23).
+    queryClient.prefetchQuery(quizForStudentQuery(params.lessonId, userId)),
+    queryClient.prefetchQuery(quizStatesQuery(params.courseId, userId)),
+  ]);
 }

@@ -1,5 +1,5 @@
 // The course page as a student meets it, the network mocked at the features' api/queries.ts.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
@@ -8,9 +8,11 @@ import CoursePage from './course';
 
 const courses = vi.hoisted(() => ({ fetchCourseDetail: vi.fn() }));
 const checkout = vi.hoisted(() => ({ fetchLatestPayment: vi.fn() }));
+const quizzes = vi.hoisted(() => ({ fetchQuizStates: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
 vi.mock('@/features/checkout/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...checkout }));
+vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));
 
 const lesson = (id: string, title: string, order: number, is_preview = false) => ({ id, module_id: 'm1', title, order_index: order, duration_sec: 600, is_preview, video_type: 'none' as const });
 const module = (id: string, title: string, order: number, lessons: ReturnType<typeof lesson>[], release: object = {}) => ({
@@ -52,6 +54,7 @@ describe('CoursePage', () => {
   beforeEach(() => {
     courses.fetchCourseDetail.mockReset();
     checkout.fetchLatestPayment.mockReset().mockResolvedValue(null);
+    quizzes.fetchQuizStates.mockReset().mockResolvedValue([]);
   });
 
   it('an enrolled student sees the progress, continues at the next lesson, and a module not yet released says when it opens', async () => {
@@ -96,5 +99,31 @@ describe('CoursePage', () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('link', { name: /Começar curso/ })).toHaveAttribute('href', '/course/c1/lesson/l1');
+  });
+
+  it("an enrolled student sees the course's quizzes with their states, each leading to its lesson", async () => {
+    courses.fetchCourseDetail.mockResolvedValue(detail({ enrollment: { status: 'ACTIVE', expires_at: null }, completed: ['l1'] }));
+    const row = { course_id: 'c1', quiz_id: 'q1', attempts_used: 0, max_attempts: 2, best_score: null, next_attempt_at: null };
+    quizzes.fetchQuizStates.mockResolvedValue([
+      { ...row, lesson_id: 'l1', state: 'passed', attempts_used: 1, best_score: 100 },
+      { ...row, lesson_id: 'l2', quiz_id: 'q2', state: 'failed', attempts_used: 2, best_score: 20 },
+    ]);
+    open();
+    const section = await screen.findByTestId('course-quizzes');
+    expect(quizzes.fetchQuizStates).toHaveBeenCalledWith(expect.anything(), 'c1');
+    expect(within(section).getByText(/1 de 2 aprovadas/)).toBeInTheDocument();
+    const [first, second] = within(section).getAllByTestId('course-quiz');
+    expect(within(first!).getByRole('link')).toHaveAttribute('href', '/course/c1/lesson/l1');
+    expect(first).toHaveTextContent('Avaliação: Aprovado');
+    expect(second).toHaveTextContent('Fórmulas');
+    expect(second).toHaveTextContent('Avaliação: Reprovado — sem tentativas');
+  });
+
+  it('a course without quizzes has no Avaliações section', async () => {
+    courses.fetchCourseDetail.mockResolvedValue(detail({ enrollment: { status: 'ACTIVE', expires_at: null } }));
+    open();
+    expect(await screen.findByRole('link', { name: /Começar curso/ })).toBeInTheDocument();
+    await waitFor(() => expect(quizzes.fetchQuizStates).toHaveBeenCalled());
+    expect(screen.queryByTestId('course-quizzes')).toBeNull();
   });
 });

@@ -17,8 +17,11 @@ import {
   ModulesSection,
   NotEnrolledCard,
 } from '@/features/courses/components/course-detail';
+import { CourseQuizzes } from '@/features/courses/components/course-quizzes';
 import { LoadError } from '@/features/courses/components/home-sections';
 import { courseProgress, enrollmentAccess, firstPreviewLesson, lessonIdsOf, nextLessonToStudy } from '@/features/courses/lib/progress';
+import { useQuizStates } from '@/features/quizzes/api/hooks';
+import { quizStatesByLesson } from '@/lib/quiz-state';
 import { moduleLocks, withoutLockedLessons } from '@/lib/release';
 import { useSession } from '@/lib/session';
 
@@ -27,6 +30,9 @@ export default function CoursePage() {
   const { user, isAdmin } = useSession();
   const detail = useCourseDetail(courseId, user?.id);
   const course = detail.data;
+  // The student's quiz states in this course (issue 23), read alongside the course.
+  const quizStates = useQuizStates(courseId, user?.id, !isAdmin);
+  const quizByLesson = useMemo(() => quizStatesByLesson(quizStates.data), [quizStates.data]);
   // Asaas sends the buyer back here with ?pagamento=retorno (create-asaas-charge's successUrl).
   const [search, setSearch] = useSearchParams();
   const returning = search.get('pagamento') === 'retorno';
@@ -88,6 +94,7 @@ export default function CoursePage() {
           <CourseProgressCard progress={view.progress} started={started} resumeHref={view.next ? `/course/${course.id}/lesson/${view.next.id}` : null} />
         )}
         {view.certificate && <CertificateCard courseId={course.id} courseSlug={course.slug} />}
+        {view.access === 'active' && !isAdmin && <CourseQuizzes course={course} states={quizByLesson} locks={view.locks} />}
         <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} locks={view.locks} />
       </div>
     </>

@@ -3,6 +3,7 @@
 // (1 request: every course summed up by the database, public.student_catalog) and the active
 // announcements (1 request, shared with the header bell).
 import { useMemo, useState } from 'react';
+import { QuizStateBadge, QuizSummary } from '@/components/quiz-state-badge';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
 import { CertificateButton } from '@/features/certificates/components/certificate-button';
 import { useCatalog } from '@/features/courses/api/hooks';
@@ -18,7 +19,9 @@ import {
   ProgressSummaryCard,
 } from '@/features/courses/components/home-sections';
 import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress';
+import { useQuizStates } from '@/features/quizzes/api/hooks';
 import { certificateAvailable } from '@/lib/certificates';
+import { stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
 import { useSession } from '@/lib/session';
 
 /** 'Baixar certificado' on the card of a course the student completed (issue 14). */
@@ -36,6 +39,20 @@ export default function HomePage() {
   const home = useMemo(() => (catalog.data ? buildHome(catalog.data.courses, { isAdmin }) : null), [catalog.data, isAdmin]);
   const availableTotal = catalog.data?.availableTotal ?? 0;
   const studying = home ? home.mine.filter((c) => c.hasAccess).length : 0;
+  // The quiz states of every course the student studies (issue 23), one request once the catalog says there is one.
+  const quizStates = useQuizStates(null, user?.id, studying > 0 && !isAdmin);
+  const quizzes = useMemo(() => {
+    const byCourse = new Map<string, QuizStateRow[]>();
+    const byLesson = new Map<string, QuizStateRow>();
+    for (const row of quizStates.data ?? []) {
+      byCourse.set(row.course_id, [...(byCourse.get(row.course_id) ?? []), row]);
+      byLesson.set(row.lesson_id, row);
+    }
+    return { byCourse, byLesson };
+  }, [quizStates.data]);
+  const quizNote = ({ course, enrolled, hasAccess }: CourseCardModel) =>
+    enrolled && hasAccess && quizzes.byCourse.has(course.id) ? <QuizSummary rows={quizzes.byCourse.get(course.id)!} /> : null;
+  const continueQuiz = home?.continueWatching ? quizzes.byLesson.get(home.continueWatching.lessonId) : undefined;
 
   return (
     <>
@@ -51,9 +68,14 @@ export default function HomePage() {
           <>
             <div className={home.continueWatching ? 'grid gap-4 md:grid-cols-2' : 'grid gap-4 md:max-w-md'}>
               <ProgressSummaryCard overall={home.overall} courses={studying} />
-              {home.continueWatching && <ContinueWatchingCard item={home.continueWatching} />}
+              {home.continueWatching && (
+                <ContinueWatchingCard
+                  item={home.continueWatching}
+                  note={continueQuiz && <QuizStateBadge tone="dark" value={stateOfRow(continueQuiz)} />}
+                />
+              )}
             </div>
-            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} />}
+            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} cardNote={quizNote} />}
             {home.available.length > 0 && (
               <CourseSection
                 id="cursos-disponiveis"

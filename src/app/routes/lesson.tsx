@@ -1,14 +1,16 @@
 // Lesson player (SPEC §2 "Lesson player", §4 completion/position rules, issue 6). Data: the course
 // detail (outline + my enrollment + my progress; cached per course, shared with the course page, so
 // moving between lessons does not refetch it), the lesson bundle (content, video URL, materials, my
-// rating, comments) and, for an uploaded video, its signed URL: at most 3 requests.
-import { useMemo } from 'react';
+// rating, comments) and, for an uploaded video, its signed URL: at most 3 requests; and the quiz
+// (issue 23): the lesson's quiz and the student's quiz states in the course (side panel), both cached.
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { savePositionOnUnload, useCompleteLesson, useCourseDetail, useSaveLessonPosition } from '@/features/courses/api/hooks';
 import { courseProgress, enrollmentAccess, lessonIdsOf } from '@/features/courses/lib/progress';
 import { useLessonBundle } from '@/features/lessons/api/hooks';
+import { useQuizForStudent, useQuizStates } from '@/features/quizzes/api/hooks';
 import {
   AccessRestricted,
   Breadcrumb,
@@ -17,6 +19,7 @@ import {
   LessonNav,
   LessonRating,
   LessonSkeleton,
+  QuizRequiredNotice,
   ReleasePending,
 } from '@/features/lessons/components/lesson-parts';
 import { Comments } from '@/features/lessons/components/lesson-comments';
@@ -24,8 +27,13 @@ import { LessonTabs } from '@/features/lessons/components/lesson-tabs';
 import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
 import { LessonVideo } from '@/features/lessons/components/lesson-video';
 import { locateLesson } from '@/features/lessons/lib/navigation';
+import { quizStatesByLesson } from '@/lib/quiz-state';
 import { moduleLocks } from '@/lib/release';
 import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+
+// Its own chunk (the player, marked and DOMPurify): only a lesson with a quiz downloads it.
+const QuizSection = lazy(() => import('@/features/quizzes/components/player/quiz-section'));
 
 function NotFound() {
   return (
@@ -48,6 +56,9 @@ export default function LessonPage() {
   const bundle = useLessonBundle(lessonId, userId);
   const complete = useCompleteLesson(courseId, userId);
   const savePosition = useSaveLessonPosition(courseId, userId);
+  const quiz = useQuizForStudent(lessonId, userId);
+  const quizStates = useQuizStates(courseId, userId);
+  const quizByLesson = useMemo(() => quizStatesByLesson(quizStates.data), [quizStates.data]);
 
   const course = detail.data ?? null;
   const view = useMemo(() => {
@@ -106,25 +117,33 @@ export default function LessonPage() {
     const lesson = located!.lesson;
     const contents = lessonData!.contents!;
     const completed = completedIds.has(lesson.id);
+    // A lesson with a published quiz completes only when the quiz is passed (the database drops any
+    // other completion): neither the button nor the video's end tries.
+    const hasQuiz = !!quiz.data || quizByLesson.has(lesson.id);
     const markComplete = (id: string) => {
-      if (!completedIds.has(id) && !complete.isPending) complete.mutate(id);
+      if (completedIds.has(id) || complete.isPending || quizByLesson.has(id) || (id === lesson.id && hasQuiz)) return;
+      complete.mutate(id);
     };
+    // A quiz-only lesson has no video frame to show (nor while its quiz loads).
+    const quizOnly = lesson.video_type === 'none' && (hasQuiz || quiz.isPending);
     main = (
-      <div className="mx-auto grid w-full max-w-[1600px] gap-6 pb-28 sm:px-4 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className={cn('mx-auto grid w-full max-w-[1600px] gap-6 pb-28 sm:px-4 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_22rem]', quizOnly && 'pt-4')}>
         <div className="grid min-w-0 content-start gap-6">
-          <LessonVideo
-            key={lesson.id}
-            kind={lesson.video_type}
-            url={contents.video_url}
-            durationSec={lesson.duration_sec}
-            completed={completed}
-            startAt={row?.last_position_sec ?? 0}
-            onSave={(t) => savePosition.mutate({ lessonId: lesson.id, positionSec: t })}
-            onUnload={(t) => {
-              if (session && userId) savePositionOnUnload({ accessToken: session.access_token, userId, lessonId: lesson.id, positionSec: t });
-            }}
-            onComplete={() => markComplete(lesson.id)}
-          />
+          {!quizOnly && (
+            <LessonVideo
+              key={lesson.id}
+              kind={lesson.video_type}
+              url={contents.video_url}
+              durationSec={lesson.duration_sec}
+              completed={completed}
+              startAt={row?.last_position_sec ?? 0}
+              onSave={(t) => savePosition.mutate({ lessonId: lesson.id, positionSec: t })}
+              onUnload={(t) => {
+                if (session && userId) savePositionOnUnload({ accessToken: session.access_token, userId, lessonId: lesson.id, positionSec: t });
+              }}
+              onComplete={() => markComplete(lesson.id)}
+            />
+          )}
           <div className="grid gap-6 px-4 sm:px-0">
             <div className="grid gap-3">
               <Breadcrumb moduleTitle={located!.module.title} />
@@ -136,10 +155,16 @@ export default function LessonPage() {
               <p className="text-xs text-slate-400">
                 Aula {located!.index} de {located!.total} · Módulo {located!.moduleNumber}
               </p>
+              {hasQuiz && !completed && <QuizRequiredNotice />}
             </div>
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
               <LessonTabs key={lesson.id} content={contents.content} materials={lessonData!.materials} />
             </div>
+            {quiz.data && (
+              <Suspense fallback={<div className="h-40 animate-pulse rounded-xl border border-white/10 bg-slate-900/60" aria-busy="true" />}>
+                <QuizSection lessonId={lesson.id} userId={userId!} />
+              </Suspense>
+            )}
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
               <Comments key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} comments={lessonData!.comments} />
             </div>
@@ -154,11 +179,16 @@ export default function LessonPage() {
               completedIds={completedIds}
               hasAccess={courseAccess}
               locks={view!.locks}
+              quizStates={quizByLesson}
               onComplete={markComplete}
             />
           </div>
         </div>
-        <CompleteButton completed={completed} pending={complete.isPending && complete.variables === lesson.id} onComplete={() => markComplete(lesson.id)} />
+        {/* Not before the quiz says whether the lesson has one (a click then would complete nothing);
+            a lesson with a quiz shows QuizRequiredNotice until it is passed. */}
+        {!quiz.isPending && (!hasQuiz || completed) && (
+          <CompleteButton completed={completed} pending={complete.isPending && complete.variables === lesson.id} onComplete={() => markComplete(lesson.id)} />
+        )}
       </div>
     );
   }

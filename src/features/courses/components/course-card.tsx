@@ -31,8 +31,9 @@ function lessonsLabel(n: number) {
   return `${n} ${n === 1 ? 'aula' : 'aulas'}`;
 }
 
-/** `action`: an extra button composed by the page (e.g. 'Baixar certificado'), above the card's link. */
-export function CourseCard({ model, action }: { model: CourseCardModel; action?: ReactNode }) {
+/** `action`: an extra button composed by the page (e.g. 'Baixar certificado'), above the card's link;
+ * `note`: a line under the progress composed by the page (e.g. the course's quizzes). */
+export function CourseCard({ model, action, note }: { model: CourseCardModel; action?: ReactNode; note?: ReactNode }) {
   const { course, hasAccess, enrolled, access, progress, firstPreviewLessonId, purchaseHref, purchaseExternal } = model;
   const locked = !hasAccess;
   const canBuy = locked && access !== 'paused';
@@ -78,6 +79,7 @@ export function CourseCard({ model, action }: { model: CourseCardModel; action?:
               <p className="text-xs text-muted-foreground">
                 {progress.completed} de {progress.total} aulas completas
               </p>
+              {note}
             </div>
           ) : (
             <p className="text-xs text-muted-foreground">{lessonsLabel(progress.total)}</p>

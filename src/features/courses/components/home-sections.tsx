@@ -63,7 +63,8 @@ export function ProgressSummaryCard({ overall, courses }: { overall: ProgressSum
   );
 }
 
-export function ContinueWatchingCard({ item }: { item: ContinueWatching }) {
+/** `note`: composed by the page under the lesson's title (e.g. the lesson's quiz state). */
+export function ContinueWatchingCard({ item, note }: { item: ContinueWatching; note?: ReactNode }) {
   const pct = item.durationSec > 0 ? (item.positionSec / item.durationSec) * 100 : 0;
   return (
     <section aria-labelledby="continuar-assistindo" className="flex flex-col gap-3 rounded-2xl border border-border bg-gradient-to-br from-slate-900 to-slate-800 p-5 text-white shadow-sm sm:flex-row sm:items-center">
@@ -73,6 +74,7 @@ export function ContinueWatchingCard({ item }: { item: ContinueWatching }) {
         </h2>
         <p className="mt-1 truncate text-base font-semibold">{item.lessonTitle}</p>
         <p className="truncate text-sm text-white/70">{item.courseTitle}</p>
+        {note && <div className="mt-1.5">{note}</div>}
         {item.positionSec > 0 && (
           <div className="mt-2 flex items-center gap-2">
             <ProgressBar value={pct} label="Posição no vídeo" className="h-1.5 max-w-48 bg-white/20" />
@@ -97,6 +99,7 @@ export function CourseSection({
   cards,
   total = cards.length,
   cardAction,
+  cardNote,
   footer,
 }: {
   id: string;
@@ -107,6 +110,8 @@ export function CourseSection({
   total?: number;
   /** An extra button per card, composed by the page (src/app/routes/home.tsx). */
   cardAction?: (card: CourseCardModel) => ReactNode;
+  /** A line under a card's progress, composed by the page (the course's quizzes). */
+  cardNote?: (card: CourseCardModel) => ReactNode;
   /** Below the grid (e.g. 'Ver mais cursos'). */
   footer?: ReactNode;
 }) {
@@ -123,7 +128,7 @@ export function CourseSection({
       </div>
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((c) => (
-          <CourseCard key={c.course.id} model={c} action={cardAction?.(c)} />
+          <CourseCard key={c.course.id} model={c} action={cardAction?.(c)} note={cardNote?.(c)} />
         ))}
       </div>
       {footer}

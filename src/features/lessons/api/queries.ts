@@ -3,6 +3,7 @@
 // lesson_contents and materials come back only with access to the lesson (row-level security), so
 // an absent lesson_contents row means "no access".
 import type { DbClient } from '@/lib/db';
+import { signLessonFile } from '@/lib/lesson-files';
 import type { Tables } from '@/types/database';
 
 export type MaterialType = Tables<'materials'>['type'];
@@ -72,26 +73,6 @@ export async function fetchLessonBundle(client: DbClient, { lessonId, userId }: 
     comments: [...(raw.lesson_comments ?? [])].sort(newestFirst),
     myRating: raw.lesson_ratings?.[0]?.rating ?? 0,
   };
-}
-
-export type LessonFileBucket = 'lesson-videos' | 'lesson-materials';
-
-/**
- * A signed URL of a lesson file from the edge function sign-lesson-file: students may not sign these
- * files themselves (Storage would sign any lifetime), and the function caps the lifetime (4 h for a
- * video, 1 h for a material by default). Its answer is relative to the project URL, which is the
- * function's own URL without `/functions/v1/<name>`.
- */
-export async function signLessonFile(client: DbClient, bucket: LessonFileBucket, path: string, expiresIn: number): Promise<string> {
-  const { data, error, response } = await client.functions.invoke<{ signedUrl: string }>('sign-lesson-file', { body: { bucket, path, expiresIn } });
-  if (error) {
-    // By name: the build's supabase-js re-exports a stand-in class (src/lib/functions-lazy.ts).
-    const payload = error.name === 'FunctionsHttpError' ? ((await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null) : null;
-    throw new Error(typeof payload?.error === 'string' ? payload.error : 'Não foi possível carregar o arquivo');
-  }
-  const at = response?.url.lastIndexOf('/functions/v1/') ?? -1;
-  if (!data?.signedUrl || at < 0) throw new Error('Não foi possível carregar o arquivo');
-  return response!.url.slice(0, at) + data.signedUrl;
 }
 
 /** Signed URL of an uploaded lesson video (private bucket lesson-videos), valid for `expiresIn` seconds (at most the cap). */

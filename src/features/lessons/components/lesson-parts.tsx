@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ArrowLeft, CalendarClock, Check, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Check, ChevronLeft, ChevronRight, ClipboardCheck, Lock } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ProgressRing } from '@/components/ui/progress-ring';
@@ -109,6 +109,22 @@ export function CompleteButton({ completed, pending, onComplete }: { completed: 
         {completed ? 'Aula concluída' : 'Marcar como concluída'}
       </Button>
     </div>
+  );
+}
+
+/** In place of 'Marcar como concluída' on a lesson with a quiz: it completes only when the quiz is
+ * passed (the database drops any other completion). Inline, not floating: on a phone a floating
+ * notice would cover the quiz's options. */
+export function QuizRequiredNotice() {
+  return (
+    <a
+      href="#avaliacao"
+      data-testid="quiz-required"
+      className="flex w-fit items-center gap-2 rounded-lg bg-white/5 px-3 py-2 text-sm text-slate-200 ring-1 ring-white/10 hover:bg-white/10 hover:text-white"
+    >
+      <ClipboardCheck className="size-4 shrink-0 text-primary-on-dark" aria-hidden="true" />
+      Seja aprovado na avaliação para concluir esta aula.
+    </a>
   );
 }
 

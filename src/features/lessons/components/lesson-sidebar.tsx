@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Check, ChevronDown, Lock, PlayCircle } from 'lucide-react';
+import { Check, ChevronDown, ClipboardCheck, Lock, PlayCircle } from 'lucide-react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { QuizStateBadge } from '@/components/quiz-state-badge';
 import { minutesFromSeconds } from '@/lib/format';
+import { quizStateLabel, stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
 import { availableOnText } from '@/lib/release';
 import { cn } from '@/lib/utils';
 
@@ -30,6 +32,9 @@ export interface LessonSidebarProps {
   /** Modules not released yet for this student (drip release), with their release moment: their
    * lessons show a lock (previews stay open) and the module 'Disponível em dd/mm/aaaa'. */
   locks?: ReadonlyMap<string, Date>;
+  /** The student's state in each quiz lesson (my_quiz_states, by lesson): such a lesson completes only
+   * when its quiz is passed, so it shows its state instead of a check to click. */
+  quizStates?: ReadonlyMap<string, QuizStateRow>;
   onComplete: (lessonId: string) => void;
 }
 
@@ -41,6 +46,7 @@ function ModuleGroup({
   completedIds,
   hasAccess,
   locks,
+  quizStates,
   onComplete,
 }: Omit<LessonSidebarProps, 'modules'> & { module: SidebarModule; number: number }) {
   const lockedUntil = locks?.get(module.id);
@@ -73,9 +79,19 @@ function ModuleGroup({
             // As the backend decides (has_lesson_access): the whole course once its module is released,
             // or only its preview lessons.
             const unlocked = (hasAccess && !lockedUntil) || lesson.is_preview;
+            const quiz = quizStates?.get(lesson.id);
             return (
               <li key={lesson.id} className={cn('flex items-center gap-2 px-3 py-1.5', current && 'bg-primary/15')}>
-                {unlocked ? (
+                {unlocked && quiz && !completed ? (
+                  <span
+                    role="img"
+                    aria-label={`Avaliação: ${quizStateLabel(stateOfRow(quiz))}`}
+                    title="Concluída quando você for aprovado na avaliação"
+                    className="flex size-5 shrink-0 items-center justify-center rounded-full border border-dashed border-slate-500 text-slate-300"
+                  >
+                    <ClipboardCheck className="size-3" aria-hidden="true" />
+                  </span>
+                ) : unlocked ? (
                   <button
                     type="button"
                     role="checkbox"
@@ -108,7 +124,10 @@ function ModuleGroup({
                   )}
                 >
                   {current && <PlayCircle className="size-4 shrink-0 text-primary-on-dark" aria-hidden="true" />}
-                  <span className="min-w-0 flex-1 truncate">{lesson.title}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate">{lesson.title}</span>
+                    {quiz && unlocked && <QuizStateBadge tone="dark" value={stateOfRow(quiz)} className="mt-0.5 font-normal" />}
+                  </span>
                   {!hasAccess && lesson.is_preview && (
                     <span className="shrink-0 rounded-full bg-emerald-500/15 px-2 py-0.5 text-[11px] font-medium text-emerald-300 ring-1 ring-emerald-400/30">Grátis</span>
                   )}
