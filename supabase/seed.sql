@@ -3,6 +3,7 @@
 --   schools  5c000000-…-0001 Escola Demo, …-0002 Academia Rival
 --   users    a0000000-…-00NN   courses c0000000-…   modules d0000000-…   lessons e0000000-…
 --   materials f0000000-…   enrollments 0e000000-…   announcements aa000000-…   comments cc000000-…
+--   quizzes 9a000000-…   quiz questions 9b000000-…   quiz versions 9c000000-…   quiz options 9d000000-…
 -- Files of storage objects inserted here are in supabase/seed-files/<bucket>/<object name>; local-supabase
 -- copies them into local storage when it seeds.
 
@@ -89,7 +90,7 @@ insert into public.courses (id, school_id, instructor_id, title, description, sl
    'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/excel-essencial.jpg',
    '50% 50%',
    'http://localhost:54321/storage/v1/object/public/course-thumbnails/5c000000-0000-4000-8000-000000000001/excel-essencial-banner.jpg',
-   '50% 30%', 'https://pay.exemplo.com.br/escola-demo/excel-essencial', 197.00, 6, 'PUBLISHED', 6, now() - interval '75 days'),
+   '50% 30%', 'https://pay.exemplo.com.br/escola-demo/excel-essencial', 197.00, 6, 'PUBLISHED', 7, now() - interval '75 days'),
   ('c0000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
    'Marketing Digital para Pequenos Negócios',
    'Monte sua presença online: redes sociais, anúncios pagos com orçamento pequeno, e-mail marketing e métricas que importam para vender mais.',
@@ -142,6 +143,8 @@ insert into public.lessons (id, module_id, title, video_type, duration_sec, orde
   ('e0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000002', 'PROCV na prática', 'youtube', 900, 1, false),
   ('e0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000003', 'Criando gráficos', 'none', 0, 0, false),
   ('e0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000003', 'Tabelas dinâmicas', 'youtube', 1200, 1, false),
+  -- Quiz-only lesson: the quiz below is all it holds (issue 23).
+  ('e0000000-0000-4000-8000-000000000011', 'd0000000-0000-4000-8000-000000000003', 'Avaliação final', 'none', 0, 2, false),
   ('e0000000-0000-4000-8000-000000000007', 'd0000000-0000-4000-8000-000000000004', 'Como funciona o marketing digital', 'youtube', 540, 0, true),
   ('e0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000004', 'Definindo seu público', 'vimeo', 720, 1, false),
   ('e0000000-0000-4000-8000-000000000009', 'd0000000-0000-4000-8000-000000000005', 'Sua primeira campanha', 'none', 0, 0, false),
@@ -168,6 +171,9 @@ update public.lesson_contents set content =
 update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', content =
   '<p>Resuma milhares de linhas em segundos com tabelas dinâmicas.</p>'
  where lesson_id = 'e0000000-0000-4000-8000-000000000006';
+update public.lesson_contents set content =
+  E'Hora de testar o que você aprendeu no curso: fórmulas, PROCV, gráficos e tabelas dinâmicas.\n\nSão **5 perguntas**. Você é aprovado com **70%** e tem até 3 tentativas, com 1 hora entre elas.'
+ where lesson_id = 'e0000000-0000-4000-8000-000000000011';
 update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=jNQXAC9IVRw', content =
   '<p>Aula gratuita: os canais do marketing digital e como escolher por onde começar.</p>'
  where lesson_id = 'e0000000-0000-4000-8000-000000000007';
@@ -198,6 +204,64 @@ insert into public.materials (id, course_id, lesson_id, title, type, url, file_p
    'Checklist de canais', 'LINK', 'https://exemplo.com.br/escola-demo/checklist-canais', null, now() - interval '50 days'),
   ('f0000000-0000-4000-8000-000000000021', 'c0000000-0000-4000-8000-000000000021', 'e0000000-0000-4000-8000-000000000022',
    'Frases da imigração', 'PDF', 'https://exemplo.com.br/academia-rival/imigracao.pdf', null, now() - interval '30 days');
+
+-- ── Quiz (issue 23): the "Avaliação final" of Excel Essencial, published ────────────────────────
+-- Written as publish_quiz would leave it (that function needs a staff caller): the draft questions,
+-- version 1 frozen from them in the same shape, and the quiz pointing at it. Nobody has attempted it.
+insert into public.quizzes (id, lesson_id, pass_mark, max_attempts, wait_hours, time_limit_minutes, show_answers,
+                            created_at) values
+  ('9a000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000011', 70, 3, 1, null, 'after_each_attempt',
+   now() - interval '65 days');
+
+insert into public.quiz_questions (id, quiz_id, position, kind, scoring, statement, options, explanation) values
+  ('9b000000-0000-4000-8000-000000000001', '9a000000-0000-4000-8000-000000000001', 0, 'single', 'all_or_nothing',
+   'Qual fórmula soma os valores das células **A1** até **A10**?',
+   '[{"id": "9d000000-0000-4000-8000-000000000011", "text": "=SOMA(A1:A10)", "correct": true},
+     {"id": "9d000000-0000-4000-8000-000000000012", "text": "=SOMA(A1;A10)", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000013", "text": "=A1+A10", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000014", "text": "=SOMAR(A1:A10)", "correct": false}]',
+   'Os dois-pontos indicam um intervalo: `A1:A10` vai de A1 até A10. Com ponto e vírgula, `=SOMA(A1;A10)` soma só as duas células, como `=A1+A10`; e a função se chama SOMA, não SOMAR.'),
+  ('9b000000-0000-4000-8000-000000000002', '9a000000-0000-4000-8000-000000000001', 1, 'single', 'all_or_nothing',
+   E'Na fórmula `=PROCV(A2; Produtos!A:C; 3; FALSO)`, o que o número **3** indica?',
+   '[{"id": "9d000000-0000-4000-8000-000000000021", "text": "A coluna do intervalo de onde vem o resultado", "correct": true},
+     {"id": "9d000000-0000-4000-8000-000000000022", "text": "A linha em que a busca começa", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000023", "text": "Quantos resultados devem ser devolvidos", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000024", "text": "O número de casas decimais do resultado", "correct": false}]',
+   'O terceiro argumento é o número da coluna, contado a partir da primeira coluna do intervalo (A:C): o PROCV devolve o valor da coluna C da linha encontrada. FALSO pede a correspondência exata.'),
+  ('9b000000-0000-4000-8000-000000000003', '9a000000-0000-4000-8000-000000000001', 2, 'multiple', 'partial',
+   'Quais destas fórmulas estão escritas corretamente no Excel em português? Marque todas as corretas.',
+   '[{"id": "9d000000-0000-4000-8000-000000000031", "text": "=MÉDIA(B2:B8)", "correct": true},
+     {"id": "9d000000-0000-4000-8000-000000000032", "text": "SOMA(A1:A5)", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000033", "text": "=SE(A1>10;\"Alto\";\"Baixo\")", "correct": true},
+     {"id": "9d000000-0000-4000-8000-000000000034", "text": "=PROCV(A2, B:C, 2, FALSO)", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000035", "text": "=MÁXIMO(C2:C20)", "correct": true}]',
+   'Toda fórmula começa com **=**, por isso `SOMA(A1:A5)` fica como texto. No Excel em português os argumentos são separados por ponto e vírgula (;), não por vírgula. Esta pergunta dá pontuação parcial: cada opção certa marcada soma, cada errada desconta.'),
+  ('9b000000-0000-4000-8000-000000000004', '9a000000-0000-4000-8000-000000000001', 3, 'true_false', 'all_or_nothing',
+   'Ao reorganizar os campos de uma tabela dinâmica, os dados originais da planilha também mudam.',
+   '[{"id": "9d000000-0000-4000-8000-000000000041", "text": "Verdadeiro", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000042", "text": "Falso", "correct": true}]',
+   'A tabela dinâmica só resume os dados de origem: mover campos entre linhas, colunas e valores não altera a planilha original. Quando os dados de origem mudam, use **Atualizar** na tabela dinâmica.'),
+  ('9b000000-0000-4000-8000-000000000005', '9a000000-0000-4000-8000-000000000001', 4, 'single', 'all_or_nothing',
+   'Você quer comparar o total de vendas de cada vendedor no mês. Qual gráfico é o mais indicado?',
+   '[{"id": "9d000000-0000-4000-8000-000000000051", "text": "Colunas", "correct": true},
+     {"id": "9d000000-0000-4000-8000-000000000052", "text": "Pizza", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000053", "text": "Linhas", "correct": false},
+     {"id": "9d000000-0000-4000-8000-000000000054", "text": "Dispersão", "correct": false}]',
+   'Colunas comparam categorias lado a lado. Pizza mostra as partes de um todo, linhas mostram a evolução ao longo do tempo e dispersão relaciona duas medidas.');
+
+-- Version 1: the questions as publish_quiz freezes them (same keys, same order).
+insert into public.quiz_versions (id, quiz_id, course_id, number, questions, created_by, created_at)
+select '9c000000-0000-4000-8000-000000000001', q.quiz_id, q.course_id, 1,
+       jsonb_agg(jsonb_build_object('id', q.id, 'kind', q.kind, 'scoring', q.scoring, 'statement', q.statement,
+                                    'image_path', q.image_path, 'explanation', q.explanation, 'options', q.options)
+                 order by q.position, q.created_at, q.id),
+       'a0000000-0000-4000-8000-000000000003', now() - interval '64 days'
+  from public.quiz_questions q where q.quiz_id = '9a000000-0000-4000-8000-000000000001'
+ group by q.quiz_id, q.course_id;
+
+update public.quizzes set published_version_id = '9c000000-0000-4000-8000-000000000001',
+                          published_at = now() - interval '64 days', questions_updated_at = now() - interval '64 days'
+ where id = '9a000000-0000-4000-8000-000000000001';
 
 -- ── Enrollments ──────────────────────────────────────────────────────────────────────────────
 insert into public.enrollments (id, user_id, course_id, status, expires_at, cohort_id, created_at) values

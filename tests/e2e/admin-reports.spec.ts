@@ -1,4 +1,4 @@
-// Issue 10, Reports: six cards, three tabs, the course filter, and a CSV export of a tab.
+// Issue 10, Reports: six cards, the tabs, the course filter, and a CSV export of a tab.
 import { readFile } from 'node:fs/promises';
 import { expect, signInAndWaitHome, test } from './helpers';
 
@@ -24,6 +24,11 @@ test('reports show the six cards and the three tabs; the course filter and the C
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
   }
+  // Avaliações (issue 23): the quiz results, or its empty state (the quiz journey may be submitting meanwhile).
+  await page.getByRole('tab', { name: 'Avaliações' }).click();
+  await expect(page).toHaveURL(/[?&]aba=avaliacoes/);
+  await expect(panel.getByRole('table', { name: 'Resultados das avaliações' }).or(panel.getByText('Nenhuma tentativa de avaliação ainda.'))).toBeVisible();
+  await page.getByRole('tab', { name: 'Todos os alunos' }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^alunos-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');

@@ -1,5 +1,5 @@
 // Issue 6 "Done when": the enrolled student's journeys. Read-only journeys use the seeded student
-// (aluno: Excel, 2 of 6 lessons completed); journeys that change data use a fresh enrolled student.
+// (aluno: Excel, 2 of 7 lessons completed; the 7th, "Avaliação final", is a quiz); journeys that change data use a fresh enrolled student.
 import { expect, test } from '@playwright/test';
 import { COURSE, LESSON, freshStudent, readProgress, setProgress, signInAs } from './learning-helpers';
 
@@ -12,11 +12,11 @@ test('home shows the true progress numbers and continues the last lesson', async
   await expect(page.getByRole('heading', { name: 'Bem-vindo de volta' })).toBeVisible();
   const mine = page.locator('section', { has: page.getByRole('heading', { name: 'Meus Cursos' }) });
   const excel = mine.getByTestId('course-card').filter({ hasText: 'Excel Essencial para o Trabalho' });
-  await expect(excel.getByText('2 de 6 aulas completas')).toBeVisible();
-  await expect(excel.getByText('33%')).toBeVisible();
+  await expect(excel.getByText('2 de 7 aulas completas')).toBeVisible();
+  await expect(excel.getByText('29%')).toBeVisible();
   await expect(excel.getByText('Curso Bloqueado')).toHaveCount(0);
-  await expect(page.getByTestId('overall-progress')).toContainText('2 de 6 aulas completas');
-  await expect(page.getByTestId('overall-progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByTestId('overall-progress')).toContainText('2 de 7 aulas completas');
+  await expect(page.getByTestId('overall-progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '29');
   // Not enrolled in Marketing: locked, with purchase and free lessons.
   const marketing = page.locator('section', { has: page.getByRole('heading', { name: 'Cursos Disponíveis' }) }).getByTestId('course-card').filter({ hasText: 'Marketing Digital' });
   await expect(marketing.getByText('Curso Bloqueado')).toBeVisible();
@@ -37,10 +37,10 @@ test('opens a course, a module and a lesson; moves across modules; opens materia
   await page.getByRole('link', { name: 'Excel Essencial para o Trabalho' }).click();
   await expect(page).toHaveURL(new RegExp(`/course/${COURSE.excel}$`));
   await expect(page.getByRole('heading', { name: 'Módulos do Curso' })).toBeVisible();
-  await expect(page.getByTestId('module-counts')).toHaveText('3 módulos · 6 aulas');
+  await expect(page.getByTestId('module-counts')).toHaveText('3 módulos · 7 aulas');
   await expect(page.getByTestId('not-enrolled')).toHaveCount(0);
   // The header ring shows the course progress.
-  await expect(page.getByRole('banner').getByRole('progressbar', { name: 'Progresso do curso' })).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('banner').getByRole('progressbar', { name: 'Progresso do curso' })).toHaveAttribute('aria-valuenow', '29');
 
   await page.getByRole('link', { name: /Módulo 2: Fórmulas e funções/ }).click();
   await expect(page).toHaveURL(new RegExp(`/lesson/${LESSON.formulas}$`));
@@ -97,22 +97,22 @@ test('completing a lesson by the button changes the progress on the home page', 
   await signInAs(page, s.email);
   await page.goto('/');
   const excel = page.getByTestId('course-card').filter({ hasText: 'Excel Essencial para o Trabalho' });
-  await expect(excel.getByText('0 de 6 aulas completas')).toBeVisible();
+  await expect(excel.getByText('0 de 7 aulas completas')).toBeVisible();
 
   await page.goto(`/course/${COURSE.excel}/lesson/${LESSON.charts}`);
   const button = page.getByRole('button', { name: 'Marcar como concluída' });
   await button.click();
   await expect(page.getByText('Aula marcada como concluída!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Aula concluída' })).toBeDisabled();
-  await expect(page.getByRole('banner').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
+  await expect(page.getByRole('banner').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
   // The check in the side panel completes another lesson.
   await page.getByRole('checkbox', { name: 'Marcar "Tabelas dinâmicas" como concluída' }).click();
   await expect(page.getByRole('checkbox', { name: 'Tabelas dinâmicas: concluída' })).toBeDisabled();
-  await expect(page.getByRole('banner').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('banner').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '29');
 
   await page.getByRole('link', { name: 'Início' }).click();
-  await expect(excel.getByText('2 de 6 aulas completas')).toBeVisible();
-  await expect(page.getByTestId('overall-progress')).toContainText('2 de 6 aulas completas');
+  await expect(excel.getByText('2 de 7 aulas completas')).toBeVisible();
+  await expect(page.getByTestId('overall-progress')).toContainText('2 de 7 aulas completas');
   expect((await readProgress(s.id, LESSON.charts))?.completed_at).toBeTruthy();
 });
 

@@ -73,7 +73,7 @@ describe('a paid lesson, through the lesson page query', () => {
       const preview = await fetchLessonBundle(client, { lessonId: PREVIEW, userId: id });
       expect(preview?.contents?.video_url).toContain('youtube.com');
       const detail = await fetchCourseDetail(client, { courseId: COURSE, userId: id });
-      expect(detail?.modules.flatMap((m) => m.lessons)).toHaveLength(6);
+      expect(detail?.modules.flatMap((m) => m.lessons)).toHaveLength(7);
       // The outline carries no content or video URL at all.
       expect(JSON.stringify(detail)).not.toContain('formulas-basicas.mp4');
       expect(detail?.enrollments.length).toBe(who === 'aluna' ? 0 : 1);

@@ -55,11 +55,19 @@ export const LESSON = {
   excelUpload: 'e0000000-0000-4000-8000-000000000003', // video + PDF in storage
   excelProcv: 'e0000000-0000-4000-8000-000000000004',
   excelText: 'e0000000-0000-4000-8000-000000000005', // video_type none
+  excelPivot: 'e0000000-0000-4000-8000-000000000006',
+  excelQuiz: 'e0000000-0000-4000-8000-000000000011', // "Avaliação final": quiz only (QUIZ.excel), last of module 3
   marketingPreview: 'e0000000-0000-4000-8000-000000000007',
   marketingPaid: 'e0000000-0000-4000-8000-000000000008',
   draft: 'e0000000-0000-4000-8000-000000000010',
   rivalPreview: 'e0000000-0000-4000-8000-000000000021',
   rivalPaid: 'e0000000-0000-4000-8000-000000000022',
+} as const;
+
+/** Issue 23: the published quiz of Excel Essencial (5 questions, pass mark 70, 3 attempts, 1 hour apart); nobody has attempted it. */
+export const QUIZ = {
+  excel: '9a000000-0000-4000-8000-000000000001',
+  excelVersion: '9c000000-0000-4000-8000-000000000001',
 } as const;
 
 export const MATERIAL = {

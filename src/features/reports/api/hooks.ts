@@ -2,20 +2,22 @@
 //   ['reports', 'summary', schoolId, courseId]              the six numbers
 //   ['reports', 'tab', schoolId, tab, courseId, page]       one page of a students tab
 //   ['reports', 'certificates', schoolId, courseId, page]   one page of the issued certificates
+//   ['reports', 'quizzes', schoolId, courseId, page]        one page of the quiz results (Avaliações)
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/csv';
 import { verificationUrl } from '@/lib/certificates';
 import { formatDate } from '@/lib/format';
 import { rootKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { certificatesCsv, reportCsv } from '../lib/csv';
-import { fetchAllIssuedCertificates, fetchIssuedCertificates, fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
+import { certificatesCsv, quizReportCsv, reportCsv } from '../lib/csv';
+import { fetchAllIssuedCertificates, fetchAllQuizReport, fetchIssuedCertificates, fetchQuizReport, fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
 
 export const reportKeys = {
   all: rootKeys.reports,
   summary: (schoolId: string, courseId: string | null) => [...reportKeys.all, 'summary', schoolId, courseId] as const,
   tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => [...reportKeys.all, 'tab', schoolId, tab, courseId, page] as const,
   certificates: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'certificates', schoolId, courseId, page] as const,
+  quizzes: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'quizzes', schoolId, courseId, page] as const,
 };
 
 /** SPEC §8: a failed report read is only logged (the screen shows '—' or LoadError, no toast). */
@@ -53,14 +55,28 @@ export function useIssuedCertificates(schoolId: string, courseId: string | null,
   });
 }
 
+/** 'Avaliações' (issue 23): one page of the students' results in the school's quizzes. */
+export function useQuizReport(schoolId: string, courseId: string | null, page: number) {
+  return useQuery({
+    queryKey: reportKeys.quizzes(schoolId, courseId, page),
+    queryFn: () => logged(fetchQuizReport(supabase, { schoolId, courseId, page })),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
 /** What 'Exportar CSV' downloads: a table's every row (not just the page shown). */
-export type CsvExport = { kind: 'students'; schoolId: string; tab: ReportTab; courseId: string | null } | { kind: 'certificates'; schoolId: string; courseId: string | null };
+export type CsvExport =
+  | { kind: 'students'; schoolId: string; tab: ReportTab; courseId: string | null }
+  | { kind: 'certificates'; schoolId: string; courseId: string | null }
+  | { kind: 'quizzes'; schoolId: string; courseId: string | null };
 
 async function buildCsv(what: CsvExport): Promise<string> {
   if (what.kind === 'certificates') {
     const rows = await fetchAllIssuedCertificates(supabase, what);
     return certificatesCsv(rows, formatDate, (code) => verificationUrl(window.location.origin, code));
   }
+  if (what.kind === 'quizzes') return quizReportCsv(await fetchAllQuizReport(supabase, what), formatDate);
   const { rows } = await fetchReportStudents(supabase, what.schoolId, what.tab, what.courseId, 0, null);
   return reportCsv(rows, formatDate);
 }

@@ -1,5 +1,6 @@
 // Reports (SPEC §2/§9): the six summary numbers and the three tabs, computed in the database
-// (public.admin_report_summary / admin_report_students), and 'Certificados emitidos' (issue 14).
+// (public.admin_report_summary / admin_report_students), 'Certificados emitidos' (issue 14) and
+// 'Avaliações' (issue 23, public.admin_report_quizzes).
 // Plain functions: tests and benches call them.
 import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
 import type { Tables } from '@/types/database';
@@ -106,4 +107,65 @@ export async function fetchIssuedCertificates(
 /** Every certificate of the filter, for the CSV export. */
 export function fetchAllIssuedCertificates(client: DbClient, { schoolId, courseId }: { schoolId: string; courseId: string | null }): Promise<IssuedCertificate[]> {
   return fetchEveryRow((from, to) => certificatesOf(client, schoolId, courseId).range(from, to));
+}
+
+// 'Avaliações' (issue 23): one row per student and quiz with a finished attempt, newest attempt first,
+// computed by public.admin_report_quizzes for the staff's school (optionally one course).
+
+export interface QuizReportRow {
+  user_id: string;
+  name: string;
+  email: string | null;
+  course_id: string;
+  course_title: string;
+  quiz_id: string;
+  /** The quiz's lesson: what the student knows the quiz by. */
+  lesson_title: string;
+  /** 0–100, 2 decimals. */
+  best_score: number;
+  attempts: number;
+  passed: boolean;
+  last_attempt_at: string;
+}
+
+export const QUIZ_REPORT_PAGE_SIZE = 25;
+/** The most rows admin_report_quizzes answers in one call (it caps p_limit at 500). */
+const QUIZ_REPORT_MAX_PAGE = 500;
+
+/** One page of the quiz report, with the total of the filter. */
+export async function fetchQuizReport(
+  client: DbClient,
+  { schoolId, courseId, page, pageSize = QUIZ_REPORT_PAGE_SIZE }: { schoolId: string; courseId: string | null; page: number; pageSize?: number },
+): Promise<Page<QuizReportRow>> {
+  const { data, error } = await client.rpc('admin_report_quizzes', { p_school_id: schoolId, p_course_id: courseId, p_limit: pageSize, p_offset: page * pageSize });
+  if (error) throw error;
+  const rows = data ?? [];
+  return {
+    total: rows.length ? Number(rows[0]!.total_count) : 0,
+    rows: rows.map(
+      (r): QuizReportRow => ({
+        user_id: r.user_id ?? '',
+        name: r.name ?? '',
+        email: r.email,
+        course_id: r.course_id ?? '',
+        course_title: r.course_title ?? '',
+        quiz_id: r.quiz_id ?? '',
+        lesson_title: r.lesson_title ?? '',
+        best_score: Number(r.best_score),
+        attempts: Number(r.attempts),
+        passed: r.passed === true,
+        last_attempt_at: r.last_attempt_at ?? '',
+      }),
+    ),
+  };
+}
+
+/** Every row of the filter, for the CSV export: pages of the function's maximum until the total. */
+export async function fetchAllQuizReport(client: DbClient, { schoolId, courseId }: { schoolId: string; courseId: string | null }): Promise<QuizReportRow[]> {
+  const rows: QuizReportRow[] = [];
+  for (let page = 0; ; page++) {
+    const batch = await fetchQuizReport(client, { schoolId, courseId, page, pageSize: QUIZ_REPORT_MAX_PAGE });
+    rows.push(...batch.rows);
+    if (batch.rows.length < QUIZ_REPORT_MAX_PAGE || rows.length >= batch.total) return rows;
+  }
 }

@@ -1,7 +1,7 @@
 // CSV exports of the reports: the columns of each table, written by the one CSV writer (src/lib/csv.ts).
-import type { ReportStudent } from '../api/queries';
-import type { IssuedCertificate } from '../api/queries';
+import type { IssuedCertificate, QuizReportRow, ReportStudent } from '../api/queries';
 import { toCsv } from '@/lib/csv';
+import { formatScore } from '@/lib/quiz-state';
 
 export const CSV_HEADER = ['Nome', 'E-mail', 'Cursos matriculados', 'Matrículas ativas', 'Aulas concluídas', 'Total de aulas', 'Progresso (%)', 'Último acesso'];
 
@@ -19,5 +19,15 @@ export function certificatesCsv(rows: IssuedCertificate[], formatDate: (d: strin
   return toCsv(
     CERTIFICATES_CSV_HEADER,
     rows.map((c) => [c.code, c.student_name, c.course_title, formatDate(c.completed_at), String(c.workload_hours), verificationUrl(c.code)]),
+  );
+}
+
+export const QUIZZES_CSV_HEADER = ['Aluno', 'E-mail', 'Avaliação', 'Curso', 'Melhor nota', 'Tentativas', 'Aprovado', 'Última tentativa'];
+
+/** Reports → Avaliações. Names and titles are typed by people: toCsv neutralises any formula in them. */
+export function quizReportCsv(rows: QuizReportRow[], formatDate: (d: string) => string): Promise<string> {
+  return toCsv(
+    QUIZZES_CSV_HEADER,
+    rows.map((r) => [r.name, r.email ?? '', r.lesson_title, r.course_title, formatScore(r.best_score), String(r.attempts), r.passed ? 'Sim' : 'Não', formatDate(r.last_attempt_at)]),
   );
 }
