@@ -149,6 +149,196 @@ export type Database = {
           },
         ]
       }
+      coupon_courses: {
+        Row: {
+          coupon_id: string
+          course_id: string
+        }
+        Insert: {
+          coupon_id: string
+          course_id: string
+        }
+        Update: {
+          coupon_id?: string
+          course_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coupon_courses_coupon_id_fkey"
+            columns: ["coupon_id"]
+            isOneToOne: false
+            referencedRelation: "coupons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupon_courses_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      coupon_uses: {
+        Row: {
+          coupon_id: string
+          created_at: string
+          discount: number
+          id: string
+          payment_id: string
+          school_id: string
+          status: "reserved" | "used" | "released"
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          coupon_id: string
+          created_at?: string
+          discount: number
+          id?: string
+          payment_id: string
+          school_id: string
+          status?: "reserved" | "used" | "released"
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          coupon_id?: string
+          created_at?: string
+          discount?: number
+          id?: string
+          payment_id?: string
+          school_id?: string
+          status?: "reserved" | "used" | "released"
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coupon_uses_coupon_id_fkey"
+            columns: ["coupon_id"]
+            isOneToOne: false
+            referencedRelation: "coupons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupon_uses_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupon_uses_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupon_uses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      coupons: {
+        Row: {
+          all_courses: boolean
+          amount: number
+          code: string
+          created_at: string
+          id: string
+          is_active: boolean
+          kind: "percent" | "fixed"
+          max_uses: number | null
+          max_uses_per_buyer: number | null
+          school_id: string
+          updated_at: string
+          valid_from: string | null
+          valid_until: string | null
+        }
+        Insert: {
+          all_courses?: boolean
+          amount: number
+          code: string
+          created_at?: string
+          id?: string
+          is_active?: boolean
+          kind: "percent" | "fixed"
+          max_uses?: number | null
+          max_uses_per_buyer?: number | null
+          school_id: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Update: {
+          all_courses?: boolean
+          amount?: number
+          code?: string
+          created_at?: string
+          id?: string
+          is_active?: boolean
+          kind?: "percent" | "fixed"
+          max_uses?: number | null
+          max_uses_per_buyer?: number | null
+          school_id?: string
+          updated_at?: string
+          valid_from?: string | null
+          valid_until?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coupons_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      course_bumps: {
+        Row: {
+          bump_course_id: string
+          course_id: string
+          created_at: string
+          price: number
+          updated_at: string
+        }
+        Insert: {
+          bump_course_id: string
+          course_id: string
+          created_at?: string
+          price: number
+          updated_at?: string
+        }
+        Update: {
+          bump_course_id?: string
+          course_id?: string
+          created_at?: string
+          price?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "course_bumps_bump_course_id_fkey"
+            columns: ["bump_course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "course_bumps_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: true
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       courses: {
         Row: {
           banner_position: string
@@ -696,12 +886,73 @@ export type Database = {
           },
         ]
       }
+      payment_items: {
+        Row: {
+          course_id: string | null
+          discount: number
+          id: string
+          kind: "course" | "bump"
+          list_price: number
+          payment_id: string
+          school_id: string
+          title: string
+          value: number
+        }
+        Insert: {
+          course_id?: string | null
+          discount?: number
+          id?: string
+          kind: "course" | "bump"
+          list_price: number
+          payment_id: string
+          school_id: string
+          title: string
+          value: number
+        }
+        Update: {
+          course_id?: string | null
+          discount?: number
+          id?: string
+          kind?: "course" | "bump"
+          list_price?: number
+          payment_id?: string
+          school_id?: string
+          title?: string
+          value?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_items_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_items_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_items_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       payments: {
         Row: {
           billing_type: "PIX" | "BOLETO" | "CREDIT_CARD"
+          coupon_code: string | null
+          coupon_id: string | null
           course_id: string | null
           course_title: string
           created_at: string
+          discount: number
           environment: "sandbox" | "production"
           id: string
           installment_count: number
@@ -714,6 +965,9 @@ export type Database = {
           provider_customer_id: string | null
           provider_installment_id: string | null
           provider_payment_id: string | null
+          refund_reason: string | null
+          refund_requested_at: string | null
+          refunded_at: string | null
           school_id: string
           status: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           updated_at: string
@@ -722,9 +976,12 @@ export type Database = {
         }
         Insert: {
           billing_type: "PIX" | "BOLETO" | "CREDIT_CARD"
+          coupon_code?: string | null
+          coupon_id?: string | null
           course_id?: string | null
           course_title: string
           created_at?: string
+          discount?: number
           environment: "sandbox" | "production"
           id?: string
           installment_count?: number
@@ -737,6 +994,9 @@ export type Database = {
           provider_customer_id?: string | null
           provider_installment_id?: string | null
           provider_payment_id?: string | null
+          refund_reason?: string | null
+          refund_requested_at?: string | null
+          refunded_at?: string | null
           school_id: string
           status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           updated_at?: string
@@ -745,9 +1005,12 @@ export type Database = {
         }
         Update: {
           billing_type?: "PIX" | "BOLETO" | "CREDIT_CARD"
+          coupon_code?: string | null
+          coupon_id?: string | null
           course_id?: string | null
           course_title?: string
           created_at?: string
+          discount?: number
           environment?: "sandbox" | "production"
           id?: string
           installment_count?: number
@@ -760,6 +1023,9 @@ export type Database = {
           provider_customer_id?: string | null
           provider_installment_id?: string | null
           provider_payment_id?: string | null
+          refund_reason?: string | null
+          refund_requested_at?: string | null
+          refunded_at?: string | null
           school_id?: string
           status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           updated_at?: string
@@ -767,6 +1033,13 @@ export type Database = {
           value?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "payments_coupon_id_fkey"
+            columns: ["coupon_id"]
+            isOneToOne: false
+            referencedRelation: "coupons"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "payments_course_id_fkey"
             columns: ["course_id"]
@@ -1405,6 +1678,27 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_coupons: {
+        Args: { p_school_id?: string | null }
+        Returns: {
+          all_courses: boolean | null
+          amount: number | null
+          code: string | null
+          course_ids: string[] | null
+          created_at: string | null
+          discounts: number | null
+          id: string | null
+          is_active: boolean | null
+          kind: string | null
+          max_uses: number | null
+          max_uses_per_buyer: number | null
+          reserved: number | null
+          revenue: number | null
+          uses: number | null
+          valid_from: string | null
+          valid_until: string | null
+        }[]
+      }
       admin_dashboard_counts: {
         Args: { p_school_id?: string | null }
         Returns: {
@@ -1473,6 +1767,33 @@ export type Database = {
           total_students: number | null
         }[]
       }
+      admin_sales: {
+        Args: { p_course_id?: string | null; p_from?: string | null; p_limit?: number | null; p_method?: string | null; p_offset?: number | null; p_school_id?: string | null; p_status?: string | null; p_to?: string | null }
+        Returns: {
+          billing_type: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          buyer_name: string | null
+          coupon_code: string | null
+          created_at: string | null
+          discount: number | null
+          id: string | null
+          installment_count: number | null
+          items: Json | null
+          mismatch_reason: string | null
+          paid_at: string | null
+          refund_reason: string | null
+          refund_requested_at: string | null
+          refunded_at: string | null
+          status: string | null
+          total_count: number | null
+          value: number | null
+        }[]
+      }
+      admin_sales_totals: {
+        Args: { p_course_id?: string | null; p_from?: string | null; p_method?: string | null; p_school_id?: string | null; p_to?: string | null }
+        Returns: Json
+      }
       apply_payment_event: {
         Args: { p_customer: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_installment: string | null; p_provider: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_value: number | null }
         Returns: string
@@ -1480,6 +1801,10 @@ export type Database = {
       can_sign_lesson_file: {
         Args: { p_bucket: string | null; p_name: string | null }
         Returns: boolean
+      }
+      checkout_quote: {
+        Args: { p_coupon_code?: string | null; p_course_id: string | null; p_with_bump?: boolean | null }
+        Returns: Json
       }
       claim_access_link_resend: {
         Args: { p_token_hash: string | null }
@@ -1516,6 +1841,38 @@ export type Database = {
       create_access_link: {
         Args: { p_school_id: string | null; p_token_hash: string | null; p_ttl?: string | null; p_user_id: string | null }
         Returns: string
+      }
+      create_checkout_payment: {
+        Args: { p_billing_type: string | null; p_coupon_code: string | null; p_course_id: string | null; p_environment: string | null; p_expected_total?: number | null; p_installment_count: number | null; p_integration_id: string | null; p_user_id: string | null; p_with_bump: boolean | null }
+        Returns: {
+          billing_type: string
+          coupon_code: string | null
+          coupon_id: string | null
+          course_id: string | null
+          course_title: string
+          created_at: string
+          discount: number
+          environment: string
+          id: string
+          installment_count: number
+          integration_id: string | null
+          invoice_url: string | null
+          mismatch_at: string | null
+          mismatch_reason: string | null
+          paid_at: string | null
+          provider: string
+          provider_customer_id: string | null
+          provider_installment_id: string | null
+          provider_payment_id: string | null
+          refund_reason: string | null
+          refund_requested_at: string | null
+          refunded_at: string | null
+          school_id: string
+          status: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
       }
       create_integration: {
         Args: { p_api_key: string | null; p_environment: string | null; p_provider: string | null; p_school_id?: string | null; p_webhook_token?: string | null }
@@ -1667,6 +2024,38 @@ export type Database = {
       reorder_quiz_questions: {
         Args: { p_question_ids: string[] | null; p_quiz_id: string | null }
         Returns: undefined
+      }
+      request_payment_refund: {
+        Args: { p_payment_id: string | null; p_reason: string | null }
+        Returns: {
+          billing_type: string
+          coupon_code: string | null
+          coupon_id: string | null
+          course_id: string | null
+          course_title: string
+          created_at: string
+          discount: number
+          environment: string
+          id: string
+          installment_count: number
+          integration_id: string | null
+          invoice_url: string | null
+          mismatch_at: string | null
+          mismatch_reason: string | null
+          paid_at: string | null
+          provider: string
+          provider_customer_id: string | null
+          provider_installment_id: string | null
+          provider_payment_id: string | null
+          refund_reason: string | null
+          refund_requested_at: string | null
+          refunded_at: string | null
+          school_id: string
+          status: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
       }
       resend_student_access: {
         Args: { p_user_id: string | null }
@@ -1912,6 +2301,12 @@ export const Constants = {
       announcements: {
         video_type: ["youtube", "vimeo", "direct"],
       },
+      coupon_uses: {
+        status: ["reserved", "used", "released"],
+      },
+      coupons: {
+        kind: ["percent", "fixed"],
+      },
       courses: {
         status: ["DRAFT", "PUBLISHED", "ARCHIVED"],
       },
@@ -1934,6 +2329,9 @@ export const Constants = {
       },
       modules: {
         release_mode: ["IMMEDIATE", "AFTER_ENROLLMENT", "ON_DATE"],
+      },
+      payment_items: {
+        kind: ["course", "bump"],
       },
       payments: {
         billing_type: ["PIX", "BOLETO", "CREDIT_CARD"],

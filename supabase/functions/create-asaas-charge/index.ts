@@ -1,5 +1,6 @@
-// create-asaas-charge (SPEC §7, issue 11): a signed-in student buys a course of their school. The
-// price comes from the database, never from the client; the charge is created on the school's active
+// create-asaas-charge (SPEC §7, issues 11 and 24): a signed-in student buys a course of their school,
+// with a coupon and the course's order bump if they chose. The price comes from the database
+// (create_checkout_payment), never from the client; the charge is created on the school's active
 // Asaas integration (sandbox or production by its environment) and recorded in `payments`, whose id
 // goes to Asaas as externalReference so asaas-webhook can find it, beside what asaas-webhook compares
 // each event with (Asaas's customer, payment and installment ids). Answers { invoiceUrl }.
@@ -13,6 +14,13 @@ const BILLING_TYPES = ['PIX', 'BOLETO', 'CREDIT_CARD'] as const;
 type BillingType = (typeof BILLING_TYPES)[number];
 
 type Body = Record<string, unknown>;
+
+/** The coupon code as typed (the database matches it ignoring case), or null when none. */
+function optionalCode(v: unknown): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || v.trim().length > 40) throw new HttpError(400, 'Cupom não encontrado.', { field: 'coupon_code' });
+  return v.trim() || null;
+}
 
 function objectField(body: Body, field: string): Body {
   const v = body[field];
@@ -97,6 +105,9 @@ serve(async (req) => {
   };
   const card = billingType === 'CREDIT_CARD' ? cardData(body) : null;
 
+  const couponCode = optionalCode(body.coupon_code);
+  const withBump = body.with_bump === true;
+
   const { data: course } = await admin
     .from('courses')
     .select('id, school_id, title, price, max_installments, status')
@@ -106,12 +117,7 @@ serve(async (req) => {
   if (!course || course.status !== 'PUBLISHED' || course.school_id !== caller.schoolId) {
     throw new HttpError(404, 'Curso não encontrado', { field: 'course_id' });
   }
-  const price = Number(course.price);
-  if (!(price > 0)) throw new HttpError(400, 'Este curso não está à venda', { field: 'course_id' });
-  // The page showed a price; if it changed since, say so instead of charging another value.
-  if (body.value !== undefined && Math.abs(Number(body.value) - price) > 0.004) {
-    throw new HttpError(409, 'O preço do curso mudou. Recarregue a página para ver o valor atual.', { field: 'value' });
-  }
+  if (!(Number(course.price) > 0)) throw new HttpError(400, 'Este curso não está à venda', { field: 'course_id' });
   const installments = card ? Math.trunc(Number(body.installment_count ?? 1)) : 1;
   if (!(installments >= 1 && installments <= course.max_installments)) {
     throw new HttpError(400, `Parcelamento em até ${course.max_installments}x`, { field: 'installment_count' });
@@ -134,23 +140,26 @@ serve(async (req) => {
   }>();
   if (!integration) throw new HttpError(503, 'Esta escola ainda não configurou pagamentos online');
 
+  // The database prices the checkout (course, bump, coupon) and reserves the coupon's use under its
+  // lock, with the payment and its items, in one transaction: this function charges that value.
   const { data: payment, error: insertError } = await admin
-    .from('payments')
-    .insert({
-      school_id: course.school_id,
-      user_id: caller.user.id,
-      course_id: course.id,
-      course_title: course.title,
-      provider: 'asaas',
-      environment: integration.environment,
-      integration_id: integration.integration_id,
-      billing_type: billingType,
-      value: price,
-      installment_count: installments,
+    .rpc('create_checkout_payment', {
+      p_user_id: caller.user.id,
+      p_course_id: course.id,
+      p_coupon_code: couponCode,
+      p_with_bump: withBump,
+      p_billing_type: billingType,
+      p_installment_count: installments,
+      p_environment: integration.environment,
+      p_integration_id: integration.integration_id,
+      p_expected_total: body.value === undefined ? null : Number(body.value),
     })
-    .select('id')
-    .single();
-  if (insertError || !payment) throw new Error(`payments insert: ${insertError?.message}`);
+    .single<{ id: string; value: number; course_title: string }>();
+  // The database's pt-BR refusals: the coupon's (that field), or the bump offer's.
+  if (insertError?.code === '22023') throw new HttpError(400, insertError.message, couponCode && /cupom/i.test(insertError.message) ? { field: 'coupon_code' } : undefined);
+  if (insertError?.code === 'PT409') throw new HttpError(409, insertError.message, { field: 'value' });
+  if (insertError || !payment) throw new Error(`create_checkout_payment: ${insertError?.message}`);
+  const price = Number(payment.value);
 
   const asaas = new AsaasClient(asaasBaseUrl(integration.environment), integration.api_key);
   const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/course/${course.id}?pagamento=retorno`;
@@ -163,7 +172,7 @@ serve(async (req) => {
       customer: asaasCustomer.id,
       billingType,
       dueDate: dueDateInBrazil(billingType === 'BOLETO' ? 3 : 1),
-      description: course.title,
+      description: payment.course_title,
       externalReference: payment.id,
       callback: { successUrl, autoRedirect: true },
       ...(installments > 1 ? { installmentCount: installments, totalValue: price } : { value: price }),
@@ -193,7 +202,7 @@ serve(async (req) => {
         p_key: `payment:${payment.id}:pending`,
         p_payload: {
           name: customer.name,
-          course_title: course.title,
+          course_title: payment.course_title,
           course_id: course.id,
           amount: price,
           method: billingType,
