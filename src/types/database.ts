@@ -505,6 +505,7 @@ export type Database = {
           expires_at: string | null
           id: string
           status: "ACTIVE" | "PAUSED" | "PENDING"
+          subscription_id: string | null
           updated_at: string
           user_id: string
         }
@@ -515,6 +516,7 @@ export type Database = {
           expires_at?: string | null
           id?: string
           status?: "ACTIVE" | "PAUSED" | "PENDING"
+          subscription_id?: string | null
           updated_at?: string
           user_id: string
         }
@@ -525,6 +527,7 @@ export type Database = {
           expires_at?: string | null
           id?: string
           status?: "ACTIVE" | "PAUSED" | "PENDING"
+          subscription_id?: string | null
           updated_at?: string
           user_id?: string
         }
@@ -534,6 +537,13 @@ export type Database = {
             columns: ["course_id"]
             isOneToOne: false
             referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "enrollments_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "subscriptions"
             referencedColumns: ["id"]
           },
           {
@@ -891,7 +901,7 @@ export type Database = {
           course_id: string | null
           discount: number
           id: string
-          kind: "course" | "bump"
+          kind: "course" | "bump" | "plan"
           list_price: number
           payment_id: string
           school_id: string
@@ -902,7 +912,7 @@ export type Database = {
           course_id?: string | null
           discount?: number
           id?: string
-          kind: "course" | "bump"
+          kind: "course" | "bump" | "plan"
           list_price: number
           payment_id: string
           school_id: string
@@ -913,7 +923,7 @@ export type Database = {
           course_id?: string | null
           discount?: number
           id?: string
-          kind?: "course" | "bump"
+          kind?: "course" | "bump" | "plan"
           list_price?: number
           payment_id?: string
           school_id?: string
@@ -953,6 +963,7 @@ export type Database = {
           course_title: string
           created_at: string
           discount: number
+          due_date: string | null
           environment: "sandbox" | "production"
           id: string
           installment_count: number
@@ -970,6 +981,7 @@ export type Database = {
           refunded_at: string | null
           school_id: string
           status: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
+          subscription_id: string | null
           updated_at: string
           user_id: string
           value: number
@@ -982,6 +994,7 @@ export type Database = {
           course_title: string
           created_at?: string
           discount?: number
+          due_date?: string | null
           environment: "sandbox" | "production"
           id?: string
           installment_count?: number
@@ -999,6 +1012,7 @@ export type Database = {
           refunded_at?: string | null
           school_id: string
           status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
+          subscription_id?: string | null
           updated_at?: string
           user_id: string
           value: number
@@ -1011,6 +1025,7 @@ export type Database = {
           course_title?: string
           created_at?: string
           discount?: number
+          due_date?: string | null
           environment?: "sandbox" | "production"
           id?: string
           installment_count?: number
@@ -1028,6 +1043,7 @@ export type Database = {
           refunded_at?: string | null
           school_id?: string
           status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
+          subscription_id?: string | null
           updated_at?: string
           user_id?: string
           value?: number
@@ -1062,10 +1078,97 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "payments_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "subscriptions"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "payments_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plan_courses: {
+        Row: {
+          course_id: string
+          plan_id: string
+        }
+        Insert: {
+          course_id: string
+          plan_id: string
+        }
+        Update: {
+          course_id?: string
+          plan_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plan_courses_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plan_courses_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plans: {
+        Row: {
+          billing_types: string[]
+          created_at: string
+          cycle: "MONTHLY" | "YEARLY"
+          description: string | null
+          id: string
+          is_active: boolean
+          name: string
+          price: number
+          school_id: string
+          slug: string
+          updated_at: string
+        }
+        Insert: {
+          billing_types?: string[]
+          created_at?: string
+          cycle: "MONTHLY" | "YEARLY"
+          description?: string | null
+          id?: string
+          is_active?: boolean
+          name: string
+          price: number
+          school_id: string
+          slug: string
+          updated_at?: string
+        }
+        Update: {
+          billing_types?: string[]
+          created_at?: string
+          cycle?: "MONTHLY" | "YEARLY"
+          description?: string | null
+          id?: string
+          is_active?: boolean
+          name?: string
+          price?: number
+          school_id?: string
+          slug?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plans_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
             referencedColumns: ["id"]
           },
         ]
@@ -1552,6 +1655,7 @@ export type Database = {
           require_staff_mfa: boolean
           secondary_color: string
           slug: string
+          subscription_grace_days: number
           support_whatsapp: string | null
           updated_at: string
         }
@@ -1570,6 +1674,7 @@ export type Database = {
           require_staff_mfa?: boolean
           secondary_color?: string
           slug: string
+          subscription_grace_days?: number
           support_whatsapp?: string | null
           updated_at?: string
         }
@@ -1588,10 +1693,113 @@ export type Database = {
           require_staff_mfa?: boolean
           secondary_color?: string
           slug?: string
+          subscription_grace_days?: number
           support_whatsapp?: string | null
           updated_at?: string
         }
         Relationships: []
+      }
+      subscriptions: {
+        Row: {
+          billing_type: "PIX" | "BOLETO" | "CREDIT_CARD"
+          cancelled_at: string | null
+          cancelled_by: string | null
+          created_at: string
+          cycle: "MONTHLY" | "YEARLY"
+          environment: "sandbox" | "production"
+          id: string
+          integration_id: string | null
+          paid_until: string | null
+          plan_id: string | null
+          plan_name: string
+          provider: string
+          provider_customer_id: string | null
+          provider_subscription_id: string | null
+          school_id: string
+          status: "PENDING" | "ACTIVE" | "OVERDUE" | "CANCELLED" | "EXPIRED" | "FAILED"
+          updated_at: string
+          user_id: string
+          value: number
+        }
+        Insert: {
+          billing_type: "PIX" | "BOLETO" | "CREDIT_CARD"
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          created_at?: string
+          cycle: "MONTHLY" | "YEARLY"
+          environment: "sandbox" | "production"
+          id?: string
+          integration_id?: string | null
+          paid_until?: string | null
+          plan_id?: string | null
+          plan_name: string
+          provider?: string
+          provider_customer_id?: string | null
+          provider_subscription_id?: string | null
+          school_id: string
+          status?: "PENDING" | "ACTIVE" | "OVERDUE" | "CANCELLED" | "EXPIRED" | "FAILED"
+          updated_at?: string
+          user_id: string
+          value: number
+        }
+        Update: {
+          billing_type?: "PIX" | "BOLETO" | "CREDIT_CARD"
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          created_at?: string
+          cycle?: "MONTHLY" | "YEARLY"
+          environment?: "sandbox" | "production"
+          id?: string
+          integration_id?: string | null
+          paid_until?: string | null
+          plan_id?: string | null
+          plan_name?: string
+          provider?: string
+          provider_customer_id?: string | null
+          provider_subscription_id?: string | null
+          school_id?: string
+          status?: "PENDING" | "ACTIVE" | "OVERDUE" | "CANCELLED" | "EXPIRED" | "FAILED"
+          updated_at?: string
+          user_id?: string
+          value?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscriptions_cancelled_by_fkey"
+            columns: ["cancelled_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_integration_id_fkey"
+            columns: ["integration_id"]
+            isOneToOne: false
+            referencedRelation: "integration_settings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       system_config: {
         Row: {
@@ -1724,6 +1932,23 @@ export type Database = {
           total_count: number | null
         }[]
       }
+      admin_plans: {
+        Args: { p_school_id?: string | null }
+        Returns: {
+          billing_types: string[] | null
+          course_ids: string[] | null
+          created_at: string | null
+          cycle: string | null
+          description: string | null
+          id: string | null
+          is_active: boolean | null
+          name: string | null
+          overdue: number | null
+          price: number | null
+          slug: string | null
+          subscribers: number | null
+        }[]
+      }
       admin_report_quizzes: {
         Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null }
         Returns: {
@@ -1798,9 +2023,41 @@ export type Database = {
         Args: { p_customer: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_installment: string | null; p_provider: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_value: number | null }
         Returns: string
       }
+      apply_subscription_event: {
+        Args: { p_billing_type: string | null; p_customer: string | null; p_due_date: string | null; p_event: string | null; p_event_id: string | null; p_invoice_url: string | null; p_provider_payment_id: string | null; p_provider_subscription_id: string | null; p_school_id: string | null; p_value: number | null }
+        Returns: string
+      }
       can_sign_lesson_file: {
         Args: { p_bucket: string | null; p_name: string | null }
         Returns: boolean
+      }
+      cancel_plan_subscription: {
+        Args: { p_by: string | null; p_subscription_id: string | null }
+        Returns: {
+          billing_type: string
+          cancelled_at: string | null
+          cancelled_by: string | null
+          created_at: string
+          cycle: string
+          environment: string
+          id: string
+          integration_id: string | null
+          paid_until: string | null
+          plan_id: string | null
+          plan_name: string
+          provider: string
+          provider_customer_id: string | null
+          provider_subscription_id: string | null
+          school_id: string
+          status: string
+          updated_at: string
+          user_id: string
+          value: number
+        }
+      }
+      check_subscription_access: {
+        Args: { p_now?: string | null }
+        Returns: number
       }
       checkout_quote: {
         Args: { p_coupon_code?: string | null; p_course_id: string | null; p_with_bump?: boolean | null }
@@ -1852,6 +2109,7 @@ export type Database = {
           course_title: string
           created_at: string
           discount: number
+          due_date: string | null
           environment: string
           id: string
           installment_count: number
@@ -1869,6 +2127,7 @@ export type Database = {
           refunded_at: string | null
           school_id: string
           status: string
+          subscription_id: string | null
           updated_at: string
           user_id: string
           value: number
@@ -1886,6 +2145,30 @@ export type Database = {
           provider: string
           school_id: string
           updated_at: string
+        }
+      }
+      create_plan_subscription: {
+        Args: { p_billing_type: string | null; p_environment: string | null; p_integration_id: string | null; p_plan_id: string | null; p_user_id: string | null }
+        Returns: {
+          billing_type: string
+          cancelled_at: string | null
+          cancelled_by: string | null
+          created_at: string
+          cycle: string
+          environment: string
+          id: string
+          integration_id: string | null
+          paid_until: string | null
+          plan_id: string | null
+          plan_name: string
+          provider: string
+          provider_customer_id: string | null
+          provider_subscription_id: string | null
+          school_id: string
+          status: string
+          updated_at: string
+          user_id: string
+          value: number
         }
       }
       duplicate_quiz_question: {
@@ -2035,6 +2318,7 @@ export type Database = {
           course_title: string
           created_at: string
           discount: number
+          due_date: string | null
           environment: string
           id: string
           installment_count: number
@@ -2052,6 +2336,7 @@ export type Database = {
           refunded_at: string | null
           school_id: string
           status: string
+          subscription_id: string | null
           updated_at: string
           user_id: string
           value: number
@@ -2331,12 +2616,15 @@ export const Constants = {
         release_mode: ["IMMEDIATE", "AFTER_ENROLLMENT", "ON_DATE"],
       },
       payment_items: {
-        kind: ["course", "bump"],
+        kind: ["course", "bump", "plan"],
       },
       payments: {
         billing_type: ["PIX", "BOLETO", "CREDIT_CARD"],
         environment: ["sandbox", "production"],
         status: ["PENDING", "CONFIRMED", "RECEIVED", "REFUNDED", "CHARGEBACK", "OVERDUE", "DELETED", "FAILED"],
+      },
+      plans: {
+        cycle: ["MONTHLY", "YEARLY"],
       },
       quiz_attempts: {
         status: ["open", "graded", "expired"],
@@ -2348,6 +2636,12 @@ export const Constants = {
       quizzes: {
         late_policy: ["grade_at_deadline", "refuse"],
         show_answers: ["after_each_attempt", "after_passing", "never"],
+      },
+      subscriptions: {
+        billing_type: ["PIX", "BOLETO", "CREDIT_CARD"],
+        cycle: ["MONTHLY", "YEARLY"],
+        environment: ["sandbox", "production"],
+        status: ["PENDING", "ACTIVE", "OVERDUE", "CANCELLED", "EXPIRED", "FAILED"],
       },
       user_roles: {
         role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],

@@ -122,7 +122,8 @@ create table public.payment_items (
   id uuid primary key default gen_random_uuid(),
   payment_id uuid not null references public.payments (id) on delete cascade,
   school_id uuid not null references public.schools (id) on delete cascade,
-  kind text not null constraint payment_items_kind_check check (kind in ('course', 'bump')),
+  -- course: the course on sale; bump: its "Leve também"; plan: a subscription's invoice (no course).
+  kind text not null constraint payment_items_kind_check check (kind in ('course', 'bump', 'plan')),
   -- A deleted course keeps its sales; the title stays beside it.
   course_id uuid references public.courses (id) on delete set null,
   title text not null constraint payment_items_title_length check (length(title) between 1 and 300),
@@ -492,6 +493,22 @@ grant execute on function public.create_checkout_payment(uuid, uuid, text, boole
   public.request_payment_refund(uuid, text) to service_role;
 
 -- ── asaas-webhook: a payment enrolls in (and a refund pauses) every course it bought ────────
+-- Every course of the payment's items, ACTIVE: a purchase grants lasting access, also to a student
+-- whose earlier access had expired. True when it enrolled in any.
+create function private.enroll_bought(p_payment public.payments) returns boolean
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.enrollments (user_id, course_id, status)
+  select p_payment.user_id, i.course_id, 'ACTIVE' from public.payment_items i
+   where i.payment_id = p_payment.id and i.course_id is not null
+  on conflict (user_id, course_id) do update
+    set status = 'ACTIVE',
+        expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
+                          then null else public.enrollments.expires_at end;
+  return found;
+end $$;
+revoke all on function private.enroll_bought(public.payments) from public, anon, authenticated;
+
 -- apply_payment_event as in 20261124000400_payment_checks.sql, over payment_items instead of the one
 -- course_id (every earlier payment has its one item, written above).
 create or replace function public.apply_payment_event(
@@ -567,15 +584,7 @@ begin
            provider_payment_id = coalesce(provider_payment_id, p_provider_payment_id)
      where id = v_payment.id;
     -- Every course the payment bought (the course and its bump).
-    insert into public.enrollments (user_id, course_id, status)
-    select v_payment.user_id, i.course_id, 'ACTIVE' from public.payment_items i
-     where i.payment_id = v_payment.id and i.course_id is not null
-    on conflict (user_id, course_id) do update
-      set status = 'ACTIVE',
-          -- A purchase grants lasting access, also to a student whose earlier access had expired.
-          expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
-                            then null else public.enrollments.expires_at end;
-    v_outcome := case when found then 'enrolled' else 'ignored' end;
+    v_outcome := case when private.enroll_bought(v_payment) then 'enrolled' else 'ignored' end;
   elsif p_event in ('PAYMENT_REFUNDED', 'PAYMENT_CHARGEBACK_REQUESTED') then
     update public.payments
        set status = case when p_event = 'PAYMENT_REFUNDED' then 'REFUNDED' else 'CHARGEBACK' end
