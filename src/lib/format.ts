@@ -12,6 +12,21 @@ export function formatMoney(value: number | string | null | undefined): string {
   return money.format(Number.isFinite(n) ? n : 0).replace(/\u00a0/g, ' ');
 }
 
+/** "297,00", "297.00", "1.234,56" or "R$ 19,90" → 297 / 1234.56 / 19.9; NaN when it is not an amount
+ * (negative, or more than 2 decimals). The course price, a coupon's value and the order bump's price. */
+export function parsePrice(value: string): number {
+  const v = value.trim().replace(/^R\$\s*/, '');
+  if (v === '') return NaN;
+  const normalized = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
+  return /^\d+(\.\d{1,2})?$/.test(normalized) ? Number(normalized) : NaN;
+}
+
+/** 297 → "297,00": an amount as the money fields show it (no R$). */
+export function moneyInput(value: number | string | null | undefined): string {
+  const n = Number(value ?? 0);
+  return (Number.isFinite(n) ? n : 0).toFixed(2).replace('.', ',');
+}
+
 /** dd/mm/aaaa in Brazil's time zone; '' for missing or invalid dates. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -19,7 +19,11 @@ export const rootKeys = {
   reports: ['reports'],
   certificates: ['certificates'],
   checkout: ['checkout'],
+  /** Cupons: the staff's coupons with their numbers (features/coupons). */
+  coupons: ['coupons'],
   payments: ['payments'],
+  /** Vendas: the staff's sales, their totals and refunds (features/sales). */
+  sales: ['sales'],
   schools: ['schools'],
   settings: ['settings'],
   mfa: ['mfa'],

@@ -17,7 +17,9 @@ import {
   Menu,
   Palette,
   PanelLeft,
+  Receipt,
   Settings,
+  TicketPercent,
   User,
   Users,
   type LucideIcon,
@@ -51,6 +53,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
       { title: 'Alunos', to: '/admin/students', icon: Users },
       { title: 'Matrículas', to: '/admin/enrollments', icon: ClipboardList },
       { title: 'Anúncios', to: '/admin/announcements', icon: Megaphone },
+      { title: 'Cupons', to: '/admin/coupons', icon: TicketPercent },
     ],
   },
   {
@@ -58,6 +61,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
     items: [
       { title: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
       { title: 'Relatórios', to: '/admin/reports', icon: BarChart3 },
+      { title: 'Vendas', to: '/admin/sales', icon: Receipt },
     ],
   },
   {

@@ -54,3 +54,9 @@ export function missingFields(values: CheckoutValues, errors: Partial<Record<key
 export function installmentValue(price: number, count: number): number {
   return Math.round((price / count) * 100) / 100;
 }
+
+/** "Tem um cupom?": the code as typed (the database matches it ignoring case and says why it does not apply). */
+export const couponCodeSchema = z.object({
+  code: z.string().trim().min(1, 'Digite o código do cupom').max(40, 'Cupom não encontrado.'),
+});
+export type CouponCodeValues = z.infer<typeof couponCodeSchema>;

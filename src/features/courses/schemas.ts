@@ -1,22 +1,16 @@
 // The course form of SPEC §2/§5/§9 (admin): validation with the pt-BR messages, slug and price rules.
 import { z } from '@/lib/zod';
+import { parsePrice } from '@/lib/format';
 import { finalSlug } from '@/lib/slug';
 import { Constants } from '@/types/database';
 
 export { finalSlug, normalizeSlug } from '@/lib/slug';
+export { parsePrice } from '@/lib/format';
 
 export const COURSE_STATUSES = Constants.public.Checks.courses.status;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 export const STATUS_LABEL: Record<CourseStatus, string> = { DRAFT: 'Rascunho', PUBLISHED: 'Publicado', ARCHIVED: 'Arquivado' };
-
-/** "297,00" or "297.00" or "1.234,56" → 297 / 1234.56; NaN when it is not a price. */
-export function parsePrice(value: string): number {
-  const v = value.trim().replace(/^R\$\s*/, '');
-  if (v === '') return NaN;
-  const normalized = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v;
-  return /^\d+(\.\d{1,2})?$/.test(normalized) ? Number(normalized) : NaN;
-}
 
 /** SPEC §9: 'R$ 49,50 em 6 vezes' when more than one installment, else null. */
 export function installmentPreview(price: number, installments: number, format: (n: number) => string): string | null {
@@ -49,7 +43,26 @@ export const courseFormSchema = z.object({
   banner_position: z.string(),
   // Issue 14: students who complete every lesson download a certificate (on unless staff turn it off).
   certificate_enabled: z.boolean().default(true),
+  // Issue 24: another course of the school offered on this course's checkout at a special price.
+  bump_enabled: z.boolean().default(false),
+  bump_course_id: z.string().default(''),
+  bump_price: z.string().trim().default(''),
 });
+
+/** The order bump's price: Asaas's minimum charge (course_bumps_price_check). */
+export const BUMP_MIN_PRICE = 5;
+
+/** The course form's rules for the course `courseId` (null: a new one), the order bump's included. */
+export const courseFormSchemaFor = (courseId: string | null) =>
+  courseFormSchema.superRefine((v, ctx) => {
+    if (!v.bump_enabled) return;
+    if (!v.bump_course_id) ctx.addIssue({ code: 'custom', path: ['bump_course_id'], message: 'Selecione o curso oferecido' });
+    else if (v.bump_course_id === courseId) ctx.addIssue({ code: 'custom', path: ['bump_course_id'], message: 'Escolha outro curso: não o próprio curso à venda' });
+    const price = parsePrice(v.bump_price);
+    if (!v.bump_price) ctx.addIssue({ code: 'custom', path: ['bump_price'], message: 'Informe o preço especial' });
+    else if (Number.isNaN(price)) ctx.addIssue({ code: 'custom', path: ['bump_price'], message: 'Informe um preço válido, com até 2 casas decimais' });
+    else if (price < BUMP_MIN_PRICE) ctx.addIssue({ code: 'custom', path: ['bump_price'], message: 'O preço especial deve ser de pelo menos R$ 5,00' });
+  });
 
 export type CourseFormInput = z.input<typeof courseFormSchema>;
 export type CourseFormValues = z.output<typeof courseFormSchema>;

@@ -47,7 +47,7 @@ async function buyer() {
   return { id: created.data.user!.id, client: await backend.signIn(email, PASSWORD) };
 }
 
-async function coupon(values: Record<string, unknown>, school = SCHOOL.demo) {
+async function coupon(values: Record<string, unknown>, school: string = SCHOOL.demo) {
   const code = `TESTE${tag()}`;
   const row = (await must(service.from('coupons').insert({ school_id: school, code, kind: 'percent', amount: 20, ...values }).select('id, code').single())) as { id: string; code: string };
   return row;

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { AdminPage } from '@/components/ui/page-header';
-import { useAdminCourse } from '@/features/courses/api/admin-hooks';
+import { useAdminCourse, useCourseBump } from '@/features/courses/api/admin-hooks';
 import { CourseForm } from '@/features/courses/components/admin/course-form';
 import { useSession } from '@/lib/session';
 
@@ -11,6 +12,7 @@ export default function AdminCourseFormPage() {
   const { courseId } = useParams();
   const { profile, user } = useSession();
   const course = useAdminCourse(courseId);
+  const bump = useCourseBump(courseId);
   if (!profile?.school_id || !user) {
     return (
       <AdminPage>
@@ -19,7 +21,7 @@ export default function AdminCourseFormPage() {
     );
   }
   // The form takes its values once: wait for a fresh read, never edit a stale cached copy.
-  if (courseId && (course.isPending || (course.isFetching && !course.isFetchedAfterMount))) {
+  if (courseId && (course.isPending || (course.isFetching && !course.isFetchedAfterMount) || bump.isPending || (bump.isFetching && !bump.isFetchedAfterMount))) {
     return (
       <div className="flex justify-center py-16">
         <Spinner />
@@ -33,5 +35,12 @@ export default function AdminCourseFormPage() {
       </AdminPage>
     );
   }
-  return <CourseForm key={courseId ?? 'new'} course={course.data ?? null} schoolId={course.data?.school_id ?? profile.school_id} userId={user.id} />;
+  if (courseId && bump.isError) {
+    return (
+      <AdminPage>
+        <LoadError title="Não foi possível carregar o order bump do curso" onRetry={bump.refetch} />
+      </AdminPage>
+    );
+  }
+  return <CourseForm key={courseId ?? 'new'} course={course.data ?? null} bump={bump.data ?? null} schoolId={course.data?.school_id ?? profile.school_id} userId={user.id} />;
 }

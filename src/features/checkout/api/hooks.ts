@@ -1,16 +1,19 @@
 // TanStack Query over the checkout (queries.ts). Keys:
 //   ['checkout', 'course', ref, schoolId, userId]   the course being bought
+//   ['checkout', 'quote', courseId, userId, coupon, withBump]   what it costs (coupon, order bump)
 //   ['payments', 'latest', courseId, userId]         the student's latest charge for a course (course page)
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { rootKeys } from '@/lib/query-keys';
-import { createCharge, fetchCheckoutCourse, fetchLatestPayment, type ChargeRequest, type CourseRef } from './queries';
+import { createCharge, fetchCheckoutCourse, fetchCheckoutQuote, fetchLatestPayment, type ChargeRequest, type CourseRef } from './queries';
 
-export type { BillingType, CheckoutCourse, CourseRef } from './queries';
+export type { BillingType, CheckoutCourse, CheckoutQuote, CourseRef } from './queries';
 
 export const checkoutKeys = {
   all: rootKeys.checkout,
   course: (ref: CourseRef | null, schoolId: string, userId: string) => [...checkoutKeys.all, 'course', ref, schoolId, userId] as const,
+  quotes: [...rootKeys.checkout, 'quote'] as const,
+  quote: (courseId: string, userId: string, coupon: string | null, withBump: boolean) => [...checkoutKeys.quotes, courseId, userId, coupon, withBump] as const,
 };
 
 export const paymentKeys = {
@@ -26,12 +29,25 @@ export function useCheckoutCourse(ref: CourseRef | null, schoolId: string | null
   });
 }
 
+/** The quote for a coupon code (null: none) with or without the bump. While another quote loads the
+ * last one stays on screen (isPlaceholderData), so the summary does not blink. */
+export function useCheckoutQuote(courseId: string, userId: string | null | undefined, coupon: string | null, withBump: boolean) {
+  return useQuery({
+    queryKey: checkoutKeys.quote(courseId, userId ?? '', coupon, withBump),
+    enabled: !!userId,
+    queryFn: () => fetchCheckoutQuote(supabase, courseId, coupon, withBump),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useCreateCharge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChargeRequest) => createCharge(body),
     meta: { errorTitle: 'Erro ao processar pagamento' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+    // A refusal may be the coupon's (used up meanwhile) or a new price: quote again, so the page shows why.
+    onError: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.quotes }),
   });
 }
 

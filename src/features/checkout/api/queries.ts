@@ -1,10 +1,13 @@
-// Checkout reads (SPEC §7: id, title, description, thumbnail, price, max_installments by slug or id)
-// and the charge. The course read goes through RLS, so a student finds only courses they may see;
-// the price charged is the database's (create-asaas-charge reads it again with the service role).
+// Checkout reads (SPEC §7: id, title, description, thumbnail, price, max_installments by slug or id),
+// the quote (issue 24: coupon and order bump, priced by the database) and the charge. The course read
+// goes through RLS, so a student finds only courses they may see; the value charged is the database's
+// (create-asaas-charge has public.create_checkout_payment price it again, under the coupon's lock).
 import type { DbClient } from '@/lib/db';
 import type { EnrollmentState } from '@/lib/enrollment';
 import { FunctionCallError, invokeFunction } from '@/lib/functions';
-import type { Tables } from '@/types/database';
+import type { Json, Tables } from '@/types/database';
+
+type JsonObject = { [key: string]: Json | undefined };
 
 export interface CheckoutCourse {
   id: string;
@@ -36,12 +39,49 @@ export async function fetchCheckoutCourse(client: DbClient, ref: CourseRef, scho
   return { ...data, price: Number(data.price), enrollments: data.enrollments as EnrollmentState[] };
 }
 
+/** What the buyer pays (docs/selling.md, public.checkout_quote): every price, discount and total comes
+ * from the database; the page only shows them. (A type, not an interface: it is Json.) */
+export type CheckoutQuote = {
+  course: { id: string; title: string; price: number };
+  /** The course's order bump when it is offered to this buyer, else null. */
+  bump: null | { course_id: string; title: string; description: string | null; thumbnail_url: string | null; list_price: number; price: number };
+  /** The bump is in the total. */
+  with_bump: boolean;
+  coupon: null | { code: string; kind: 'percent' | 'fixed'; amount: number; discount: number };
+  /** Why the code was not applied (pt-BR), or null. */
+  coupon_error: string | null;
+  subtotal: number;
+  discount: number;
+  total: number;
+};
+
+export async function fetchCheckoutQuote(client: DbClient, courseId: string, couponCode: string | null, withBump: boolean): Promise<CheckoutQuote> {
+  const { data, error } = await client.rpc('checkout_quote', { p_course_id: courseId, p_coupon_code: couponCode, p_with_bump: withBump });
+  if (error) throw error;
+  // jsonb: the generated types say Json; the shape is the function's (docs/selling.md).
+  const q = data as JsonObject as CheckoutQuote;
+  return {
+    course: { ...q.course, price: Number(q.course.price) },
+    bump: q.bump && { ...q.bump, list_price: Number(q.bump.list_price), price: Number(q.bump.price) },
+    with_bump: !!q.with_bump,
+    coupon: q.coupon && { ...q.coupon, amount: Number(q.coupon.amount), discount: Number(q.coupon.discount) },
+    coupon_error: q.coupon_error ?? null,
+    subtotal: Number(q.subtotal),
+    discount: Number(q.discount),
+    total: Number(q.total),
+  };
+}
+
 export type BillingType = Tables<'payments'>['billing_type'];
 
 export interface ChargeRequest {
   course_id: string;
   billing_type: BillingType;
+  /** The quote's total: the function refuses (409) when the database now prices it otherwise. */
   value: number;
+  /** The applied coupon's code, or null. */
+  coupon_code: string | null;
+  with_bump: boolean;
   customer: { name: string; email: string; cpfCnpj: string; phone: string };
   installment_count?: number;
   creditCard?: { holderName: string; number: string; expiryMonth: string; expiryYear: string; ccv: string };

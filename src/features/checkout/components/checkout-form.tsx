@@ -1,5 +1,8 @@
 // The payment form of the checkout (SPEC §4/§5/§8): the buyer, the method, and for Cartão the card and
-// its holder. On success the browser goes to Asaas's invoice; a 409 (already enrolled) goes to the course.
+// its holder; the coupon and the order bump (issue 24) change the database's quote, whose total is what
+// the page shows and sends. On success the browser goes to Asaas's invoice; a 409 (already enrolled)
+// goes to the course.
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -11,8 +14,10 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { formatMoney, maskCardNumber, maskCep, maskCpf, maskPhone, onlyDigits } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useCreateCharge, type BillingType, type CheckoutCourse } from '../api/hooks';
+import { useCheckoutQuote, useCreateCharge, type BillingType, type CheckoutCourse } from '../api/hooks';
 import { checkoutSchema, installmentValue, missingFields, type CheckoutValues } from '../schemas';
+import { CouponField } from './coupon-field';
+import { OrderBump } from './order-bump';
 import { OrderSummary } from './order-summary';
 
 const METHODS: { value: BillingType; label: string; icon: typeof QrCode; hint: string }[] = [
@@ -21,9 +26,29 @@ const METHODS: { value: BillingType; label: string; icon: typeof QrCode; hint: s
   { value: 'CREDIT_CARD', label: 'Cartão', icon: CreditCard, hint: 'Pagamento com cartão de crédito, à vista ou parcelado.' },
 ];
 
-export function CheckoutForm({ course, email, profile }: { course: CheckoutCourse; email: string; profile: { name: string | null; cpf: string | null; phone: string | null } | null }) {
+export function CheckoutForm({
+  course,
+  userId,
+  email,
+  profile,
+  coupon: linkCoupon,
+}: {
+  course: CheckoutCourse;
+  userId: string | undefined;
+  email: string;
+  profile: { name: string | null; cpf: string | null; phone: string | null } | null;
+  /** The link's ?cupom=: applied as the page opens. */
+  coupon: string | null;
+}) {
   const navigate = useNavigate();
   const charge = useCreateCharge();
+  const [couponCode, setCouponCode] = useState(() => linkCoupon?.trim() || null);
+  const [withBump, setWithBump] = useState(false);
+  const quote = useCheckoutQuote(course.id, userId, couponCode, withBump);
+  const q = quote.data;
+  // The quote on screen is the one asked for (not the last one kept while the next loads).
+  const quoting = quote.isFetching || quote.isPlaceholderData;
+  const refusal = couponCode && !quote.isPlaceholderData ? (q?.coupon_error ?? null) : null;
   const {
     register,
     control,
@@ -53,6 +78,7 @@ export function CheckoutForm({ course, email, profile }: { course: CheckoutCours
   const isCard = method === 'CREDIT_CARD';
   const redirecting = charge.isSuccess;
   const busy = charge.isPending || redirecting;
+  const total = q?.total;
 
   // SPEC §5's 'Campos obrigatórios' / 'Dados do cartão obrigatórios' toast: a refused form, not a failed
   // request, so not the mutation error path; the fields also show their own messages.
@@ -62,12 +88,15 @@ export function CheckoutForm({ course, email, profile }: { course: CheckoutCours
   }
 
   function onSubmit(v: CheckoutValues) {
+    if (!q || quoting) return;
     const customer = { name: v.name, email: v.email, cpfCnpj: onlyDigits(v.cpf), phone: onlyDigits(v.phone) };
     charge.mutate(
       {
         course_id: course.id,
         billing_type: v.method,
-        value: course.price,
+        value: q.total,
+        coupon_code: q.coupon?.code ?? null,
+        with_bump: q.with_bump,
         customer,
         ...(v.method === 'CREDIT_CARD'
           ? {
@@ -103,7 +132,17 @@ export function CheckoutForm({ course, email, profile }: { course: CheckoutCours
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <h1 className="text-2xl font-bold tracking-tight lg:col-span-2">Finalizar compra</h1>
-      <OrderSummary course={course} className="lg:order-2" />
+      <OrderSummary course={course} quote={q} quoteFailed={quote.isError} onRetry={() => (withBump ? setWithBump(false) : void quote.refetch())} className="lg:order-2">
+        <CouponField
+          initialCode={couponCode}
+          applied={q?.coupon && q.coupon.code.toUpperCase() === couponCode?.toUpperCase() ? q.coupon : null}
+          refusal={refusal}
+          pending={quoting && !!couponCode}
+          disabled={busy || !q}
+          onApply={setCouponCode}
+          onRemove={() => setCouponCode(null)}
+        />
+      </OrderSummary>
       <form noValidate aria-label="Pagamento" className="grid gap-6 rounded-2xl border border-border bg-white p-4 sm:p-6 lg:order-1" onSubmit={handleSubmit(onSubmit, (errs) => onInvalid(errs, getValues()))}>
         <fieldset className="grid gap-4" disabled={busy}>
           <legend className="mb-2 text-lg font-semibold">Seus dados</legend>
@@ -165,12 +204,12 @@ export function CheckoutForm({ course, email, profile }: { course: CheckoutCours
                 <Input autoComplete="address-line2" {...register('addressNumber')} />
               </FormField>
             </div>
-            {course.max_installments > 1 && (
+            {course.max_installments > 1 && total !== undefined && (
               <FormField label="Parcelas">
                 <Select {...register('installments')}>
                   {Array.from({ length: course.max_installments }, (_, i) => i + 1).map((n) => (
                     <option key={n} value={n}>
-                      {n === 1 ? `À vista: ${formatMoney(course.price)}` : `${n}x de ${formatMoney(installmentValue(course.price, n))}`}
+                      {n === 1 ? `À vista: ${formatMoney(total)}` : `${n}x de ${formatMoney(installmentValue(total, n))}`}
                     </option>
                   ))}
                 </Select>
@@ -183,9 +222,11 @@ export function CheckoutForm({ course, email, profile }: { course: CheckoutCours
           </fieldset>
         )}
 
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {q?.bump && <OrderBump bump={q.bump} checked={withBump} disabled={busy} onChange={setWithBump} />}
+
+        <Button type="submit" size="lg" disabled={busy || !q || quoting} className="w-full">
           {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {redirecting ? 'Redirecionando para o pagamento...' : charge.isPending ? 'Processando...' : `Pagar ${formatMoney(course.price)}${isCard && Number(installments) > 1 ? ` em ${installments}x` : ''}`}
+          {redirecting ? 'Redirecionando para o pagamento...' : charge.isPending ? 'Processando...' : total === undefined ? 'Pagar' : `Pagar ${formatMoney(total)}${isCard && Number(installments) > 1 ? ` em ${installments}x` : ''}`}
         </Button>
       </form>
     </div>

@@ -5,7 +5,7 @@ import { currentLocation, renderScreen } from '@/test/render';
 import { signedIn, testProfile } from '@/test/session';
 import { CheckoutPage } from './checkout-page';
 
-const api = vi.hoisted(() => ({ fetchCheckoutCourse: vi.fn(), createCharge: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchCheckoutCourse: vi.fn(), fetchCheckoutQuote: vi.fn(), createCharge: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
@@ -22,11 +22,26 @@ const course = {
   purchase_url: null,
   enrollments: [],
 };
+/** The database's quote (public.checkout_quote), as fetchCheckoutQuote returns it. */
+const quote = (extra: object = {}) => ({
+  course: { id: 'c1', title: 'Excel do zero', price: 297 },
+  bump: null,
+  with_bump: false,
+  coupon: null,
+  coupon_error: null,
+  subtotal: 297,
+  discount: 0,
+  total: 297,
+  ...extra,
+});
 const session = signedIn({ profile: { ...testProfile, school_id: 's1', cpf: null, phone: null } });
-const open = () => renderScreen(<CheckoutPage courseRef={{ slug: 'excel' }} />, { route: '/checkout/excel', session });
+const open = (coupon: string | null = null) => renderScreen(<CheckoutPage courseRef={{ slug: 'excel' }} coupon={coupon} />, { route: '/checkout/excel', session });
 
 describe('CheckoutPage', () => {
-  beforeEach(() => Object.values(api).forEach((fn) => fn.mockReset()));
+  beforeEach(() => {
+    Object.values(api).forEach((fn) => fn.mockReset());
+    api.fetchCheckoutQuote.mockResolvedValue(quote());
+  });
 
   it('shows the order and its installments, asks for the missing buyer data, then charges by PIX', async () => {
     api.fetchCheckoutCourse.mockResolvedValue(course);
@@ -34,7 +49,8 @@ describe('CheckoutPage', () => {
     const view = open();
     expect(await screen.findByText('Excel do zero')).toBeInTheDocument();
     expect(api.fetchCheckoutCourse).toHaveBeenCalledWith(expect.anything(), { slug: 'excel' }, 's1', 'u1');
-    expect(screen.getByTestId('checkout-price')).toHaveTextContent('R$ 297,00');
+    expect(await screen.findByTestId('checkout-price')).toHaveTextContent('R$ 297,00');
+    expect(api.fetchCheckoutQuote).toHaveBeenCalledWith(expect.anything(), 'c1', null, false);
     expect(screen.getByText('em até 6x de R$ 49,50')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Nome Completo/)).toHaveValue('Ana Aluna');
 
@@ -50,6 +66,8 @@ describe('CheckoutPage', () => {
         course_id: 'c1',
         billing_type: 'PIX',
         value: 297,
+        coupon_code: null,
+        with_bump: false,
         customer: { name: 'Ana Aluna', email: 'aluno@escola-demo.com.br', cpfCnpj: '52998224725', phone: '11988887777' },
       }),
     );
@@ -61,7 +79,7 @@ describe('CheckoutPage', () => {
     api.fetchCheckoutCourse.mockResolvedValue(course);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Cartão' }));
-    expect(screen.getByLabelText('Parcelas')).toHaveTextContent('6x de R$ 49,50');
+    expect(await screen.findByLabelText('Parcelas')).toHaveTextContent('6x de R$ 49,50');
     await userEvent.selectOptions(screen.getByLabelText('Parcelas'), '3');
     expect(screen.getByRole('button', { name: 'Pagar R$ 297,00 em 3x' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pagar R$ 297,00 em 3x' }));

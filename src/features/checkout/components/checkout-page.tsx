@@ -13,7 +13,7 @@ import { useSession } from '@/lib/session';
 import { useCheckoutCourse, type CourseRef } from '../api/hooks';
 import { CheckoutForm } from './checkout-form';
 
-export function CheckoutPage({ courseRef }: { courseRef: CourseRef | null }) {
+export function CheckoutPage({ courseRef, coupon = null }: { courseRef: CourseRef | null; coupon?: string | null }) {
   const navigate = useNavigate();
   const { user, profile } = useSession();
   const course = useCheckoutCourse(courseRef, profile?.school_id, user?.id);
@@ -60,7 +60,7 @@ export function CheckoutPage({ courseRef }: { courseRef: CourseRef | null }) {
         </Button>
       </Centered>
     );
-  return <CheckoutForm course={course.data} email={user?.email ?? ''} profile={profile} />;
+  return <CheckoutForm course={course.data} userId={user?.id} email={user?.email ?? ''} profile={profile} coupon={coupon} />;
 }
 
 function AlreadyEnrolled({ courseId }: { courseId: string }) {

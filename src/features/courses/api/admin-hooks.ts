@@ -2,21 +2,37 @@
 //   ['admin-courses', 'list', schoolId, search, page]   one page of Cursos
 //   ['admin-courses', 'options', schoolId]               every course, for the pickers of other screens
 //   ['admin-courses', 'detail', courseId]                the course form's row
+//   ['admin-courses', 'bump', courseId]                  the course's order bump (course form)
 // Every write also invalidates the student side's courses (courseKeys.all).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { rootKeys } from '@/lib/query-keys';
-import { deleteCourse, fetchAdminCourses, fetchCourse, fetchCourseOptions, saveCourse, toggleCourseStatus, type AdminCourse, type CourseRow, type SaveCourseInput } from './admin-queries';
+import {
+  CourseCreatedError,
+  deleteCourse,
+  fetchAdminCourses,
+  fetchCourse,
+  fetchCourseBump,
+  fetchCourseOptions,
+  saveCourse,
+  toggleCourseStatus,
+  type AdminCourse,
+  type CourseBump,
+  type CourseRow,
+  type SaveCourseInput,
+} from './admin-queries';
 import { courseKeys } from './hooks';
 
-export type { AdminCourse, CourseRow };
+export type { AdminCourse, CourseBump, CourseRow };
+export { CourseCreatedError } from './admin-queries';
 
 export const adminCourseKeys = {
   all: rootKeys.adminCourses,
   list: (schoolId: string, search: string, page: number) => [...rootKeys.adminCourses, 'list', schoolId, search, page] as const,
   options: (schoolId: string) => [...rootKeys.adminCourses, 'options', schoolId] as const,
   detail: (courseId: string) => [...rootKeys.adminCourses, 'detail', courseId] as const,
+  bump: (courseId: string) => [...rootKeys.adminCourses, 'bump', courseId] as const,
 };
 
 export const adminCoursesQuery = (schoolId: string, search: string, page: number) =>
@@ -39,6 +55,11 @@ export function useAdminCourse(courseId: string | undefined) {
   return useQuery({ ...adminCourseQuery(courseId ?? ''), enabled: !!courseId });
 }
 
+/** The course's order bump, for the course form (null: none). */
+export function useCourseBump(courseId: string | undefined) {
+  return useQuery({ queryKey: adminCourseKeys.bump(courseId ?? ''), queryFn: () => fetchCourseBump(supabase, courseId!), enabled: !!courseId });
+}
+
 function useInvalidateCourses() {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: adminCourseKeys.all }), queryClient.invalidateQueries({ queryKey: courseKeys.all })]);
@@ -54,7 +75,11 @@ export function useSaveCourse() {
       queryClient.setQueryData(adminCourseKeys.detail(course.id), course);
       toast.success(input.id ? 'Curso atualizado!' : 'Curso criado!');
       void invalidate();
+      // The order bump is priced in the checkout's quote.
+      void queryClient.invalidateQueries({ queryKey: rootKeys.checkout });
     },
+    // A new course saved without its order bump still exists: the lists show it.
+    onError: (error) => error instanceof CourseCreatedError && void invalidate(),
   });
 }
 

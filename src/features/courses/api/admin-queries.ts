@@ -64,20 +64,71 @@ export interface SaveCourseInput {
   schoolId: string;
   instructorId: string;
   values: CourseFormValues;
+  /** The course has an order bump now (the form read it): it is updated or deleted, not inserted. */
+  hadBump?: boolean;
 }
 
-/** Updates the course `id`, or creates one in the school when there is none. */
-export async function saveCourse(client: DbClient, { id, schoolId, instructorId, values }: SaveCourseInput): Promise<CourseRow> {
+/** A new course was created but its order bump was refused: the form goes on editing that course. */
+export class CourseCreatedError extends Error {
+  constructor(
+    readonly course: CourseRow,
+    reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason), { cause: reason });
+    // What describeError reads (src/lib/errors.ts): the database's code and details, as refused.
+    const { code, details, status } = (reason ?? {}) as { code?: unknown; details?: unknown; status?: unknown };
+    Object.assign(this, { code, details, status });
+  }
+}
+
+/** Updates the course `id`, or creates one in the school when there is none; then its order bump. */
+export async function saveCourse(client: DbClient, { id, schoolId, instructorId, values, hadBump = false }: SaveCourseInput): Promise<CourseRow> {
   const row = courseRowFromForm(values);
   if (id) {
     const { data, error } = await client.from('courses').update(row).eq('id', id).select('*').single();
     if (error) throw error;
+    await saveCourseBump(client, data.id, values, hadBump);
     return data;
   }
   const insert: TablesInsert<'courses'> = { ...row, school_id: schoolId, instructor_id: instructorId };
   const { data, error } = await client.from('courses').insert(insert).select('*').single();
   if (error) throw error;
+  try {
+    await saveCourseBump(client, data.id, values, false);
+  } catch (e) {
+    throw new CourseCreatedError(data, e);
+  }
   return data;
+}
+
+/** The course's order bump (course_bumps: one per course), or null. */
+export type CourseBump = Pick<Tables<'course_bumps'>, 'bump_course_id' | 'price'>;
+
+export async function fetchCourseBump(client: DbClient, courseId: string): Promise<CourseBump | null> {
+  const { data, error } = await client.from('course_bumps').select('bump_course_id, price').eq('course_id', courseId).maybeSingle();
+  if (error) throw error;
+  return data && { bump_course_id: data.bump_course_id, price: Number(data.price) };
+}
+
+/**
+ * Offers the form's course at its special price on this course's checkout, or stops offering one.
+ * An existing offer is updated in place (staff may update only the offered course and its price).
+ */
+async function saveCourseBump(client: DbClient, courseId: string, values: CourseFormValues, hadBump: boolean): Promise<void> {
+  if (!values.bump_enabled) {
+    if (!hadBump) return;
+    const { error } = await client.from('course_bumps').delete().eq('course_id', courseId);
+    if (error) throw error;
+    return;
+  }
+  const offer = { bump_course_id: values.bump_course_id, price: parsePrice(values.bump_price) };
+  if (hadBump) {
+    const { data, error } = await client.from('course_bumps').update(offer).eq('course_id', courseId).select('course_id');
+    if (error) throw error;
+    if (data.length) return;
+  }
+  const { error } = await client.from('course_bumps').insert({ course_id: courseId, ...offer });
+  if (error) throw error;
 }
 
 /** SPEC §4 list toggle: DRAFT becomes PUBLISHED, any other status becomes DRAFT. */

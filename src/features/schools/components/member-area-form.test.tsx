@@ -25,6 +25,7 @@ const school: SchoolRow = {
   member_area_name: 'Área Demo',
   support_whatsapp: null,
   require_staff_mfa: false,
+  subscription_grace_days: 5,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,14 +13,14 @@ import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, moneyInput } from '@/lib/format';
 import { uploadPublicImage } from '@/lib/storage';
 import { describeError, refusedConstraint } from '@/lib/errors';
-import { useSaveCourse, type CourseRow } from '../../api/admin-hooks';
+import { CourseCreatedError, useCourseOptions, useSaveCourse, type CourseBump, type CourseRow } from '../../api/admin-hooks';
 import {
   COURSE_STATUSES,
   STATUS_LABEL,
-  courseFormSchema,
+  courseFormSchemaFor,
   installmentPreview,
   finalSlug,
   normalizeSlug,
@@ -28,8 +28,9 @@ import {
   type CourseFormInput,
   type CourseFormValues,
 } from '../../schemas';
+import { CourseBumpSection } from './course-bump-section';
 
-function formValuesFromCourse(course: CourseRow | null): CourseFormInput {
+function formValuesFromCourse(course: CourseRow | null, bump: CourseBump | null): CourseFormInput {
   return {
     title: course?.title ?? '',
     slug: course?.slug ?? '',
@@ -44,12 +45,17 @@ function formValuesFromCourse(course: CourseRow | null): CourseFormInput {
     banner_url: course?.banner_url ?? null,
     banner_position: course?.banner_position ?? '50% 50%',
     certificate_enabled: course?.certificate_enabled ?? true,
+    bump_enabled: !!bump,
+    bump_course_id: bump?.bump_course_id ?? '',
+    bump_price: bump ? moneyInput(bump.price) : '',
   };
 }
 
-export function CourseForm({ course, schoolId, userId }: { course: CourseRow | null; schoolId: string; userId: string }) {
+export function CourseForm({ course, bump = null, schoolId, userId }: { course: CourseRow | null; bump?: CourseBump | null; schoolId: string; userId: string }) {
   const navigate = useNavigate();
   const save = useSaveCourse();
+  const [schema] = useState(() => courseFormSchemaFor(course?.id ?? null));
+  const options = useCourseOptions(schoolId).data?.filter((c) => c.id !== course?.id);
   // A new course's slug follows its title until the admin edits the slug.
   const slugTouched = useRef(!!course);
   const {
@@ -59,7 +65,7 @@ export function CourseForm({ course, schoolId, userId }: { course: CourseRow | n
     setValue,
     setError,
     formState: { errors },
-  } = useForm<CourseFormInput, unknown, CourseFormValues>({ resolver: zodResolver(courseFormSchema), defaultValues: formValuesFromCourse(course) });
+  } = useForm<CourseFormInput, unknown, CourseFormValues>({ resolver: zodResolver(schema), defaultValues: formValuesFromCourse(course, bump) });
   const [price, installments, thumbnailPosition, bannerPosition] = useWatch({
     control,
     name: ['price', 'max_installments', 'thumbnail_position', 'banner_position'],
@@ -68,12 +74,14 @@ export function CourseForm({ course, schoolId, userId }: { course: CourseRow | n
 
   function onSubmit(values: CourseFormValues) {
     save.mutate(
-      { id: course?.id, schoolId, instructorId: course?.instructor_id ?? userId, values },
+      { id: course?.id, schoolId, instructorId: course?.instructor_id ?? userId, values, hadBump: !!bump },
       {
         onSuccess: () => navigate('/admin/courses'),
         onError: (error) => {
           // The toast says it too; the field shows where to fix it.
           if (refusedConstraint(error) === 'courses_school_slug_key') setError('slug', { message: describeError(error) }, { shouldFocus: true });
+          // The course exists, its order bump was refused: go on editing that course, not a new one.
+          if (error instanceof CourseCreatedError) navigate(`/admin/courses/${error.course.id}/edit`, { replace: true });
         },
       },
     );
@@ -149,6 +157,7 @@ export function CourseForm({ course, schoolId, userId }: { course: CourseRow | n
             </p>
           )}
         </section>
+        <CourseBumpSection control={control} register={register} errors={errors} options={options} />
         <Controller
           control={control}
           name="certificate_enabled"
