@@ -101,7 +101,9 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(32)} ${what}`).join('
 ${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} school_id ${id}  ${secret}`).join('\n')}
 
   Pagamentos: Asaas simulado em http://localhost:${asaasPort} (sandbox da Escola Demo). No checkout,
-    a fatura tem o botão 'Simular pagamento', que confirma e libera o curso.
+    a fatura tem o botão 'Simular pagamento', que confirma e libera o curso. A fatura de uma assinatura
+    leva à página dela (http://localhost:${asaasPort}/s/<id>): 'Avançar para o próximo ciclo' (com o cartão
+    aprovado ou recusado) e 'Simular vencimento'.
     Webhook do Asaas: http://localhost:${apiPort}/functions/v1/asaas-webhook?school=<id da escola>
 
   Dados persistem em .local-supabase/ (npm run db:reset recomeça do zero). Ctrl+C para parar.

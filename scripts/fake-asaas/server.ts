@@ -5,6 +5,30 @@
 // An installment plan is one payment per installment sharing an `installment` id, as at Asaas: the
 // create call answers the first, and paying a card plan confirms every installment (one event each).
 // Events carry the whole payment object (id, customer, value, externalReference, installment...).
+// A confirmed PIX or card payment can be refunded (POST /payments/{id}/refund, in full or in part, as
+// at Asaas): the answer is the payment, REFUNDED once nothing is left, with the refund in `refunds`;
+// PAYMENT_REFUNDED (or PAYMENT_PARTIALLY_REFUNDED) reaches the webhook just after the answer, as
+// Asaas's events do. A paid boleto is refunded another way at Asaas (the payer gives a bank account):
+// this endpoint refuses it.
+// Subscriptions (issue 24), as at Asaas: POST /subscriptions creates the subscription and its first
+// invoice (a payment carrying `subscription`, due on nextDueDate, with the subscription's value,
+// billingType, description and externalReference); a card is charged at once when that invoice is due
+// today. GET /subscriptions/{id}, GET /subscriptions/{id}/payments (Asaas's list) and DELETE
+// /subscriptions/{id} (INACTIVE and deleted; its unpaid invoices removed). SUBSCRIPTION_* events carry the
+// whole subscription object, each invoice's PAYMENT_* events the whole payment.
+// Events caused by an API call (a refund, a subscription created or removed) reach the webhook a moment
+// after the answer (eventDelayMs), as Asaas's do; those of the pages and controls below are delivered
+// before they answer, so a test that awaits them sees their effect.
+// Fake-only controls, for tests and the demo (no such thing at Asaas, where time passes by itself):
+// - GET /s/{id}: the subscription's page, its invoices each with 'Simular pagamento' (the invoice page
+//   /i/{paymentId} pays one too), 'Avançar para o próximo ciclo' and 'Simular vencimento'.
+// - nextCycle(id, { cardDeclined }) / POST /s/{id}/next-cycle[?cartao=recusado]: the next invoice, due one
+//   cycle after the last (PAYMENT_CREATED). A card is charged at once (PAYMENT_CONFIRMED) unless declined:
+//   then the invoice stays PENDING (PAYMENT_CREDIT_CARD_CAPTURE_REFUSED) until paid on its page.
+// - markOverdue(id) / POST /s/{id}/overdue ('Simular vencimento'): the subscription's unpaid invoices
+//   become OVERDUE (PAYMENT_OVERDUE each); an overdue invoice can still be paid on its page.
+// - The cards Asaas's sandbox refuses (5184019740373151, 4916561358240741) are refused here too, for a
+//   payment or a subscription alike (400, nothing created).
 // Everything lives in memory; card numbers are kept only in `requests`, for tests to inspect.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +45,8 @@ export interface FakeAsaasOptions {
   port?: number;
   accounts: FakeAsaasAccount[];
   log?: (line: string) => void;
+  /** How long after an API answer its events are sent (ms): a refund's, a subscription's creation or removal; 100 when unset. */
+  eventDelayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -32,10 +58,17 @@ export interface RecordedRequest {
 
 type Json = Record<string, unknown>;
 export type FakeAsaasPayment = Json & { id: string; status: string };
+export type FakeAsaasSubscription = Json & { id: string; status: 'ACTIVE' | 'INACTIVE'; cycle: string; nextDueDate: string; deleted: boolean };
 
 interface StoredPayment {
   account: FakeAsaasAccount;
   payment: FakeAsaasPayment;
+  successUrl: string | null;
+}
+
+interface StoredSubscription {
+  account: FakeAsaasAccount;
+  subscription: FakeAsaasSubscription;
   successUrl: string | null;
 }
 
@@ -48,6 +81,16 @@ export interface FakeAsaas {
   payment(id: string): FakeAsaasPayment | undefined;
   /** Delivers a webhook event for a payment to its account; the HTTP status our side answered (0: no webhook). */
   sendEvent(paymentId: string, event: string, opts?: { eventId?: string; token?: string | null }): Promise<{ status: number; eventId: string; body: string }>;
+  subscription(id: string): FakeAsaasSubscription | undefined;
+  /** The subscription's invoices, oldest first (removed ones too, with deleted: true). */
+  subscriptionPayments(id: string): FakeAsaasPayment[];
+  /**
+   * Fake-only: the next cycle's invoice, due one cycle after the last, its events delivered before this
+   * resolves. A card subscription's invoice is charged at once, unless `cardDeclined`: then it stays PENDING.
+   */
+  nextCycle(subscriptionId: string, opts?: { cardDeclined?: boolean }): Promise<FakeAsaasPayment>;
+  /** Fake-only ('Simular vencimento'): the subscription's unpaid invoices become OVERDUE, with PAYMENT_OVERDUE each. */
+  markOverdue(subscriptionId: string): Promise<FakeAsaasPayment[]>;
   close(): Promise<void>;
 }
 
@@ -90,10 +133,35 @@ function brand(number: string): string {
 const METHOD_LABEL: Record<string, string> = { PIX: 'Pix', BOLETO: 'Boleto bancário', CREDIT_CARD: 'Cartão de crédito', UNDEFINED: 'Pergunte ao cliente' };
 const STATUS_LABEL: Record<string, string> = {
   PENDING: 'Aguardando pagamento',
+  OVERDUE: 'Vencida',
   CONFIRMED: 'Pagamento confirmado',
   RECEIVED: 'Pagamento confirmado',
   REFUNDED: 'Estornada',
 };
+const CYCLE_LABEL: Record<string, string> = { WEEKLY: 'Semanal', BIWEEKLY: 'Quinzenal', MONTHLY: 'Mensal', QUARTERLY: 'Trimestral', SEMIANNUALLY: 'Semestral', YEARLY: 'Anual' };
+// Asaas's sandbox refuses these cards (docs.asaas.com, "Criar nova cobrança com cartão de crédito").
+const DECLINED_CARDS = new Set(['5184019740373151', '4916561358240741']);
+const payable = (p: FakeAsaasPayment) => (p.status === 'PENDING' || p.status === 'OVERDUE') && !p.deleted;
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 16)}`;
+
+/** A YYYY-MM-DD date one cycle later; a month's day past the next month's end falls on its last day (as Postgres adds months). */
+export function addCycle(date: string, cycle: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const days = cycle === 'WEEKLY' ? 7 : cycle === 'BIWEEKLY' ? 14 : 0;
+  if (days) return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const months = { MONTHLY: 1, QUARTERLY: 3, SEMIANNUALLY: 6, YEARLY: 12 }[cycle] ?? 1;
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** Asaas's entry in a payment's `refunds`. */
+export interface FakeAsaasRefund {
+  dateCreated: string;
+  status: 'PENDING' | 'CANCELLED' | 'DONE';
+  value: number;
+  description: string | null;
+  transactionReceiptUrl: string | null;
+}
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -117,10 +185,26 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, { account: FakeAsaasAccount; customer: Json }>();
   const payments = new Map<string, StoredPayment>();
+  const subscriptions = new Map<string, StoredSubscription>();
   let customerSeq = 0;
   let invoiceSeq = 0;
   let eventSeq = 0;
   let url = '';
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (run: () => Promise<unknown>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void run();
+    }, opts.eventDelayMs ?? 100);
+    timers.add(timer);
+  };
+  /** Events sent in order once the API answer is out, as Asaas's arrive after its answer. */
+  const afterAnswer = (res: ServerResponse, events: (() => Promise<unknown>)[]) =>
+    res.once('finish', () =>
+      later(async () => {
+        for (const send of events) await send().catch((e: Error) => log(`webhook failed: ${e.message}`));
+      }),
+    );
 
   function accountOf(req: IncomingMessage): FakeAsaasAccount {
     const key = req.headers['access_token'];
@@ -149,19 +233,12 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     return customer;
   }
 
-  function createPayment(account: FakeAsaasAccount, body: Json): FakeAsaasPayment {
+  /** The checks a payment and a subscription share: customer, billingType, callback and card. */
+  function chargeFields(account: FakeAsaasAccount, body: Json) {
     const customer = customers.get(String(body.customer));
     if (!customer || customer.account !== account) throw new AsaasFail(400, 'invalid_customer', 'Cliente inválido ou não informado.');
     const billingType = String(body.billingType ?? '');
     if (!['BOLETO', 'CREDIT_CARD', 'PIX', 'UNDEFINED'].includes(billingType)) throw new AsaasFail(400, 'invalid_billingType', 'Forma de pagamento inválida.');
-    // An installment plan gives totalValue (or installmentValue) instead of value.
-    const installments = Number(body.installmentCount ?? 1);
-    const given = body.value ?? body.totalValue ?? (typeof body.installmentValue === 'number' ? body.installmentValue * installments : undefined);
-    const value = typeof given === 'number' ? given : NaN;
-    if (!(value > 0)) throw new AsaasFail(400, 'invalid_value', 'O campo value deve ser informado');
-    if (!Number.isInteger(installments) || installments < 1 || installments > 21) throw new AsaasFail(400, 'invalid_installmentCount', 'Número de parcelas inválido.');
-    const dueDate = String(body.dueDate ?? '');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || dueDate < today()) throw new AsaasFail(400, 'invalid_dueDate', 'A data de vencimento não pode ser inferior à hoje');
     const callback = (body.callback ?? null) as Json | null;
     const successUrl = callback?.successUrl ? String(callback.successUrl) : null;
     if (successUrl && !/^https?:\/\/[^\s]+$/.test(successUrl)) throw new AsaasFail(400, 'invalid_callback', 'A URL de sucesso informada é inválida.');
@@ -174,9 +251,49 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       if (missing(holder, ['name', 'email', 'cpfCnpj', 'postalCode', 'addressNumber', 'phone'])) throw new AsaasFail(400, 'invalid_creditCardHolderInfo', 'Informe os dados do titular do cartão.');
       const number = digitsOf(card.number);
       if (!luhn(number)) throw new AsaasFail(400, 'invalid_creditCard', 'Número do cartão de crédito inválido.');
+      if (DECLINED_CARDS.has(number)) throw new AsaasFail(400, 'invalid_creditCard', 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.');
       // Like Asaas: the payment keeps the last digits and a token, never the card.
       creditCard = { creditCardNumber: number.slice(-4), creditCardBrand: brand(number), creditCardToken: randomBytes(16).toString('hex') };
     }
+    return { customer: String(customer.customer.id), billingType, successUrl, creditCard };
+  }
+
+  /** A new PENDING payment with Asaas's fields, stored with its account. */
+  function newPayment(account: FakeAsaasAccount, successUrl: string | null, fields: Json & { customer: string; value: number; billingType: string; dueDate: string }): FakeAsaasPayment {
+    const id = randomId('pay');
+    const { creditCard, ...rest } = fields;
+    const payment: FakeAsaasPayment = {
+      object: 'payment',
+      id,
+      dateCreated: today(),
+      installment: null,
+      status: 'PENDING',
+      description: null,
+      externalReference: null,
+      installmentNumber: null,
+      ...rest,
+      netValue: rest.value,
+      invoiceUrl: `${url}/i/${id}`,
+      invoiceNumber: String(++invoiceSeq).padStart(8, '0'),
+      bankSlipUrl: rest.billingType === 'BOLETO' ? `${url}/b/${id}` : null,
+      ...(creditCard ? { creditCard } : {}),
+      paymentDate: null,
+      deleted: false,
+    };
+    payments.set(id, { account, payment, successUrl });
+    return payment;
+  }
+
+  function createPayment(account: FakeAsaasAccount, body: Json): FakeAsaasPayment {
+    const { customer, billingType, successUrl, creditCard } = chargeFields(account, body);
+    // An installment plan gives totalValue (or installmentValue) instead of value.
+    const installments = Number(body.installmentCount ?? 1);
+    const given = body.value ?? body.totalValue ?? (typeof body.installmentValue === 'number' ? body.installmentValue * installments : undefined);
+    const value = typeof given === 'number' ? given : NaN;
+    if (!(value > 0)) throw new AsaasFail(400, 'invalid_value', 'O campo value deve ser informado');
+    if (!Number.isInteger(installments) || installments < 1 || installments > 21) throw new AsaasFail(400, 'invalid_installmentCount', 'Número de parcelas inválido.');
+    const dueDate = String(body.dueDate ?? '');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || dueDate < today()) throw new AsaasFail(400, 'invalid_dueDate', 'A data de vencimento não pode ser inferior à hoje');
     // Installments split the total in cents; the cents that do not divide evenly go on the last one.
     const totalCents = Math.round(value * 100);
     const eachCents = Math.floor(totalCents / installments);
@@ -184,32 +301,153 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     const created: FakeAsaasPayment[] = [];
     for (let n = 1; n <= installments; n++) {
       const cents = n === installments ? totalCents - eachCents * (installments - 1) : eachCents;
-      const id = `pay_${randomBytes(12).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 16)}`;
-      const payment: FakeAsaasPayment = {
-        object: 'payment',
-        id,
-        dateCreated: today(),
-        customer: customer.customer.id,
-        installment,
-        value: cents / 100,
-        netValue: cents / 100,
-        billingType,
-        status: 'PENDING',
-        dueDate,
-        description: body.description ?? null,
-        externalReference: body.externalReference ?? null,
-        installmentNumber: installment ? n : null,
-        invoiceUrl: `${url}/i/${id}`,
-        invoiceNumber: String(++invoiceSeq).padStart(8, '0'),
-        bankSlipUrl: billingType === 'BOLETO' ? `${url}/b/${id}` : null,
-        ...(creditCard ? { creditCard } : {}),
-        paymentDate: null,
-        deleted: false,
-      };
-      payments.set(id, { account, payment, successUrl });
-      created.push(payment);
+      created.push(
+        newPayment(account, successUrl, {
+          customer,
+          installment,
+          value: cents / 100,
+          billingType,
+          dueDate,
+          description: body.description ?? null,
+          externalReference: body.externalReference ?? null,
+          installmentNumber: installment ? n : null,
+          creditCard,
+        }),
+      );
     }
     return created[0]!;
+  }
+
+  /** Marks a payment paid as Asaas does: a card CONFIRMED, anything else RECEIVED. */
+  function settle(p: FakeAsaasPayment) {
+    p.status = p.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'RECEIVED';
+    p.paymentDate = p.clientPaymentDate = p.confirmedDate = today();
+  }
+
+  const invoicesOf = (subscriptionId: string) => [...payments.values()].filter((s) => s.payment.subscription === subscriptionId).map((s) => s.payment);
+
+  /** The subscription's next invoice, due on its nextDueDate, which moves one cycle on. */
+  function newInvoice(stored: StoredSubscription): FakeAsaasPayment {
+    const s = stored.subscription;
+    const invoice = newPayment(stored.account, stored.successUrl, {
+      customer: String(s.customer),
+      subscription: s.id,
+      value: Number(s.value),
+      billingType: String(s.billingType),
+      dueDate: s.nextDueDate,
+      description: s.description ?? null,
+      externalReference: s.externalReference ?? null,
+      creditCard: s.creditCard as Json | undefined,
+    });
+    s.nextDueDate = addCycle(s.nextDueDate, s.cycle);
+    return invoice;
+  }
+
+  /** POST /subscriptions: the subscription and its first invoice; the events to send once the answer is out. */
+  function createSubscription(account: FakeAsaasAccount, body: Json): { subscription: FakeAsaasSubscription; events: (() => Promise<unknown>)[] } {
+    const { customer, billingType, successUrl, creditCard } = chargeFields(account, body);
+    const value = typeof body.value === 'number' ? body.value : NaN;
+    if (!(value > 0)) throw new AsaasFail(400, 'invalid_value', 'O campo value deve ser informado');
+    const cycle = String(body.cycle ?? '');
+    if (!(cycle in CYCLE_LABEL)) throw new AsaasFail(400, 'invalid_cycle', 'Periodicidade inválida.');
+    const nextDueDate = String(body.nextDueDate ?? '');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(nextDueDate) || nextDueDate < today()) throw new AsaasFail(400, 'invalid_nextDueDate', 'A data de vencimento da primeira cobrança não pode ser inferior à hoje');
+    const subscription: FakeAsaasSubscription = {
+      object: 'subscription',
+      id: randomId('sub'),
+      dateCreated: today(),
+      customer,
+      paymentLink: null,
+      value,
+      nextDueDate,
+      cycle,
+      description: body.description ?? null,
+      billingType,
+      deleted: false,
+      status: 'ACTIVE',
+      externalReference: body.externalReference ?? null,
+      sendPaymentByPostalService: false,
+      discount: { value: 0, limitDate: null, dueDateLimitDays: 0, type: 'FIXED' },
+      fine: { value: 0, type: 'FIXED' },
+      interest: { value: 0, type: 'PERCENTAGE' },
+      ...(creditCard ? { creditCard } : {}),
+    };
+    const stored = { account, subscription, successUrl };
+    subscriptions.set(subscription.id, stored);
+    const first = newInvoice(stored);
+    const events = [() => sendSubscriptionEvent(subscription.id, 'SUBSCRIPTION_CREATED'), () => sendEvent(first.id, 'PAYMENT_CREATED')];
+    // Asaas validates the card on creation and charges it on the invoice's due date: today, at once.
+    if (creditCard && first.dueDate === today()) {
+      settle(first);
+      events.push(() => sendEvent(first.id, 'PAYMENT_CONFIRMED'));
+    }
+    return { subscription, events };
+  }
+
+  function subscriptionOf(account: FakeAsaasAccount | null, id: string): StoredSubscription {
+    const stored = subscriptions.get(id);
+    if (!stored || (account && stored.account !== account)) throw new AsaasFail(404, 'not_found', 'Assinatura não encontrada.');
+    return stored;
+  }
+
+  /** DELETE /subscriptions/{id}: INACTIVE and deleted, its unpaid invoices removed; the events to send after the answer. */
+  function deleteSubscription(account: FakeAsaasAccount, id: string): (() => Promise<unknown>)[] {
+    const stored = subscriptionOf(account, id);
+    const s = stored.subscription;
+    if (s.deleted) throw new AsaasFail(404, 'not_found', 'Assinatura não encontrada.');
+    s.deleted = true;
+    s.status = 'INACTIVE';
+    const removed = invoicesOf(id).filter(payable);
+    for (const p of removed) p.deleted = true;
+    return [...removed.map((p) => () => sendEvent(p.id, 'PAYMENT_DELETED')), () => sendSubscriptionEvent(id, 'SUBSCRIPTION_DELETED')];
+  }
+
+  async function nextCycle(id: string, o: { cardDeclined?: boolean } = {}): Promise<FakeAsaasPayment> {
+    const stored = subscriptionOf(null, id);
+    if (stored.subscription.deleted) throw new AsaasFail(400, 'invalid_action', 'Esta assinatura foi removida.');
+    const invoice = newInvoice(stored);
+    await sendEvent(invoice.id, 'PAYMENT_CREATED').catch((e: Error) => log(`webhook failed: ${e.message}`));
+    if (invoice.billingType === 'CREDIT_CARD') {
+      if (o.cardDeclined) {
+        await sendEvent(invoice.id, 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED').catch((e: Error) => log(`webhook failed: ${e.message}`));
+      } else {
+        settle(invoice);
+        await sendEvent(invoice.id, 'PAYMENT_CONFIRMED').catch((e: Error) => log(`webhook failed: ${e.message}`));
+      }
+    }
+    return invoice;
+  }
+
+  async function markOverdue(id: string): Promise<FakeAsaasPayment[]> {
+    const due = invoicesOf(subscriptionOf(null, id).subscription.id).filter((p) => p.status === 'PENDING' && !p.deleted);
+    for (const p of due) {
+      p.status = 'OVERDUE';
+      await sendEvent(p.id, 'PAYMENT_OVERDUE').catch((e: Error) => log(`webhook failed: ${e.message}`));
+    }
+    return due;
+  }
+
+  /** Asaas's refund of a confirmed payment; the event to send once the answer is out. */
+  function refundPayment(account: FakeAsaasAccount, id: string, body: Json): { payment: FakeAsaasPayment; event: string } {
+    const stored = payments.get(id);
+    if (!stored || stored.account !== account) throw new AsaasFail(404, 'not_found', 'Cobrança não encontrada.');
+    const p = stored.payment;
+    if (p.status !== 'CONFIRMED' && p.status !== 'RECEIVED') throw new AsaasFail(400, 'invalid_action', 'Só é possível estornar cobranças recebidas ou confirmadas.');
+    if (p.billingType === 'BOLETO') throw new AsaasFail(400, 'invalid_action', 'Boletos pagos são estornados com os dados bancários do pagador, não por esta operação.');
+    if (body.description !== undefined && body.description !== null && (typeof body.description !== 'string' || body.description.length > 500)) {
+      throw new AsaasFail(400, 'invalid_description', 'A descrição do estorno deve ter no máximo 500 caracteres.');
+    }
+    const refunds = (p.refunds ?? []) as FakeAsaasRefund[];
+    const leftCents = Math.round(Number(p.value) * 100) - refunds.reduce((sum, r) => sum + Math.round(r.value * 100), 0);
+    const given = body.value;
+    if (given !== undefined && given !== null && (typeof given !== 'number' || !(given > 0))) throw new AsaasFail(400, 'invalid_value', 'Informe um valor de estorno válido.');
+    const cents = typeof given === 'number' ? Math.round(given * 100) : leftCents;
+    if (cents > leftCents) throw new AsaasFail(400, 'invalid_value', `O valor do estorno não pode ser maior que ${brl(leftCents / 100)}.`);
+    const refund: FakeAsaasRefund = { dateCreated: stamp(), status: 'DONE', value: cents / 100, description: (body.description as string | undefined) ?? null, transactionReceiptUrl: null };
+    p.refunds = [...refunds, refund];
+    const full = cents === leftCents;
+    if (full) p.status = 'REFUNDED';
+    return { payment: p, event: full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED' };
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -240,49 +478,122 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       const digits = `23793381286${p.id.replace(/\D/g, '').padEnd(20, '0').slice(0, 20)}${Math.round(Number(p.value) * 100).toString().padStart(10, '0')}`;
       return send(res, 200, { identificationField: digits.padEnd(47, '0').slice(0, 47), nossoNumero: p.invoiceNumber, barCode: digits.padEnd(44, '0').slice(0, 44) });
     }
+    const refund = /^POST \/payments\/([^/]+)\/refund$/.exec(route);
+    if (refund) {
+      const { payment, event } = refundPayment(account, refund[1]!, (body ?? {}) as Json);
+      // Like Asaas: the answer first, the event a moment later.
+      afterAnswer(res, [() => sendEvent(payment.id, event)]);
+      return send(res, 200, payment);
+    }
     const one = /^GET \/payments\/([^/]+)$/.exec(route);
     if (one) {
       const stored = payments.get(one[1]!);
       if (!stored || stored.account !== account) throw new AsaasFail(404, 'not_found', 'Cobrança não encontrada.');
       return send(res, 200, stored.payment);
     }
+    if (route === 'POST /subscriptions') {
+      const { subscription, events } = createSubscription(account, body as Json);
+      afterAnswer(res, events);
+      return send(res, 200, subscription);
+    }
+    const sub = /^(GET|DELETE) \/subscriptions\/([^/]+)(\/payments)?$/.exec(route);
+    if (sub && sub[1] === 'GET' && !sub[3]) return send(res, 200, subscriptionOf(account, sub[2]!).subscription);
+    if (sub && sub[1] === 'GET') {
+      // Asaas's list: its invoices (not the removed ones), filtered by status, a page at a time.
+      const status = u.searchParams.get('status');
+      const all = invoicesOf(subscriptionOf(account, sub[2]!).subscription.id).filter((p) => !p.deleted && (!status || p.status === status));
+      const offset = Math.max(0, Number(u.searchParams.get('offset')) || 0);
+      const limit = Math.min(100, Math.max(1, Number(u.searchParams.get('limit')) || 10));
+      const data = all.slice(offset, offset + limit);
+      return send(res, 200, { object: 'list', hasMore: offset + data.length < all.length, totalCount: all.length, limit, offset, data });
+    }
+    if (sub && !sub[3]) {
+      afterAnswer(res, deleteSubscription(account, sub[2]!));
+      return send(res, 200, { deleted: true, id: sub[2] });
+    }
     throw new AsaasFail(404, 'not_found', 'Recurso não encontrado.');
+  }
+
+  /** Posts an event to the account's webhook with its token (or `o.token`); status 0 when it has none. */
+  async function deliver(account: FakeAsaasAccount, event: string, payload: Json, about: string, o: { eventId?: string; token?: string | null }) {
+    const eventId = o.eventId ?? `evt_${randomBytes(16).toString('hex')}&${++eventSeq}`;
+    const { webhookUrl } = account;
+    if (!webhookUrl) return { status: 0, eventId, body: '' };
+    const token = o.token === undefined ? account.webhookToken : o.token;
+    const res = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'Asaas_Hmlg/3.0', ...(token ? { 'asaas-access-token': token } : {}) },
+      body: JSON.stringify({ id: eventId, event, dateCreated: stamp(), ...payload }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = await res.text();
+    if (res.status !== 200) log(`webhook ${event} for ${about} answered ${res.status}: ${body.slice(0, 200)}`);
+    return { status: res.status, eventId, body };
   }
 
   async function sendEvent(paymentId: string, event: string, o: { eventId?: string; token?: string | null } = {}) {
     const stored = payments.get(paymentId);
     if (!stored) throw new Error(`unknown payment ${paymentId}`);
     if (event === 'PAYMENT_REFUNDED') stored.payment.status = 'REFUNDED';
-    const eventId = o.eventId ?? `evt_${randomBytes(16).toString('hex')}&${++eventSeq}`;
-    const { webhookUrl } = stored.account;
-    if (!webhookUrl) return { status: 0, eventId, body: '' };
-    const token = o.token === undefined ? stored.account.webhookToken : o.token;
-    const res = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'User-Agent': 'Asaas_Hmlg/3.0', ...(token ? { 'asaas-access-token': token } : {}) },
-      body: JSON.stringify({ id: eventId, event, dateCreated: stamp(), payment: { ...stored.payment } }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = await res.text();
-    if (res.status !== 200) log(`webhook ${event} for ${paymentId} answered ${res.status}: ${body.slice(0, 200)}`);
-    return { status: res.status, eventId, body };
+    return deliver(stored.account, event, { payment: { ...stored.payment } }, paymentId, o);
   }
+
+  async function sendSubscriptionEvent(id: string, event: string, o: { eventId?: string; token?: string | null } = {}) {
+    const stored = subscriptionOf(null, id);
+    const s = stored.subscription;
+    // In Asaas's subscription events (not its API answers) the dates come as dd/MM/yyyy.
+    const br = (d: unknown) => String(d).split('-').reverse().join('/');
+    return deliver(stored.account, event, { subscription: { ...s, dateCreated: br(s.dateCreated), nextDueDate: br(s.nextDueDate) } }, id, o);
+  }
+
+  const page = (title: string, main: string) => `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;padding:24px;color:#1f2937}main{max-width:420px;margin:auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px #0002}
+h1{font-size:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#6b7280}button{width:100%;padding:12px;border:0;border-radius:8px;background:#0030b9;color:#fff;font-size:1rem;cursor:pointer;margin-top:8px}
+button.secondary{background:#e5e7eb;color:#1f2937}ul{list-style:none;padding:0}li{border-top:1px solid #e5e7eb;padding:12px 0}</style></head>
+<body><main><p>Asaas (simulado para testes)</p>${main}</main></body></html>`;
 
   function invoicePage(res: ServerResponse, stored: StoredPayment) {
     const p = stored.payment;
     const paid = p.status === 'CONFIRMED' || p.status === 'RECEIVED';
-    const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Fatura ${esc(p.invoiceNumber)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;padding:24px;color:#1f2937}main{max-width:420px;margin:auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#6b7280}button{width:100%;padding:12px;border:0;border-radius:8px;background:#0030b9;color:#fff;font-size:1rem;cursor:pointer}</style></head>
-<body><main><p>Asaas (simulado para testes)</p><h1>Fatura ${esc(p.invoiceNumber)}</h1>
+    const html = page(
+      `Fatura ${String(p.invoiceNumber)}`,
+      `<h1>Fatura ${esc(p.invoiceNumber)}</h1>
 <dl><dt>Descrição</dt><dd>${esc(p.description)}</dd><dt>Valor</dt><dd>${esc(brl(p.value))}</dd>
 ${p.installment ? `<dt>Parcela</dt><dd>${esc(p.installmentNumber)} de ${esc([...payments.values()].filter((s) => s.payment.installment === p.installment).length)}</dd>` : ''}
+${p.subscription ? `<dt>Vencimento</dt><dd>${esc(p.dueDate)}</dd><dt>Assinatura</dt><dd><a href="/s/${esc(p.subscription)}">${esc(p.subscription)}</a></dd>` : ''}
 <dt>Forma de pagamento</dt><dd>${esc(METHOD_LABEL[String(p.billingType)] ?? p.billingType)}</dd>
-<dt>Situação</dt><dd>${esc(STATUS_LABEL[p.status] ?? p.status)}</dd></dl>
-${p.status === 'PENDING' ? `<form method="post" action="/i/${esc(p.id)}/pay"><button type="submit">Simular pagamento</button></form>` : ''}
-${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site</a></p>` : ''}
-</main></body></html>`;
+<dt>Situação</dt><dd>${p.deleted ? 'Removida' : esc(STATUS_LABEL[p.status] ?? p.status)}</dd></dl>
+${payable(p) ? `<form method="post" action="/i/${esc(p.id)}/pay"><button type="submit">Simular pagamento</button></form>` : ''}
+${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site</a></p>` : ''}`,
+    );
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+  }
+
+  function subscriptionPage(res: ServerResponse, stored: StoredSubscription) {
+    const s = stored.subscription;
+    const invoices = invoicesOf(s.id);
+    const items = invoices
+      .map(
+        (p) => `<li><a href="/i/${esc(p.id)}">Fatura ${esc(p.invoiceNumber)}</a> — vence ${esc(p.dueDate)} — ${esc(brl(p.value))} — ${p.deleted ? 'Removida' : esc(STATUS_LABEL[p.status] ?? p.status)}
+${payable(p) ? `<form method="post" action="/i/${esc(p.id)}/pay"><button type="submit">Simular pagamento</button></form>` : ''}</li>`,
+      )
+      .join('\n');
+    const controls = s.deleted
+      ? ''
+      : `<form method="post" action="/s/${esc(s.id)}/next-cycle"><button type="submit" class="secondary">Avançar para o próximo ciclo</button></form>
+${s.billingType === 'CREDIT_CARD' ? `<form method="post" action="/s/${esc(s.id)}/next-cycle?cartao=recusado"><button type="submit" class="secondary">Avançar com o cartão recusado</button></form>` : ''}
+${invoices.some((p) => p.status === 'PENDING' && !p.deleted) ? `<form method="post" action="/s/${esc(s.id)}/overdue"><button type="submit" class="secondary">Simular vencimento</button></form>` : ''}`;
+    const html = page(
+      `Assinatura ${s.id}`,
+      `<h1>Assinatura ${esc(s.description ?? s.id)}</h1>
+<dl><dt>Valor</dt><dd>${esc(brl(s.value))} (${esc(CYCLE_LABEL[s.cycle] ?? s.cycle)})</dd>
+<dt>Forma de pagamento</dt><dd>${esc(METHOD_LABEL[String(s.billingType)] ?? s.billingType)}</dd>
+<dt>Situação</dt><dd>${s.deleted ? 'Removida' : s.status === 'ACTIVE' ? 'Ativa' : 'Inativa'}</dd>
+${s.deleted ? '' : `<dt>Próximo vencimento</dt><dd>${esc(s.nextDueDate)}</dd>`}</dl>
+<h2>Faturas</h2><ul>${items}</ul>${controls}
+${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site</a></p>` : ''}`,
+    );
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
   }
 
@@ -291,9 +602,8 @@ ${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar par
     // A card plan is charged at once: every installment is confirmed, each with its own event.
     const plan = p.installment && p.billingType === 'CREDIT_CARD' ? [...payments.values()].filter((s) => s.payment.installment === p.installment).map((s) => s.payment) : [p];
     for (const one of plan) {
-      if (one.status !== 'PENDING') continue;
-      one.status = one.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'RECEIVED';
-      one.paymentDate = one.clientPaymentDate = one.confirmedDate = today();
+      if (!payable(one)) continue;
+      settle(one);
       await sendEvent(one.id, 'PAYMENT_CONFIRMED').catch((e: Error) => log(`webhook failed: ${e.message}`));
     }
     res.writeHead(303, { Location: stored.successUrl ?? `/i/${p.id}` }).end();
@@ -305,10 +615,19 @@ ${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar par
       try {
         if (path === '/health') return send(res, 200, { status: 'ok' });
         if (path.startsWith('/api/v3/')) return await api(req, res, path);
-        const page = /^\/(i|b)\/([^/?]+)(\/pay)?$/.exec(path.split('?')[0]!);
-        const stored = page ? payments.get(page[2]!) : undefined;
-        if (stored && req.method === 'GET' && !page![3]) return invoicePage(res, stored);
-        if (stored && req.method === 'POST' && page![3]) return await pay(res, stored);
+        const [pathname, query = ''] = path.split('?') as [string, string?];
+        const invoice = /^\/(i|b)\/([^/]+)(\/pay)?$/.exec(pathname);
+        const stored = invoice ? payments.get(invoice[2]!) : undefined;
+        if (stored && req.method === 'GET' && !invoice![3]) return invoicePage(res, stored);
+        if (stored && req.method === 'POST' && invoice![3]) return await pay(res, stored);
+        const sub = /^\/s\/([^/]+)(\/next-cycle|\/overdue)?$/.exec(pathname);
+        const subscription = sub ? subscriptions.get(sub[1]!) : undefined;
+        if (subscription && req.method === 'GET' && !sub![2]) return subscriptionPage(res, subscription);
+        if (subscription && req.method === 'POST' && sub![2]) {
+          if (sub![2] === '/overdue') await markOverdue(subscription.subscription.id);
+          else await nextCycle(subscription.subscription.id, { cardDeclined: new URLSearchParams(query).get('cartao') === 'recusado' });
+          return void res.writeHead(303, { Location: `/s/${subscription.subscription.id}` }).end();
+        }
         throw new AsaasFail(404, 'not_found', 'Recurso não encontrado.');
       } catch (e) {
         if (e instanceof AsaasFail) return send(res, e.status, { errors: [{ code: e.code, description: e.description }] });
@@ -328,8 +647,14 @@ ${paid && stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar par
     requests,
     payment: (id) => payments.get(id)?.payment,
     sendEvent,
+    subscription: (id) => subscriptions.get(id)?.subscription,
+    subscriptionPayments: (id) => invoicesOf(id),
+    nextCycle,
+    markOverdue,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

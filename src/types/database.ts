@@ -2024,7 +2024,7 @@ export type Database = {
         Returns: string
       }
       apply_subscription_event: {
-        Args: { p_billing_type: string | null; p_customer: string | null; p_due_date: string | null; p_event: string | null; p_event_id: string | null; p_invoice_url: string | null; p_provider_payment_id: string | null; p_provider_subscription_id: string | null; p_school_id: string | null; p_value: number | null }
+        Args: { p_billing_type: string | null; p_customer: string | null; p_due_date: string | null; p_event: string | null; p_event_id: string | null; p_external_reference?: string | null; p_invoice_url: string | null; p_provider_payment_id: string | null; p_provider_subscription_id: string | null; p_school_id: string | null; p_value: number | null }
         Returns: string
       }
       can_sign_lesson_file: {

@@ -267,7 +267,10 @@ begin
         -- The course on sale, not the bump.
         v_discount := case when v_coupon.kind = 'percent' then round(v_course.price * v_coupon.amount / 100, 2)
                            else least(v_coupon.amount, v_course.price) end;
-        if v_subtotal - v_discount < 5 then
+        if v_discount <= 0 then
+          -- A percentage too small for this price (0,01% of R$ 10,00 rounds to nothing).
+          v_error := 'Este cupom não dá desconto neste curso.';
+        elsif v_subtotal - v_discount < 5 then
           v_error := 'Com este cupom o valor fica abaixo do mínimo de R$ 5,00.';
           v_discount := 0;
         end if;

@@ -151,7 +151,10 @@ begin
     select p_subscription.user_id, pc.course_id, 'ACTIVE', p_subscription.id
       from public.plan_courses pc where pc.plan_id = p_subscription.plan_id
     on conflict (user_id, course_id) do update
-      set status = 'ACTIVE', subscription_id = excluded.subscription_id
+      -- An expired enrollment taken over would stay closed by its old expires_at: cleared, as enroll_bought does.
+      set status = 'ACTIVE', subscription_id = excluded.subscription_id,
+          expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
+                            then null else public.enrollments.expires_at end
       where public.enrollments.subscription_id is not null or public.enrollments.status <> 'ACTIVE'
          or (public.enrollments.expires_at is not null and public.enrollments.expires_at <= now());
   else
@@ -201,7 +204,8 @@ begin
   if not (p_billing_type = any (v_plan.billing_types)) then
     raise exception 'Forma de pagamento não aceita neste plano.' using errcode = '22023';
   end if;
-  -- A PENDING one that never got to Asaas (or whose first invoice was never paid) is replaced.
+  -- A PENDING one that never got to Asaas is replaced. One that did (its first invoice unpaid) lives on at
+  -- Asaas: the buyer pays it or cancels it (cancel-asaas-subscription) before subscribing again.
   update public.subscriptions set status = 'FAILED'
    where user_id = p_user_id and plan_id = v_plan.id and status = 'PENDING' and provider_subscription_id is null;
   if exists (select 1 from public.subscriptions s
@@ -218,10 +222,14 @@ end $$;
 -- PAYMENT_* events carrying payment.subscription, and SUBSCRIPTION_* events. The invoice's payments
 -- row is written on its first event; its value and customer are compared with the subscription's
 -- (a mismatch changes nothing but the record of why). Deduplicated per school like apply_payment_event.
+-- An event may arrive before create-asaas-subscription has written Asaas's subscription id (Asaas charges
+-- a card as it creates the subscription, and sends the events at once): the subscription is then found by
+-- p_external_reference (our id, which Asaas copies to every invoice), still PENDING, without Asaas's id,
+-- and with the event's customer (written before the subscription was created at Asaas); it takes the id.
 create function public.apply_subscription_event(
   p_school_id uuid, p_event_id text, p_event text, p_provider_subscription_id text,
   p_provider_payment_id text, p_value numeric, p_customer text, p_due_date date, p_billing_type text,
-  p_invoice_url text
+  p_invoice_url text, p_external_reference text default null
 ) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -243,7 +251,14 @@ begin
   select * into v_sub from public.subscriptions s
    where s.school_id = p_school_id and s.provider = 'asaas' and s.provider_subscription_id = p_provider_subscription_id
    for update;
-  if not found then
+  if v_sub.id is null and p_provider_subscription_id is not null and p_customer is not null
+     and not exists (select 1 from public.subscriptions s where s.provider = 'asaas' and s.provider_subscription_id = p_provider_subscription_id) then
+    update public.subscriptions s set provider_subscription_id = p_provider_subscription_id
+     where s.id = private.uuid_or_null(p_external_reference) and s.school_id = p_school_id and s.provider = 'asaas'
+       and s.status = 'PENDING' and s.provider_subscription_id is null and s.provider_customer_id = p_customer
+    returning * into v_sub;
+  end if;
+  if v_sub.id is null then
     v_outcome := 'unknown_subscription';
   elsif p_customer is distinct from v_sub.provider_customer_id and v_sub.provider_customer_id is not null then
     v_outcome := 'mismatch';
@@ -308,8 +323,9 @@ begin
         perform private.set_subscription_access(v_sub, false);
         v_outcome := 'paused';
       elsif p_event in ('PAYMENT_OVERDUE', 'PAYMENT_DELETED') then
+        -- An unpaid invoice goes overdue; a pending or overdue one can be removed (a cancelled subscription's).
         update public.payments set status = case when p_event = 'PAYMENT_OVERDUE' then 'OVERDUE' else 'DELETED' end
-         where id = v_payment.id and status = 'PENDING';
+         where id = v_payment.id and (status = 'PENDING' or (status = 'OVERDUE' and p_event = 'PAYMENT_DELETED'));
         v_outcome := 'ignored';
       else
         v_outcome := 'recorded';
@@ -322,6 +338,25 @@ begin
   update private.payment_events set payment_id = v_payment.id, outcome = v_outcome, detail = v_detail
    where school_id = p_school_id and provider = 'asaas' and event_id = p_event_id;
   return v_outcome;
+end $$;
+
+-- asaas-webhook without ?school: the school owning the payment, or (a subscription's invoice or a
+-- SUBSCRIPTION_* event, whose externalReference is our subscription's id) the subscription.
+create or replace function public.payment_school_id(p_provider text, p_provider_payment_id text, p_external_reference text)
+returns uuid
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  return coalesce(
+    (select p.school_id from public.payments p
+      where p.provider = p_provider
+        and (p.id = private.uuid_or_null(p_external_reference)
+             or (p_provider_payment_id is not null and p.provider_payment_id = p_provider_payment_id))
+      limit 1),
+    (select s.school_id from public.subscriptions s
+      where s.provider = p_provider and s.id = private.uuid_or_null(p_external_reference)));
 end $$;
 
 -- ── The daily check ─────────────────────────────────────────────────────────────────────────
@@ -398,11 +433,11 @@ begin
 end $$;
 
 revoke all on function public.create_plan_subscription(uuid, uuid, text, text, uuid),
-  public.apply_subscription_event(uuid, text, text, text, text, numeric, text, date, text, text),
+  public.apply_subscription_event(uuid, text, text, text, text, numeric, text, date, text, text, text),
   public.check_subscription_access(timestamptz), public.cancel_plan_subscription(uuid, uuid),
   public.admin_plans(uuid) from public, anon, authenticated;
 grant execute on function public.create_plan_subscription(uuid, uuid, text, text, uuid),
-  public.apply_subscription_event(uuid, text, text, text, text, numeric, text, date, text, text),
+  public.apply_subscription_event(uuid, text, text, text, text, numeric, text, date, text, text, text),
   public.check_subscription_access(timestamptz), public.cancel_plan_subscription(uuid, uuid) to service_role;
 grant execute on function public.admin_plans(uuid) to authenticated, service_role;
 

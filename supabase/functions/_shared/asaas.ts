@@ -1,5 +1,5 @@
-// The slice of the Asaas API v3 we call (customers and payments), with its error format turned into
-// one AsaasError. Request bodies may hold card data: they are sent and forgotten, never logged, and
+// The slice of the Asaas API v3 we call (customers, payments and their refunds, subscriptions and their
+// invoices), with its error format turned into one AsaasError. Request bodies may hold card data: they are sent and forgotten, never logged, and
 // no error message here ever includes them.
 
 export type AsaasEnvironment = 'sandbox' | 'production';
@@ -49,6 +49,37 @@ export interface AsaasPayment {
   dueDate?: string;
   /** A boleto's PDF. */
   bankSlipUrl?: string | null;
+  /** Asaas's record of each refund (PENDING, CANCELLED or DONE), once there is one. */
+  refunds?: { dateCreated: string; status: string; value: number; description: string | null }[] | null;
+  /** The subscription's id, on each of its invoices. */
+  subscription?: string | null;
+  deleted?: boolean;
+}
+
+export type AsaasCycle = 'MONTHLY' | 'YEARLY';
+
+export interface AsaasSubscription {
+  id: string;
+  customer: string;
+  /** ACTIVE, INACTIVE or EXPIRED. */
+  status: string;
+  value: number;
+  cycle: string;
+  billingType: string;
+  /** aaaa-mm-dd: the due date of the next invoice Asaas will create. */
+  nextDueDate: string;
+  externalReference: string | null;
+  deleted: boolean;
+}
+
+/** Asaas's list answer (GET /subscriptions/{id}/payments and the like). */
+export interface AsaasList<T> {
+  object: 'list';
+  hasMore: boolean;
+  totalCount: number;
+  limit: number;
+  offset: number;
+  data: T[];
 }
 
 export class AsaasClient {
@@ -57,7 +88,7 @@ export class AsaasClient {
     private readonly apiKey: string,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
@@ -98,6 +129,45 @@ export class AsaasClient {
 
   createPayment(body: Record<string, unknown>): Promise<AsaasPayment> {
     return this.call<AsaasPayment>('POST', '/payments', body);
+  }
+
+  /**
+   * Refunds a confirmed payment in full (POST /payments/{id}/refund): Asaas answers the payment (REFUNDED,
+   * or on its way there) and sends PAYMENT_REFUNDED to the webhook when the money goes back.
+   */
+  refundPayment(id: string, { description }: { description?: string | null } = {}): Promise<AsaasPayment> {
+    return this.call<AsaasPayment>('POST', `/payments/${encodeURIComponent(id)}/refund`, description ? { description } : {});
+  }
+
+  /**
+   * POST /subscriptions: Asaas creates the subscription and its first invoice (due on nextDueDate). With card
+   * data the card is validated now and charged on that due date: at once when it is today. Its invoices'
+   * events (PAYMENT_*, carrying `subscription`) and SUBSCRIPTION_* events reach the webhook.
+   */
+  createSubscription(body: {
+    customer: string;
+    billingType: string;
+    value: number;
+    nextDueDate: string;
+    cycle: AsaasCycle;
+    description: string;
+    externalReference: string;
+    callback?: { successUrl: string; autoRedirect: boolean };
+    creditCard?: Record<string, string>;
+    creditCardHolderInfo?: Record<string, string>;
+    remoteIp?: string;
+  }): Promise<AsaasSubscription> {
+    return this.call<AsaasSubscription>('POST', '/subscriptions', body);
+  }
+
+  /** The subscription's invoices (GET /subscriptions/{id}/payments), the first page of up to 100. */
+  subscriptionPayments(id: string): Promise<AsaasList<AsaasPayment>> {
+    return this.call<AsaasList<AsaasPayment>>('GET', `/subscriptions/${encodeURIComponent(id)}/payments?limit=100`);
+  }
+
+  /** DELETE /subscriptions/{id}: no more invoices; Asaas removes the unpaid ones and sends SUBSCRIPTION_DELETED. */
+  deleteSubscription(id: string): Promise<{ deleted: boolean; id: string }> {
+    return this.call<{ deleted: boolean; id: string }>('DELETE', `/subscriptions/${encodeURIComponent(id)}`);
   }
 
   /** How to pay a pending PIX (copia e cola) or boleto (linha digitável); null when Asaas has none. */

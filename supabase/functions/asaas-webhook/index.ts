@@ -6,6 +6,8 @@
 // (a repeated event too: it is applied once); 401 for a wrong token, 400 for a malformed body.
 // An event acts only when it matches the charge we created (payment or installment id, customer and
 // value, compared in apply_payment_event); otherwise the outcome is 'mismatch', recorded on the payment.
+// A subscription's events (issue 24) — PAYMENT_* of an invoice carrying `payment.subscription`, and
+// SUBSCRIPTION_* — go to apply_subscription_event, which compares them with the subscription.
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { isUuid } from '../_shared/validate.ts';
@@ -19,13 +21,24 @@ function money(v: unknown): string | null {
   return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e12 ? String(v) : null;
 }
 
+function object(v: unknown): Record<string, unknown> {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/** A YYYY-MM-DD date as Asaas sends dueDate; null otherwise. */
+function date(v: unknown): string | null {
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
+}
+
 serve(async (req) => {
   const given = req.headers.get('asaas-access-token') ?? '';
   if (!given) throw new HttpError(401, 'Token do webhook ausente ou inválido');
   const body = await readJsonBody(req);
-  const payment = body.payment && typeof body.payment === 'object' && !Array.isArray(body.payment) ? (body.payment as Record<string, unknown>) : {};
+  const payment = object(body.payment);
+  const subscription = object(body.subscription);
   const providerPaymentId = str(payment.id, 100);
-  const externalReference = str(payment.externalReference, 200);
+  const providerSubscriptionId = str(payment.subscription, 100) ?? str(subscription.id, 100);
+  const externalReference = str(payment.externalReference, 200) ?? str(subscription.externalReference, 200);
   const admin = serviceClient();
 
   const schoolParam = new URL(req.url).searchParams.get('school');
@@ -46,6 +59,25 @@ serve(async (req) => {
   const event = str(body.event, 100);
   if (!eventId) throw new HttpError(400, 'Evento sem id', { field: 'id' });
   if (!event) throw new HttpError(400, 'Evento sem tipo', { field: 'event' });
+
+  if (providerSubscriptionId || event.startsWith('SUBSCRIPTION_')) {
+    const { data: outcome, error } = await admin.rpc('apply_subscription_event', {
+      p_school_id: schoolId,
+      p_event_id: eventId,
+      p_event: event,
+      p_provider_subscription_id: providerSubscriptionId,
+      p_provider_payment_id: providerPaymentId,
+      p_value: money(payment.value),
+      p_customer: str(payment.customer, 100) ?? str(subscription.customer, 100),
+      p_due_date: date(payment.dueDate),
+      p_billing_type: str(payment.billingType, 20),
+      p_invoice_url: str(payment.invoiceUrl, 2000),
+      // Our subscription's id: it finds the subscription when the event beats the write of Asaas's id.
+      p_external_reference: externalReference,
+    });
+    if (error) throw new Error(`apply_subscription_event: ${error.message}`);
+    return json({ received: true, outcome });
+  }
 
   const { data: outcome, error } = await admin.rpc('apply_payment_event', {
     p_school_id: schoolId,

@@ -5,15 +5,11 @@
 // goes to Asaas as externalReference so asaas-webhook can find it, beside what asaas-webhook compares
 // each event with (Asaas's customer, payment and installment ids). Answers { invoiceUrl }.
 // Card data is passed through to Asaas only: never stored, never logged.
-import { AsaasClient, AsaasError, asaasBaseUrl, dueDateInBrazil, type AsaasEnvironment } from '../_shared/asaas.ts';
+import { dueDateInBrazil } from '../_shared/asaas.ts';
+import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf, schoolAsaas } from '../_shared/checkout.ts';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireCaller, serviceClient } from '../_shared/supabase.ts';
-import { digits, isEmail, optionalCpf, requiredUuid } from '../_shared/validate.ts';
-
-const BILLING_TYPES = ['PIX', 'BOLETO', 'CREDIT_CARD'] as const;
-type BillingType = (typeof BILLING_TYPES)[number];
-
-type Body = Record<string, unknown>;
+import { requiredUuid } from '../_shared/validate.ts';
 
 /** The coupon code as typed (the database matches it ignoring case), or null when none. */
 function optionalCode(v: unknown): string | null {
@@ -22,88 +18,15 @@ function optionalCode(v: unknown): string | null {
   return v.trim() || null;
 }
 
-function objectField(body: Body, field: string): Body {
-  const v = body[field];
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Body) : {};
-}
-
-/** A required text inside a nested object; `message` is the SPEC §5 message of the group. */
-function text(obj: Body, field: string, path: string, message: string, max = 200): string {
-  const v = obj[field];
-  if (typeof v !== 'string' && typeof v !== 'number') throw new HttpError(400, message, { field: path });
-  const s = String(v).trim();
-  if (!s) throw new HttpError(400, message, { field: path });
-  if (s.length > max) throw new HttpError(400, 'Campo muito longo', { field: path });
-  return s;
-}
-
-/** CPF (11 digits, check digits verified) or CNPJ (14 digits) as digits only. */
-function cpfCnpj(obj: Body, field: string, path: string): string {
-  const d = digits(text(obj, field, path, 'Campos obrigatórios', 20));
-  if (d.length === 14) return d;
-  try {
-    return digits(optionalCpf({ cpf: d }));
-  } catch {
-    throw new HttpError(400, 'CPF inválido', { field: path });
-  }
-}
-
-function phone(obj: Body, field: string, path: string): string {
-  const d = digits(text(obj, field, path, 'Campos obrigatórios', 30));
-  if (d.length < 10 || d.length > 13) throw new HttpError(400, 'Telefone inválido', { field: path });
-  return d;
-}
-
-function email(obj: Body, field: string, path: string): string {
-  const v = text(obj, field, path, 'Campos obrigatórios', 254).toLowerCase();
-  if (!isEmail(v)) throw new HttpError(400, 'E-mail inválido', { field: path });
-  return v;
-}
-
-function cardData(body: Body) {
-  const card = objectField(body, 'creditCard');
-  const holder = objectField(body, 'creditCardHolderInfo');
-  const msg = 'Dados do cartão obrigatórios';
-  const creditCard = {
-    holderName: text(card, 'holderName', 'creditCard.holderName', msg),
-    number: digits(text(card, 'number', 'creditCard.number', msg, 30)),
-    expiryMonth: text(card, 'expiryMonth', 'creditCard.expiryMonth', msg, 10),
-    expiryYear: text(card, 'expiryYear', 'creditCard.expiryYear', msg, 10),
-    ccv: text(card, 'ccv', 'creditCard.ccv', msg, 10),
-  };
-  if (creditCard.number.length < 13 || creditCard.number.length > 19) throw new HttpError(400, 'Número do cartão inválido', { field: 'creditCard.number' });
-  const month = Number(creditCard.expiryMonth);
-  if (!/^\d{1,2}$/.test(creditCard.expiryMonth) || month < 1 || month > 12) throw new HttpError(400, 'Mês de validade inválido', { field: 'creditCard.expiryMonth' });
-  if (!/^(\d{2}|\d{4})$/.test(creditCard.expiryYear)) throw new HttpError(400, 'Ano de validade inválido', { field: 'creditCard.expiryYear' });
-  if (!/^\d{3,4}$/.test(creditCard.ccv)) throw new HttpError(400, 'CVV inválido', { field: 'creditCard.ccv' });
-  const creditCardHolderInfo = {
-    name: text(holder, 'name', 'creditCardHolderInfo.name', msg),
-    email: email(holder, 'email', 'creditCardHolderInfo.email'),
-    cpfCnpj: cpfCnpj(holder, 'cpfCnpj', 'creditCardHolderInfo.cpfCnpj'),
-    postalCode: digits(text(holder, 'postalCode', 'creditCardHolderInfo.postalCode', msg, 10)),
-    addressNumber: text(holder, 'addressNumber', 'creditCardHolderInfo.addressNumber', msg, 20),
-    phone: phone(holder, 'phone', 'creditCardHolderInfo.phone'),
-  };
-  if (creditCardHolderInfo.postalCode.length !== 8) throw new HttpError(400, 'CEP inválido', { field: 'creditCardHolderInfo.postalCode' });
-  return { creditCard, creditCardHolderInfo };
-}
-
 serve(async (req) => {
   const admin = serviceClient();
   const caller = await requireCaller(req, admin);
   const body = await readJsonBody(req);
 
   const courseId = requiredUuid(body, 'course_id', 'Curso');
-  const billingType = body.billing_type as BillingType;
-  if (!BILLING_TYPES.includes(billingType)) throw new HttpError(400, 'Forma de pagamento inválida', { field: 'billing_type' });
-  const c = objectField(body, 'customer');
-  const customer = {
-    name: text(c, 'name', 'customer.name', 'Campos obrigatórios'),
-    email: email(c, 'email', 'customer.email'),
-    cpfCnpj: cpfCnpj(c, 'cpfCnpj', 'customer.cpfCnpj'),
-    phone: phone(c, 'phone', 'customer.phone'),
-  };
-  const card = billingType === 'CREDIT_CARD' ? cardData(body) : null;
+  const billingType = billingTypeOf(body);
+  const customer = customerOf(body);
+  const card = billingType === 'CREDIT_CARD' ? cardOf(body) : null;
 
   const couponCode = optionalCode(body.coupon_code);
   const withBump = body.with_bump === true;
@@ -133,12 +56,7 @@ serve(async (req) => {
     throw new HttpError(409, 'Você já está matriculado neste curso');
   }
 
-  const { data: integration } = await admin.rpc('get_integration_secret', { p_school_id: course.school_id, p_provider: 'asaas' }).maybeSingle<{
-    integration_id: string;
-    environment: AsaasEnvironment;
-    api_key: string;
-  }>();
-  if (!integration) throw new HttpError(503, 'Esta escola ainda não configurou pagamentos online');
+  const { integrationId, environment, asaas } = await schoolAsaas(admin, course.school_id);
 
   // The database prices the checkout (course, bump, coupon) and reserves the coupon's use under its
   // lock, with the payment and its items, in one transaction: this function charges that value.
@@ -150,8 +68,8 @@ serve(async (req) => {
       p_with_bump: withBump,
       p_billing_type: billingType,
       p_installment_count: installments,
-      p_environment: integration.environment,
-      p_integration_id: integration.integration_id,
+      p_environment: environment,
+      p_integration_id: integrationId,
       p_expected_total: body.value === undefined ? null : Number(body.value),
     })
     .single<{ id: string; value: number; course_title: string }>();
@@ -161,7 +79,6 @@ serve(async (req) => {
   if (insertError || !payment) throw new Error(`create_checkout_payment: ${insertError?.message}`);
   const price = Number(payment.value);
 
-  const asaas = new AsaasClient(asaasBaseUrl(integration.environment), integration.api_key);
   const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/course/${course.id}?pagamento=retorno`;
   try {
     const asaasCustomer = await asaas.findOrCreateCustomer(customer);
@@ -177,7 +94,7 @@ serve(async (req) => {
       callback: { successUrl, autoRedirect: true },
       ...(installments > 1 ? { installmentCount: installments, totalValue: price } : { value: price }),
       ...(card ?? {}),
-      ...(card ? { remoteIp: (req.headers.get('x-forwarded-for') ?? '').split(',')[0]!.trim() || undefined } : {}),
+      ...(card ? { remoteIp: remoteIpOf(req) } : {}),
     });
     await admin
       .from('payments')
@@ -217,12 +134,6 @@ serve(async (req) => {
     return json({ invoiceUrl: charge.invoiceUrl, payment_id: payment.id });
   } catch (e) {
     await admin.from('payments').update({ status: 'FAILED' }).eq('id', payment.id);
-    if (e instanceof AsaasError) {
-      // Asaas's own words help the payer (a refused card, an invalid CPF); the rest is ours to fix.
-      console.error(`asaas refused the charge: status ${e.status} code ${e.code ?? '-'}`);
-      if (e.status === 400 && e.description) throw new HttpError(400, e.description);
-      throw new HttpError(502, 'Não foi possível falar com o Asaas. Tente novamente mais tarde.');
-    }
-    throw e;
+    asaasFailure(e, 'the charge');
   }
 });

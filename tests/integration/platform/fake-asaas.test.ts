@@ -1,14 +1,15 @@
 // The fake Asaas (scripts/fake-asaas/server.ts) on its own, against a tiny webhook receiver: Asaas's auth,
 // account scoping, validation codes and card handling, the invoice page's 'Simular pagamento' with its
-// webhook and redirect, and sendEvent. No local-supabase needed.
+// webhook and redirect, refunds with their event, sendEvent, and subscriptions with their invoices, events
+// and the fake-only controls (next cycle, a declined card, 'Simular vencimento'). No local-supabase needed.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
+import { addCycle, startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
 
 interface Delivery {
   headers: IncomingHttpHeaders;
-  body: { id: string; event: string; dateCreated: string; payment: Record<string, unknown> };
+  body: { id: string; event: string; dateCreated: string; payment: Record<string, unknown>; subscription?: Record<string, unknown> };
 }
 
 const KEY_A = '$aact_test_A';
@@ -39,6 +40,7 @@ beforeAll(async () => {
       { apiKey: KEY_B, webhookUrl: null, webhookToken: null },
     ],
     log: (line) => logs.push(line),
+    eventDelayMs: 20,
   });
 });
 afterAll(async () => {
@@ -46,7 +48,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
 });
 
-async function api(method: 'GET' | 'POST', path: string, body?: unknown, key: string | null = KEY_A) {
+async function api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, key: string | null = KEY_A) {
   const res = await fetch(`${fake.apiUrl}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(key === null ? {} : { access_token: key }) },
@@ -261,6 +263,315 @@ describe('Simular pagamento and webhooks', () => {
     expect(r.body.bankSlipUrl).toBe(`${fake.url}/b/${r.body.id as string}`);
     const sent = await fake.sendEvent(r.body.id as string, 'PAYMENT_CONFIRMED');
     expect(sent.status).toBe(0);
+  });
+});
+
+describe('refunds', () => {
+  let customer: string;
+  beforeAll(async () => {
+    customer = await customerOf(KEY_A, '39053344705');
+  });
+
+  /** A payment of account A, paid through the invoice page (its PAYMENT_CONFIRMED delivered and forgotten). */
+  async function paid(billingType: 'PIX' | 'CREDIT_CARD' | 'BOLETO', value = 297): Promise<string> {
+    const card = billingType === 'CREDIT_CARD' ? { creditCard: CARD, creditCardHolderInfo: HOLDER } : {};
+    const r = await api('POST', '/payments', { customer, billingType, value, dueDate, externalReference: `ref-${billingType}`, ...card });
+    const id = r.body.id as string;
+    await fetch(`${fake.url}/i/${id}/pay`, { method: 'POST', redirect: 'manual' });
+    deliveries.length = 0;
+    return id;
+  }
+  const waitForDeliveries = async (n: number) => {
+    for (let i = 0; i < 100 && deliveries.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+    return deliveries;
+  };
+
+  it('refunds a received PIX in full: answers REFUNDED with the refund, then sends PAYMENT_REFUNDED', async () => {
+    const id = await paid('PIX');
+    const r = await api('POST', `/payments/${id}/refund`, { description: 'Pedido da aluna' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ object: 'payment', id, status: 'REFUNDED', value: 297 });
+    expect(r.body.refunds).toEqual([{ dateCreated: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), status: 'DONE', value: 297, description: 'Pedido da aluna', transactionReceiptUrl: null }]);
+    // The answer comes before the event, as at Asaas.
+    expect(deliveries).toHaveLength(0);
+    const [d] = await waitForDeliveries(1);
+    expect(d!.headers['asaas-access-token']).toBe('tok-A');
+    expect(d!.body).toMatchObject({ event: 'PAYMENT_REFUNDED', payment: { id, status: 'REFUNDED', externalReference: 'ref-PIX', refunds: [{ value: 297 }] } });
+    expect(fake.payment(id)).toMatchObject({ status: 'REFUNDED' });
+    expect((await api('GET', `/payments/${id}`)).body).toMatchObject({ status: 'REFUNDED', refunds: [{ status: 'DONE' }] });
+    const html = await (await fetch(`${fake.url}/i/${id}`)).text();
+    expect(html).toContain('Estornada');
+    expect(html).not.toContain('Simular pagamento');
+    // Once refunded there is nothing left to refund.
+    const again = await api('POST', `/payments/${id}/refund`, {});
+    expect([again.status, errorCode(again)]).toEqual([400, 'invalid_action']);
+    expect(again.body.errors?.[0]?.description).toBe('Só é possível estornar cobranças recebidas ou confirmadas.');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(deliveries).toHaveLength(1);
+  });
+
+  it('refunds a confirmed card payment without a body; a part first leaves it confirmed with PAYMENT_PARTIALLY_REFUNDED', async () => {
+    const id = await paid('CREDIT_CARD', 100);
+    const part = await api('POST', `/payments/${id}/refund`, { value: 30.1 });
+    expect(part.body).toMatchObject({ status: 'CONFIRMED', refunds: [{ value: 30.1, description: null }] });
+    expect((await waitForDeliveries(1)).map((d) => d.body.event)).toEqual(['PAYMENT_PARTIALLY_REFUNDED']);
+    const tooMuch = await api('POST', `/payments/${id}/refund`, { value: 69.91 });
+    expect([tooMuch.status, errorCode(tooMuch), tooMuch.body.errors?.[0]?.description]).toEqual([400, 'invalid_value', 'O valor do estorno não pode ser maior que R$\u00a069,90.']);
+    const rest = await fetch(`${fake.apiUrl}/payments/${id}/refund`, { method: 'POST', headers: { access_token: KEY_A } });
+    expect(rest.status).toBe(200);
+    expect(await rest.json()).toMatchObject({ status: 'REFUNDED', refunds: [{ value: 30.1 }, { value: 69.9 }] });
+    expect((await waitForDeliveries(2)).map((d) => d.body.event)).toEqual(['PAYMENT_PARTIALLY_REFUNDED', 'PAYMENT_REFUNDED']);
+  });
+
+  it('refuses a pending payment, a paid boleto, bad values, another account and unknown ids, changing nothing', async () => {
+    const pending = await api('POST', '/payments', { customer, billingType: 'PIX', value: 50, dueDate });
+    const boleto = await paid('BOLETO', 80);
+    const pix = await paid('PIX', 40);
+    const cases: [string, unknown, string | null, number, string][] = [
+      [pending.body.id as string, {}, KEY_A, 400, 'invalid_action'],
+      [boleto, {}, KEY_A, 400, 'invalid_action'],
+      [pix, { value: 0 }, KEY_A, 400, 'invalid_value'],
+      [pix, { value: '40' }, KEY_A, 400, 'invalid_value'],
+      [pix, { value: 40.01 }, KEY_A, 400, 'invalid_value'],
+      [pix, { description: 'x'.repeat(501) }, KEY_A, 400, 'invalid_description'],
+      [pix, {}, KEY_B, 404, 'not_found'],
+      ['pay_desconhecido', {}, KEY_A, 404, 'not_found'],
+      [pix, {}, 'wrong-key', 401, 'invalid_access_token'],
+    ];
+    for (const [id, body, key, status, code] of cases) {
+      const r = await api('POST', `/payments/${id}/refund`, body, key);
+      expect([r.status, errorCode(r)], `${id} ${JSON.stringify(body)}`).toEqual([status, code]);
+    }
+    expect((await api('POST', `/payments/${boleto}/refund`, {})).body.errors?.[0]?.description).toMatch(/^Boletos pagos são estornados/);
+    expect(fake.payment(pending.body.id as string)).toMatchObject({ status: 'PENDING' });
+    expect(fake.payment(boleto)).toMatchObject({ status: 'RECEIVED' });
+    expect(fake.payment(boleto)).not.toHaveProperty('refunds');
+    expect(fake.payment(pix)).toMatchObject({ status: 'RECEIVED' });
+    expect(fake.payment(pix)).not.toHaveProperty('refunds');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(deliveries).toEqual([]);
+  });
+
+  it('close() drops a refund event not yet sent', async () => {
+    const other = await startFakeAsaas({ accounts: [{ apiKey: KEY_A, webhookUrl: `${fake.url}/nowhere`, webhookToken: null }], eventDelayMs: 10_000 });
+    const res = await fetch(`${other.apiUrl}/customers`, { method: 'POST', headers: { access_token: KEY_A }, body: JSON.stringify({ name: 'X', cpfCnpj: '39053344705' }) });
+    const c = (await res.json()) as { id: string };
+    const p = (await (await fetch(`${other.apiUrl}/payments`, { method: 'POST', headers: { access_token: KEY_A }, body: JSON.stringify({ customer: c.id, billingType: 'PIX', value: 10, dueDate }) })).json()) as { id: string };
+    await fetch(`${other.url}/i/${p.id}/pay`, { method: 'POST', redirect: 'manual' });
+    expect((await fetch(`${other.apiUrl}/payments/${p.id}/refund`, { method: 'POST', headers: { access_token: KEY_A } })).status).toBe(200);
+    await other.close(); // the pending timer would keep the process alive for 10 s
+  });
+});
+
+describe('subscriptions', () => {
+  let customer: string;
+  // Brazil's today, as the fake (and Asaas) counts due dates.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const SUB_SUCCESS_URL = 'http://localhost:5999/?assinatura=retorno';
+  beforeAll(async () => {
+    customer = await customerOf(KEY_A, '86288366757');
+  });
+  const waitForDeliveries = async (n: number) => {
+    for (let i = 0; i < 200 && deliveries.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 30)); // and nothing more arrives
+    return deliveries.map((d) => d.body);
+  };
+  async function subscribe(body: Record<string, unknown> = {}) {
+    const r = await api('POST', '/subscriptions', { customer, billingType: 'PIX', value: 49.9, nextDueDate: today, cycle: 'MONTHLY', description: 'Plano Tudo', externalReference: 'our-sub-1', callback: { successUrl: SUB_SUCCESS_URL, autoRedirect: true }, ...body });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as Record<string, unknown> & { id: string };
+  }
+
+  it('adds a cycle as Asaas and Postgres do: the day kept, or the month’s last', () => {
+    expect(addCycle('2026-01-31', 'MONTHLY')).toBe('2026-02-28');
+    expect(addCycle('2026-12-15', 'MONTHLY')).toBe('2027-01-15');
+    expect(addCycle('2028-02-29', 'YEARLY')).toBe('2029-02-28');
+    expect(addCycle('2026-03-31', 'QUARTERLY')).toBe('2026-06-30');
+    expect(addCycle('2026-12-28', 'WEEKLY')).toBe('2027-01-04');
+  });
+
+  it('refuses bad fields, another account’s customer and a card the sandbox declines, creating nothing', async () => {
+    deliveries.length = 0;
+    const base = { customer, billingType: 'PIX', value: 49.9, nextDueDate: today, cycle: 'MONTHLY' };
+    const cases: [Record<string, unknown>, string, string | null][] = [
+      [{ ...base, value: 0 }, 'invalid_value', KEY_A],
+      [{ ...base, value: '49.90' }, 'invalid_value', KEY_A],
+      [{ ...base, cycle: 'DAILY' }, 'invalid_cycle', KEY_A],
+      [{ ...base, cycle: undefined }, 'invalid_cycle', KEY_A],
+      [{ ...base, nextDueDate: '2000-01-01' }, 'invalid_nextDueDate', KEY_A],
+      [{ ...base, nextDueDate: '15/01/2030' }, 'invalid_nextDueDate', KEY_A],
+      [{ ...base, billingType: 'BITCOIN' }, 'invalid_billingType', KEY_A],
+      [{ ...base, callback: { successUrl: 'javascript:alert(1)' } }, 'invalid_callback', KEY_A],
+      [base, 'invalid_customer', KEY_B],
+      [{ ...base, billingType: 'CREDIT_CARD', creditCard: { ...CARD, number: '4111111111111112' }, creditCardHolderInfo: HOLDER }, 'invalid_creditCard', KEY_A],
+      [{ ...base, billingType: 'CREDIT_CARD', creditCard: CARD }, 'invalid_creditCardHolderInfo', KEY_A],
+      [{ ...base, billingType: 'CREDIT_CARD', creditCard: { ...CARD, number: '4916561358240741' }, creditCardHolderInfo: HOLDER }, 'invalid_creditCard', KEY_A],
+    ];
+    for (const [body, code, key] of cases) {
+      const r = await api('POST', '/subscriptions', body, key);
+      expect([r.status, errorCode(r)], JSON.stringify(body)).toEqual([400, code]);
+    }
+    const declined = await api('POST', '/subscriptions', cases.at(-1)![0]);
+    expect(declined.body.errors?.[0]?.description).toBe('Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.');
+    // The sandbox's declined cards are declined for a single payment too.
+    const pay = await api('POST', '/payments', { customer, billingType: 'CREDIT_CARD', value: 10, dueDate, creditCard: { ...CARD, number: '5184 0197 4037 3151' }, creditCardHolderInfo: HOLDER });
+    expect([pay.status, errorCode(pay)]).toEqual([400, 'invalid_creditCard']);
+    expect(await waitForDeliveries(0)).toEqual([]);
+    expect(errorCode(await api('GET', '/subscriptions/sub_desconhecida'))).toBe('not_found');
+    expect(errorCode(await api('GET', '/subscriptions/sub_desconhecida/payments'))).toBe('not_found');
+    expect(errorCode(await api('DELETE', '/subscriptions/sub_desconhecida'))).toBe('not_found');
+  });
+
+  it('a PIX subscription: Asaas’s object, a first PENDING invoice due on nextDueDate, its events after the answer, paid on its page', async () => {
+    deliveries.length = 0;
+    const sub = await subscribe();
+    expect(sub.id).toMatch(/^sub_[a-z0-9]{16}$/);
+    expect(sub).toMatchObject({ object: 'subscription', customer, value: 49.9, cycle: 'MONTHLY', billingType: 'PIX', status: 'ACTIVE', deleted: false, description: 'Plano Tudo', externalReference: 'our-sub-1', nextDueDate: addCycle(today, 'MONTHLY') });
+    expect(sub).not.toHaveProperty('creditCard');
+    expect((await api('GET', `/subscriptions/${sub.id}`)).body).toEqual(sub);
+    expect((await api('GET', `/subscriptions/${sub.id}`, undefined, KEY_B)).status).toBe(404);
+    // The answer comes before the events.
+    expect(deliveries).toHaveLength(0);
+
+    const list = await api('GET', `/subscriptions/${sub.id}/payments`);
+    expect(list.body).toMatchObject({ object: 'list', hasMore: false, totalCount: 1, limit: 10, offset: 0 });
+    const [invoice] = list.body.data as Record<string, unknown>[];
+    expect(invoice).toMatchObject({ object: 'payment', subscription: sub.id, customer, value: 49.9, billingType: 'PIX', status: 'PENDING', dueDate: today, description: 'Plano Tudo', externalReference: 'our-sub-1', invoiceUrl: `${fake.url}/i/${invoice!.id as string}`, deleted: false });
+    expect(fake.subscriptionPayments(sub.id).map((p) => p.id)).toEqual([invoice!.id]);
+
+    const events = await waitForDeliveries(2);
+    expect(events.map((e) => e.event)).toEqual(['SUBSCRIPTION_CREATED', 'PAYMENT_CREATED']);
+    // Asaas's subscription events give the dates as dd/MM/yyyy; its payment events carry the subscription id.
+    const [y, m, d] = addCycle(today, 'MONTHLY').split('-');
+    expect(events[0]!.subscription).toMatchObject({ id: sub.id, customer, value: 49.9, externalReference: 'our-sub-1', status: 'ACTIVE', nextDueDate: `${d}/${m}/${y}` });
+    expect(events[0]!.payment).toBeUndefined();
+    expect(events[1]!.payment).toMatchObject({ id: invoice!.id, subscription: sub.id, status: 'PENDING' });
+    expect(deliveries[0]!.headers['asaas-access-token']).toBe('tok-A');
+
+    // The subscription's page: the invoice with its 'Simular pagamento', and the fake's controls.
+    const html = await (await fetch(`${fake.url}/s/${sub.id}`)).text();
+    expect(html).toContain(`/i/${invoice!.id as string}/pay`);
+    expect(html).toContain('Simular pagamento');
+    expect(html).toContain('Avançar para o próximo ciclo');
+    expect(html).toContain('Simular vencimento');
+    expect(html).not.toContain('cartão recusado');
+    expect(await (await fetch(`${fake.url}/i/${invoice!.id as string}`)).text()).toContain(`/s/${sub.id}`);
+
+    deliveries.length = 0;
+    const paid = await fetch(`${fake.url}/i/${invoice!.id as string}/pay`, { method: 'POST', redirect: 'manual' });
+    expect([paid.status, paid.headers.get('location')]).toEqual([303, SUB_SUCCESS_URL]);
+    expect(deliveries.map((x) => [x.body.event, x.body.payment.status, x.body.payment.subscription])).toEqual([['PAYMENT_CONFIRMED', 'RECEIVED', sub.id]]);
+    expect((await fetch(`${fake.url}/s/${sub.id}`).then((r) => r.text()))).not.toContain('Simular vencimento');
+  });
+
+  it('the next cycle: an invoice one month on; Simular vencimento makes it OVERDUE, and an overdue invoice can still be paid', async () => {
+    const sub = await subscribe({ externalReference: 'our-sub-2' });
+    await waitForDeliveries(2);
+    deliveries.length = 0;
+    const next = await fake.nextCycle(sub.id);
+    expect(next).toMatchObject({ subscription: sub.id, status: 'PENDING', dueDate: addCycle(today, 'MONTHLY'), value: 49.9, externalReference: 'our-sub-2' });
+    expect(fake.subscription(sub.id)!.nextDueDate).toBe(addCycle(addCycle(today, 'MONTHLY'), 'MONTHLY'));
+    // Delivered before nextCycle resolves.
+    expect(deliveries.map((x) => [x.body.event, x.body.payment.id])).toEqual([['PAYMENT_CREATED', next.id]]);
+    const list = await api('GET', `/subscriptions/${sub.id}/payments?status=PENDING`);
+    expect((list.body.data as { id: string }[]).map((p) => p.id)).toEqual([fake.subscriptionPayments(sub.id)[0]!.id, next.id]);
+
+    deliveries.length = 0;
+    const overdue = await fetch(`${fake.url}/s/${sub.id}/overdue`, { method: 'POST', redirect: 'manual' });
+    expect([overdue.status, overdue.headers.get('location')]).toEqual([303, `/s/${sub.id}`]);
+    expect(deliveries.map((x) => [x.body.event, x.body.payment.status])).toEqual([['PAYMENT_OVERDUE', 'OVERDUE'], ['PAYMENT_OVERDUE', 'OVERDUE']]);
+    expect(await fake.markOverdue(sub.id)).toEqual([]);
+    expect(await (await fetch(`${fake.url}/i/${next.id}`)).text()).toContain('Vencida');
+
+    deliveries.length = 0;
+    expect((await fetch(`${fake.url}/i/${next.id}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect(deliveries.map((x) => [x.body.event, x.body.payment.id, x.body.payment.status])).toEqual([['PAYMENT_CONFIRMED', next.id, 'RECEIVED']]);
+    const third = await fetch(`${fake.url}/s/${sub.id}/next-cycle`, { method: 'POST', redirect: 'manual' });
+    expect(third.status).toBe(303);
+    expect(fake.subscriptionPayments(sub.id).map((p) => p.dueDate)).toEqual([today, addCycle(today, 'MONTHLY'), addCycle(addCycle(today, 'MONTHLY'), 'MONTHLY')]);
+  });
+
+  it('a card subscription is charged at once, and each cycle after, unless the card is declined', async () => {
+    deliveries.length = 0;
+    const sub = await subscribe({ billingType: 'CREDIT_CARD', value: 99.9, cycle: 'YEARLY', externalReference: 'our-sub-card', creditCard: CARD, creditCardHolderInfo: HOLDER, remoteIp: '203.0.113.9' });
+    expect(sub).toMatchObject({ billingType: 'CREDIT_CARD', nextDueDate: addCycle(today, 'YEARLY'), creditCard: { creditCardNumber: '1111', creditCardBrand: 'VISA' } });
+    for (const json of [JSON.stringify(sub), JSON.stringify(fake.subscription(sub.id))]) {
+      expect(json).not.toContain('4111111111111111');
+      expect(json).not.toContain('8317');
+    }
+    const [first] = fake.subscriptionPayments(sub.id);
+    expect(first).toMatchObject({ status: 'CONFIRMED', paymentDate: today, value: 99.9, creditCard: { creditCardNumber: '1111' } });
+    expect((await waitForDeliveries(3)).map((e) => [e.event, e.payment?.status ?? e.subscription?.status])).toEqual([
+      ['SUBSCRIPTION_CREATED', 'ACTIVE'],
+      ['PAYMENT_CREATED', 'CONFIRMED'],
+      ['PAYMENT_CONFIRMED', 'CONFIRMED'],
+    ]);
+
+    deliveries.length = 0;
+    const renewed = await fake.nextCycle(sub.id);
+    expect(renewed).toMatchObject({ status: 'CONFIRMED', dueDate: addCycle(today, 'YEARLY') });
+    expect(deliveries.map((x) => x.body.event)).toEqual(['PAYMENT_CREATED', 'PAYMENT_CONFIRMED']);
+
+    deliveries.length = 0;
+    const html = await (await fetch(`${fake.url}/s/${sub.id}`)).text();
+    expect(html).toContain('Avançar com o cartão recusado');
+    expect(html).not.toContain('Simular vencimento');
+    const declined = await fetch(`${fake.url}/s/${sub.id}/next-cycle?cartao=recusado`, { method: 'POST', redirect: 'manual' });
+    expect(declined.status).toBe(303);
+    const third = fake.subscriptionPayments(sub.id).at(-1)!;
+    expect(third).toMatchObject({ status: 'PENDING', dueDate: addCycle(addCycle(today, 'YEARLY'), 'YEARLY') });
+    expect(deliveries.map((x) => [x.body.event, x.body.payment.id])).toEqual([['PAYMENT_CREATED', third.id], ['PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', third.id]]);
+    expect((await fake.nextCycle(sub.id, { cardDeclined: true })).status).toBe('PENDING');
+  });
+
+  it('a card subscription starting later is not charged until then', async () => {
+    const later = addCycle(today, 'WEEKLY');
+    const sub = await subscribe({ billingType: 'CREDIT_CARD', nextDueDate: later, creditCard: CARD, creditCardHolderInfo: HOLDER });
+    expect(fake.subscriptionPayments(sub.id)).toMatchObject([{ status: 'PENDING', dueDate: later }]);
+    await waitForDeliveries(2);
+  });
+
+  it('DELETE removes it: INACTIVE, its unpaid invoices removed with PAYMENT_DELETED, then SUBSCRIPTION_DELETED; paid ones kept', async () => {
+    const sub = await subscribe({ externalReference: 'our-sub-del' });
+    const [first] = fake.subscriptionPayments(sub.id);
+    await fetch(`${fake.url}/i/${first!.id}/pay`, { method: 'POST', redirect: 'manual' });
+    const second = await fake.nextCycle(sub.id);
+    await waitForDeliveries(4);
+    deliveries.length = 0;
+
+    expect((await api('DELETE', `/subscriptions/${sub.id}`, undefined, KEY_B)).status).toBe(404);
+    const r = await api('DELETE', `/subscriptions/${sub.id}`);
+    expect(r).toEqual({ status: 200, body: { deleted: true, id: sub.id } });
+    expect(deliveries).toHaveLength(0);
+    const events = await waitForDeliveries(2);
+    expect(events.map((e) => [e.event, e.payment?.id ?? e.subscription?.id])).toEqual([['PAYMENT_DELETED', second.id], ['SUBSCRIPTION_DELETED', sub.id]]);
+    expect(events[0]!.payment).toMatchObject({ deleted: true, subscription: sub.id });
+    expect(events[1]!.subscription).toMatchObject({ status: 'INACTIVE', deleted: true, externalReference: 'our-sub-del' });
+    expect((await api('GET', `/subscriptions/${sub.id}`)).body).toMatchObject({ status: 'INACTIVE', deleted: true });
+    expect((await api('GET', `/subscriptions/${sub.id}/payments`)).body).toMatchObject({ totalCount: 1, data: [{ id: first!.id, status: 'RECEIVED' }] });
+    expect((await api('DELETE', `/subscriptions/${sub.id}`)).status).toBe(404);
+
+    // Nothing more to do with it: no next cycle, no paying a removed invoice.
+    await expect(fake.nextCycle(sub.id)).rejects.toThrow('Esta assinatura foi removida.');
+    expect((await fetch(`${fake.url}/s/${sub.id}/next-cycle`, { method: 'POST', redirect: 'manual' })).status).toBe(400);
+    deliveries.length = 0;
+    await fetch(`${fake.url}/i/${second.id}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(deliveries).toEqual([]);
+    const html = await (await fetch(`${fake.url}/s/${sub.id}`)).text();
+    expect(html).toContain('Removida');
+    expect(html).not.toContain('Avançar');
+    expect(html).not.toContain(`/i/${second.id}/pay`);
+  });
+
+  it('lists a page at a time', async () => {
+    deliveries.length = 0;
+    const sub = await subscribe({ billingType: 'BOLETO', externalReference: 'our-sub-pages' });
+    for (let i = 0; i < 3; i++) await fake.nextCycle(sub.id);
+    await waitForDeliveries(5);
+    const page = await api('GET', `/subscriptions/${sub.id}/payments?limit=2&offset=1`);
+    expect(page.body).toMatchObject({ object: 'list', hasMore: true, totalCount: 4, limit: 2, offset: 1 });
+    expect((page.body.data as { id: string }[]).map((p) => p.id)).toEqual(fake.subscriptionPayments(sub.id).slice(1, 3).map((p) => p.id));
+    expect(fake.subscriptionPayments(sub.id)[0]!.bankSlipUrl).toMatch(/\/b\/pay_/);
   });
 });
 
