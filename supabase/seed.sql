@@ -4,6 +4,7 @@
 --   users    a0000000-…-00NN   courses c0000000-…   modules d0000000-…   lessons e0000000-…
 --   materials f0000000-…   enrollments 0e000000-…   announcements aa000000-…   comments cc000000-…
 --   quizzes 9a000000-…   quiz questions 9b000000-…   quiz versions 9c000000-…   quiz options 9d000000-…
+--   coupons cb000000-…   plans ab000000-…
 -- Files of storage objects inserted here are in supabase/seed-files/<bucket>/<object name>; local-supabase
 -- copies them into local storage when it seeds.
 
@@ -262,6 +263,24 @@ select '9c000000-0000-4000-8000-000000000001', q.quiz_id, q.course_id, 1,
 update public.quizzes set published_version_id = '9c000000-0000-4000-8000-000000000001',
                           published_at = now() - interval '64 days', questions_updated_at = now() - interval '64 days'
  where id = '9a000000-0000-4000-8000-000000000001';
+
+-- ── Selling (issue 24): a coupon, an order bump and a monthly plan, so `npm start` shows them ──────
+-- BEMVINDO20: 20% off every Escola Demo course, no expiry, unlimited uses (R$ 297,00 → R$ 237,60).
+insert into public.coupons (id, school_id, code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_buyer,
+                            all_courses, is_active, created_at) values
+  ('cb000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'BEMVINDO20', 'percent', 20,
+   null, null, null, null, true, true, now() - interval '10 days');
+-- Marketing's checkout offers Excel Essencial (R$ 197,00) for R$ 97,00 to whoever is not enrolled in it.
+insert into public.course_bumps (course_id, bump_course_id, price) values
+  ('c0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 97.00);
+-- Plano Completo: R$ 49,90 a month for every published course of Escola Demo, by PIX, boleto or card.
+insert into public.plans (id, school_id, slug, name, description, cycle, price, billing_types, is_active, created_at) values
+  ('ab000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'plano-completo', 'Plano Completo',
+   'Todos os cursos publicados da Escola Demo enquanto a assinatura estiver em dia. Cancele quando quiser.',
+   'MONTHLY', 49.90, array['PIX', 'BOLETO', 'CREDIT_CARD'], true, now() - interval '10 days');
+insert into public.plan_courses (plan_id, course_id)
+select 'ab000000-0000-4000-8000-000000000001', c.id from public.courses c
+ where c.school_id = '5c000000-0000-4000-8000-000000000001' and c.status = 'PUBLISHED';
 
 -- ── Enrollments ──────────────────────────────────────────────────────────────────────────────
 insert into public.enrollments (id, user_id, course_id, status, expires_at, cohort_id, created_at) values

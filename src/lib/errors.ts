@@ -12,6 +12,8 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   coupons_school_code_key: 'Já existe um cupom com este código.',
   course_bumps_other_course: 'O order bump precisa ser outro curso, não o próprio curso à venda.',
   course_bumps_price_check: 'O preço especial do order bump deve ser de pelo menos R$ 5,00.',
+  plans_school_slug_key: 'Já existe um plano com este slug nesta escola. Escolha outro.',
+  plans_price_check: 'O preço do plano deve ser de pelo menos R$ 5,00.',
   integration_secrets_webhook_token_min_length:
     'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
 };

@@ -21,6 +21,10 @@ export const rootKeys = {
   checkout: ['checkout'],
   /** Cupons: the staff's coupons with their numbers (features/coupons). */
   coupons: ['coupons'],
+  /** Planos: the staff's plans and subscribers, and the home's "Assine" offers (features/plans). */
+  plans: ['plans'],
+  /** Minha assinatura: the student's own subscriptions and their invoices (features/profile). */
+  subscriptions: ['subscriptions'],
   payments: ['payments'],
   /** Vendas: the staff's sales, their totals and refunds (features/sales). */
   sales: ['sales'],

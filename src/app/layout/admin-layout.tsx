@@ -18,6 +18,7 @@ import {
   Palette,
   PanelLeft,
   Receipt,
+  Repeat,
   Settings,
   TicketPercent,
   User,
@@ -54,6 +55,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
       { title: 'Matrículas', to: '/admin/enrollments', icon: ClipboardList },
       { title: 'Anúncios', to: '/admin/announcements', icon: Megaphone },
       { title: 'Cupons', to: '/admin/coupons', icon: TicketPercent },
+      { title: 'Planos', to: '/admin/plans', icon: Repeat },
     ],
   },
   {

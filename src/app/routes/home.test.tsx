@@ -1,6 +1,7 @@
 // The student home as a student meets it, the network mocked at the features' api/queries.ts: the
-// course cards and the "continue" card show the quiz states (issue 23).
-import { screen, within } from '@testing-library/react';
+// course cards and the "continue" card show the quiz states (issue 23); the school's plans are offered
+// after the courses (issue 24).
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
 import { signedIn } from '@/test/session';
@@ -9,10 +10,12 @@ import HomePage from './home';
 const courses = vi.hoisted(() => ({ fetchCatalog: vi.fn() }));
 const announcements = vi.hoisted(() => ({ fetchActiveAnnouncements: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizStates: vi.fn() }));
+const plans = vi.hoisted(() => ({ fetchPlanOffers: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
 vi.mock('@/features/announcements/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...announcements }));
 vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));
+vi.mock('@/features/plans/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...plans }));
 
 const course = (id: string, title: string, over: object = {}) => ({
   id,
@@ -35,8 +38,9 @@ const row = { quiz_id: 'q', attempts_used: 0, max_attempts: 2, best_score: null,
 
 describe('HomePage', () => {
   beforeEach(() => {
-    [...Object.values(courses), ...Object.values(announcements), ...Object.values(quizzes)].forEach((f) => f.mockReset());
+    [...Object.values(courses), ...Object.values(announcements), ...Object.values(quizzes), ...Object.values(plans)].forEach((f) => f.mockReset());
     announcements.fetchActiveAnnouncements.mockResolvedValue([]);
+    plans.fetchPlanOffers.mockResolvedValue([]);
   });
 
   it("each enrolled course's card sums up its quizzes, and the lesson to continue shows its quiz state", async () => {
@@ -64,5 +68,37 @@ describe('HomePage', () => {
     expect(within(continuing).getByTestId('quiz-state')).toHaveTextContent('Avaliação: Em andamento');
     // Not enrolled: nothing about quizzes.
     expect(screen.getAllByTestId('course-card')[2]).not.toHaveTextContent(/avalia/i);
+  });
+
+  it('offers each plan the student does not have: "Assine e tenha acesso a N cursos", a few titles, the price per cycle, Assinar', async () => {
+    courses.fetchCatalog.mockResolvedValue({ courses: [course('c1', 'Excel Essencial'), course('c3', 'PowerPoint', { enrollment: null })], availableTotal: 1 });
+    quizzes.fetchQuizStates.mockResolvedValue([]);
+    plans.fetchPlanOffers.mockResolvedValue([
+      { id: 'p1', slug: 'plano-completo', name: 'Plano Completo', description: null, cycle: 'MONTHLY', price: 49.9, courses: ['Excel Essencial', 'Marketing Digital', 'Oratória', 'PowerPoint', 'Word'] },
+      { id: 'p2', slug: 'plano-anual', name: 'Plano Anual', description: null, cycle: 'YEARLY', price: 478.8, courses: ['Excel Essencial'] },
+    ]);
+    renderScreen(<HomePage />, { session: signedIn() });
+    const section = await screen.findByRole('region', { name: 'Planos de assinatura' });
+    expect(plans.fetchPlanOffers).toHaveBeenCalledWith(expect.anything(), 's1', 'u1');
+    // After the courses for sale.
+    const available = screen.getByRole('region', { name: 'Cursos Disponíveis' });
+    expect(available.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const [monthly, yearly] = within(section).getAllByTestId('plan-offer');
+    expect(within(monthly!).getByRole('heading', { name: 'Assine e tenha acesso a 5 cursos' })).toBeInTheDocument();
+    expect(within(monthly!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Excel Essencial', 'Marketing Digital', 'Oratória', 'e mais 2 cursos']);
+    expect(monthly).toHaveTextContent('R$ 49,90/mês');
+    expect(within(monthly!).getByRole('link', { name: 'Assinar Plano Completo' })).toHaveAttribute('href', '/checkout/plano/plano-completo');
+    expect(within(yearly!).getByRole('heading', { name: 'Assine e tenha acesso a 1 curso' })).toBeInTheDocument();
+    expect(yearly).toHaveTextContent('R$ 478,80/ano');
+    expect(within(yearly!).getByRole('link', { name: 'Assinar Plano Anual' })).toHaveAttribute('href', '/checkout/plano/plano-anual');
+  });
+
+  it('no plan on offer (none, or all subscribed): no section', async () => {
+    courses.fetchCatalog.mockResolvedValue({ courses: [course('c1', 'Excel Essencial')], availableTotal: 0 });
+    quizzes.fetchQuizStates.mockResolvedValue([]);
+    renderScreen(<HomePage />, { session: signedIn() });
+    expect(await screen.findByRole('region', { name: 'Meus Cursos' })).toBeInTheDocument();
+    await waitFor(() => expect(plans.fetchPlanOffers).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Planos de assinatura' })).not.toBeInTheDocument();
   });
 });

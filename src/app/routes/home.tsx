@@ -1,7 +1,8 @@
 // Student home (SPEC §2 "Student home", issue 6): banner, real progress, "Continuar assistindo",
-// "Meus Cursos" / "Cursos Disponíveis", and the school's announcement popup. Data: the catalog
-// (1 request: every course summed up by the database, public.student_catalog) and the active
-// announcements (1 request, shared with the header bell).
+// "Meus Cursos" / "Cursos Disponíveis", the school's plans ("Assine e tenha acesso a …", issue 24) and
+// the school's announcement popup. Data: the catalog (1 request: every course summed up by the
+// database, public.student_catalog), the plans on offer (1 request) and the active announcements
+// (1 request, shared with the header bell).
 import { useMemo, useState } from 'react';
 import { QuizStateBadge, QuizSummary } from '@/components/quiz-state-badge';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
@@ -19,6 +20,7 @@ import {
   ProgressSummaryCard,
 } from '@/features/courses/components/home-sections';
 import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress';
+import { PlanOffers } from '@/features/plans/components/plan-offers';
 import { useQuizStates } from '@/features/quizzes/api/hooks';
 import { certificateAvailable } from '@/lib/certificates';
 import { stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
@@ -94,6 +96,8 @@ export default function HomePage() {
                 }
               />
             )}
+            {/* Issue 24: the school's plans, after the courses for sale (it arrives after the catalog: below it, it pushes nothing down). */}
+            {schoolId && user && <PlanOffers schoolId={schoolId} userId={user.id} />}
           </>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { MySubscriptionsCard } from '@/features/profile/components/my-subscriptions-card';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { EmailPreferencesCard } from '@/features/email-preferences/components/email-preferences-card';
 import { useSession } from '@/lib/session';
@@ -7,6 +8,8 @@ export default function ProfileRoute() {
   const { user, isAdmin, school } = useSession();
   return (
     <ProfilePage>
+      {/* Issue 24: the student's plans, when they have any. */}
+      {user && <MySubscriptionsCard userId={user.id} />}
       {user && <EmailPreferencesCard userId={user.id} />}
       {/* Staff hold payment keys and every student's data: they may (or must) add a second factor. */}
       {user && isAdmin && (

@@ -32,3 +32,15 @@ export const whatsappSchema = z.object({
 });
 export type WhatsappInput = z.input<typeof whatsappSchema>;
 export type WhatsappValues = z.output<typeof whatsappSchema>;
+
+/** Settings (issue 24): days an unpaid subscription invoice waits before the plan's access pauses (schools_subscription_grace_days_check). */
+export const subscriptionGraceSchema = z.object({
+  subscription_grace_days: z
+    .string()
+    .trim()
+    .min(1, 'Informe o número de dias')
+    .refine((v) => /^\d+$/.test(v) && Number(v) <= 60, 'Use um número inteiro de 0 a 60')
+    .transform(Number),
+});
+export type SubscriptionGraceInput = z.input<typeof subscriptionGraceSchema>;
+export type SubscriptionGraceValues = z.output<typeof subscriptionGraceSchema>;

@@ -70,6 +70,15 @@ export const QUIZ = {
   excelVersion: '9c000000-0000-4000-8000-000000000001',
 } as const;
 
+/** Issue 24: BEMVINDO20 (20% off every Escola Demo course, no limits) and Plano Completo (R$ 49,90 a month, every
+ * published course, every method); Marketing's order bump offers Excel Essencial for R$ 97,00. Nobody used or subscribed. */
+export const COUPON = {
+  bemvindo20: 'cb000000-0000-4000-8000-000000000001',
+} as const;
+export const PLAN = {
+  completo: 'ab000000-0000-4000-8000-000000000001',
+} as const;
+
 export const MATERIAL = {
   excelPdf: 'f0000000-0000-4000-8000-000000000001', // lesson excelUpload, file in lesson-materials
   excelLink: 'f0000000-0000-4000-8000-000000000002', // lesson excelProcv

@@ -2,6 +2,7 @@ import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { hasVerifiedFactor } from '@/features/mfa/assurance';
 import { StaffRequirementCard } from '@/features/mfa/components/staff-requirement-card';
 import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
+import { SubscriptionGraceForm } from '@/features/schools/components/subscription-grace-form';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
@@ -29,6 +30,7 @@ export default function AdminSettingsPage() {
             <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
           )}
           <IntegrationsCard schoolId={school.id} />
+          <SubscriptionGraceForm key={`grace-${school.updated_at}`} school={school} />
           <SchoolEmailSettingsCard schoolId={school.id} />
           <WebhookSecretCard schoolId={school.id} />
           {isMaster && <SystemKeyCard />}

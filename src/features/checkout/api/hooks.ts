@@ -1,19 +1,32 @@
 // TanStack Query over the checkout (queries.ts). Keys:
 //   ['checkout', 'course', ref, schoolId, userId]   the course being bought
 //   ['checkout', 'quote', courseId, userId, coupon, withBump]   what it costs (coupon, order bump)
+//   ['checkout', 'plan', slug, schoolId, userId]     the plan being subscribed (/checkout/plano/:slug)
 //   ['payments', 'latest', courseId, userId]         the student's latest charge for a course (course page)
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { rootKeys } from '@/lib/query-keys';
-import { createCharge, fetchCheckoutCourse, fetchCheckoutQuote, fetchLatestPayment, type ChargeRequest, type CourseRef } from './queries';
+import {
+  createCharge,
+  createSubscription,
+  fetchCheckoutCourse,
+  fetchCheckoutPlan,
+  fetchCheckoutQuote,
+  fetchLatestPayment,
+  type ChargeRequest,
+  type CourseRef,
+  type SubscriptionRequest,
+} from './queries';
 
-export type { BillingType, CheckoutCourse, CheckoutQuote, CourseRef } from './queries';
+export type { BillingType, CheckoutCourse, CheckoutPlan, CheckoutQuote, CourseRef } from './queries';
 
 export const checkoutKeys = {
   all: rootKeys.checkout,
   course: (ref: CourseRef | null, schoolId: string, userId: string) => [...checkoutKeys.all, 'course', ref, schoolId, userId] as const,
   quotes: [...rootKeys.checkout, 'quote'] as const,
   quote: (courseId: string, userId: string, coupon: string | null, withBump: boolean) => [...checkoutKeys.quotes, courseId, userId, coupon, withBump] as const,
+  plans: [...rootKeys.checkout, 'plan'] as const,
+  plan: (slug: string, schoolId: string, userId: string) => [...checkoutKeys.plans, slug, schoolId, userId] as const,
 };
 
 export const paymentKeys = {
@@ -57,5 +70,24 @@ export function useLatestPayment(courseId: string, userId: string | null | undef
     enabled: enabled && !!courseId && !!userId,
     refetchInterval: poll ? 3000 : false,
     queryFn: () => fetchLatestPayment(supabase, courseId, userId!),
+  });
+}
+
+export function useCheckoutPlan(slug: string, schoolId: string | null | undefined, userId: string | null | undefined) {
+  return useQuery({
+    queryKey: checkoutKeys.plan(slug, schoolId ?? '', userId ?? ''),
+    enabled: !!slug && !!schoolId && !!userId,
+    queryFn: () => fetchCheckoutPlan(supabase, slug, schoolId!, userId!),
+  });
+}
+
+export function useCreateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubscriptionRequest) => createSubscription(body),
+    meta: { errorTitle: 'Erro ao processar pagamento' },
+    // A refusal may be "already subscribed" (another tab) or a plan changed meanwhile: read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.plans }),
+    onSuccess: () => Promise.all([rootKeys.subscriptions, rootKeys.plans].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -5,6 +5,7 @@
 import type { DbClient } from '@/lib/db';
 import type { EnrollmentState } from '@/lib/enrollment';
 import { FunctionCallError, invokeFunction } from '@/lib/functions';
+import { isRunning, type PlanCycle, type SubscriptionStatus } from '@/lib/subscriptions';
 import type { Json, Tables } from '@/types/database';
 
 type JsonObject = { [key: string]: Json | undefined };
@@ -123,4 +124,65 @@ export async function fetchLatestPayment(client: DbClient, courseId: string, use
     .maybeSingle();
   if (error) throw error;
   return data as PendingPayment | null;
+}
+
+/** A plan on sale (issue 24, /checkout/plano/:slug): RLS shows a student the active plans of their school. */
+export interface CheckoutPlan {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  cycle: PlanCycle;
+  price: number;
+  billing_types: BillingType[];
+  is_active: boolean;
+  /** The courses it opens that the student may see (a draft course stays hidden). */
+  courses: { id: string; title: string; thumbnail_url: string | null; thumbnail_position: string }[];
+  /** The student's own subscription that Asaas may still charge (pending, active or overdue), or null. */
+  running: { id: string; status: SubscriptionStatus } | null;
+}
+
+/** The plan by slug with its courses and the student's running subscription of it; null if not found. */
+export async function fetchCheckoutPlan(client: DbClient, slug: string, schoolId: string, userId: string): Promise<CheckoutPlan | null> {
+  const { data, error } = await client
+    .from('plans')
+    .select('id, slug, name, description, cycle, price, billing_types, is_active, plan_courses(course:courses(id, title, thumbnail_url, thumbnail_position)), subscriptions(id, status)')
+    .eq('school_id', schoolId)
+    .eq('slug', slug)
+    .eq('subscriptions.user_id', userId)
+    .maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  const running = data.subscriptions.find((s) => isRunning(s.status as SubscriptionStatus));
+  return {
+    id: data.id,
+    slug: data.slug,
+    name: data.name,
+    description: data.description,
+    cycle: data.cycle as PlanCycle,
+    price: Number(data.price),
+    billing_types: data.billing_types as BillingType[],
+    is_active: data.is_active,
+    courses: data.plan_courses.flatMap((pc) => (pc.course ? [pc.course] : [])).sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')),
+    running: running ? { id: running.id, status: running.status as SubscriptionStatus } : null,
+  };
+}
+
+export interface SubscriptionRequest {
+  plan_id: string;
+  billing_type: BillingType;
+  customer: ChargeRequest['customer'];
+  creditCard?: ChargeRequest['creditCard'];
+  creditCardHolderInfo?: ChargeRequest['creditCardHolderInfo'];
+}
+
+/** The subscription and its first invoice (null when Asaas did not list it yet: the profile has it). */
+export async function createSubscription(body: SubscriptionRequest): Promise<{ subscription_id: string; invoiceUrl: string | null }> {
+  try {
+    return await invokeFunction<{ subscription_id: string; invoiceUrl: string | null }>('create-asaas-subscription', body);
+  } catch (error) {
+    if (!(error instanceof FunctionCallError)) throw error;
+    // The function's pt-BR refusal (plan, method, already subscribed); anything else is ours: SPEC §8's fallback.
+    throw new Error(error.status !== null && error.status < 500 ? error.message : 'Tente novamente mais tarde', { cause: error });
+  }
 }

@@ -70,7 +70,7 @@ function AlreadyEnrolled({ courseId }: { courseId: string }) {
   return <Navigate to={`/course/${courseId}`} replace />;
 }
 
-function Centered({ icon: Icon, title, text, children }: { icon: typeof SearchX; title: string; text?: string; children?: ReactNode }) {
+export function Centered({ icon: Icon, title, text, children }: { icon: typeof SearchX; title: string; text?: string; children?: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-20 text-center">
       <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -81,7 +81,7 @@ function Centered({ icon: Icon, title, text, children }: { icon: typeof SearchX;
   );
 }
 
-function CheckoutSkeleton() {
+export function CheckoutSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-busy="true" aria-label="Carregando">
       <Skeleton className="h-[32rem] rounded-2xl" />

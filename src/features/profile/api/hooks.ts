@@ -1,11 +1,31 @@
 // The own profile's writes. The profile is cached by the session (lib/session.ts,
 // ['profiles', 'detail', userId]): a save replaces it, a new photo marks it stale.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Minha assinatura (issue 24):
+//   ['subscriptions', 'mine', userId]   the student's subscriptions with their latest invoice
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
+import { rootKeys } from '@/lib/query-keys';
 import { sessionKeys } from '@/lib/session';
+import { useCancelSubscription } from '@/lib/subscriptions';
 import type { ProfileValues } from '../schemas';
-import { updateProfile, uploadAvatar } from './queries';
+import { fetchMySubscriptions, updateProfile, uploadAvatar, type MySubscription } from './queries';
+
+export type { MySubscription };
+
+export const subscriptionKeys = {
+  all: rootKeys.subscriptions,
+  mine: (userId: string) => [...rootKeys.subscriptions, 'mine', userId] as const,
+};
+
+export function useMySubscriptions(userId: string) {
+  return useQuery({ queryKey: subscriptionKeys.mine(userId), queryFn: () => fetchMySubscriptions(supabase, userId) });
+}
+
+/** The student cancels: their list, the home's offers and a plan's checkout refresh. */
+export function useCancelMySubscription() {
+  return useCancelSubscription([subscriptionKeys.all, rootKeys.plans, rootKeys.checkout]);
+}
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();

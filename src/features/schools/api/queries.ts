@@ -20,6 +20,7 @@ export type SchoolUpdate = Pick<
   | 'login_banner_url'
   | 'login_banner_position'
   | 'support_whatsapp'
+  | 'subscription_grace_days'
 >;
 
 export async function updateSchool(client: DbClient, schoolId: string, patch: SchoolUpdate): Promise<SchoolRow> {

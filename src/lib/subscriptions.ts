@@ -1,0 +1,78 @@
+// Subscriptions (issue 24, docs/selling.md "Subscriptions") as two features show them: the staff's
+// Assinantes of a plan (features/plans) and the student's "Minha assinatura" (features/profile). One
+// cancellation (edge function cancel-asaas-subscription: Asaas removes it, then the database keeps the
+// access until the end of the paid period), one wording of a status, a cycle and a payment method.
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { BadgeVariant } from '@/components/ui/badge';
+import { Constants, type Tables } from '@/types/database';
+import { formatDate, formatMoney } from './format';
+import { invokeFunction } from './functions';
+import { toast } from './toast';
+
+export type SubscriptionStatus = Tables<'subscriptions'>['status'];
+export type PlanCycle = Tables<'plans'>['cycle'];
+export type BillingType = Tables<'subscriptions'>['billing_type'];
+
+export const PLAN_CYCLES = Constants.public.Checks.plans.cycle;
+export const BILLING_TYPES = Constants.public.Checks.subscriptions.billing_type;
+
+export const CYCLE_LABEL: Record<PlanCycle, string> = { MONTHLY: 'Mensal', YEARLY: 'Anual' };
+export const BILLING_TYPE_LABEL: Record<BillingType, string> = { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão' };
+
+/** "R$ 49,90/mês" or "R$ 478,80/ano". */
+export function pricePerCycle(price: number, cycle: PlanCycle): string {
+  return `${formatMoney(price)}/${cycle === 'YEARLY' ? 'ano' : 'mês'}`;
+}
+
+/** Asaas may still charge it: PENDING (first invoice unpaid), ACTIVE or OVERDUE. */
+export const isRunning = (status: SubscriptionStatus) =>
+  status === 'PENDING' || status === 'ACTIVE' || status === 'OVERDUE';
+
+const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeVariant }> = {
+  PENDING: { label: 'Pendente', variant: 'secondary' },
+  ACTIVE: { label: 'Ativa', variant: 'success' },
+  OVERDUE: { label: 'Em atraso', variant: 'warning' },
+  CANCELLED: { label: 'Cancelada', variant: 'outline' },
+  EXPIRED: { label: 'Encerrada', variant: 'secondary' },
+  FAILED: { label: 'Falhou', variant: 'destructive' },
+};
+
+/** The status badge: "Cancelada — acesso até dd/mm/aaaa" while a cancelled one still opens the courses. */
+export function subscriptionStatus(s: { status: SubscriptionStatus; paid_until: string | null }): {
+  label: string;
+  variant: BadgeVariant;
+} {
+  const status = STATUS[s.status] ?? { label: s.status, variant: 'secondary' as const };
+  if (s.status === 'CANCELLED' && s.paid_until)
+    return { ...status, label: `${status.label} — acesso até ${formatDate(s.paid_until)}` };
+  return status;
+}
+
+/** What the confirmation says before cancelling: the access kept until the end of the paid period, if any. */
+export function cancelConsequence(paidUntil: string | null, subject = 'Você', now = Date.now()): string {
+  return paidUntil && new Date(paidUntil).getTime() > now
+    ? `${subject} mantém o acesso até ${formatDate(paidUntil)}.`
+    : 'Nenhum período foi pago: a cobrança em aberto é cancelada e o acesso aos cursos do plano não é liberado.';
+}
+
+/** Asaas stops charging it; the database keeps the access until paid_until (CANCELLED) or ends it (EXPIRED). */
+export function cancelSubscription(subscriptionId: string): Promise<Tables<'subscriptions'>> {
+  return invokeFunction<Tables<'subscriptions'>>('cancel-asaas-subscription', { subscription_id: subscriptionId });
+}
+
+/** "Cancelar assinatura": each screen refreshes its own lists (`invalidate`). */
+export function useCancelSubscription(invalidate: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    meta: { errorTitle: 'Erro ao cancelar assinatura' },
+    onSuccess: (sub) => {
+      toast.success(
+        sub.status === 'CANCELLED' && sub.paid_until
+          ? `Assinatura cancelada. O acesso continua até ${formatDate(sub.paid_until)}.`
+          : 'Assinatura cancelada.',
+      );
+      return Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
