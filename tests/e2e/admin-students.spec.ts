@@ -5,6 +5,9 @@ import { expect, signIn, signInAndWaitHome, test } from './helpers';
 import { COURSE, SCHOOL_ID, api, freshSchoolAdmin, freshStudent } from './learning-helpers';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
 
+// Each journey signs in two or three people one after the other: 25 s on a loaded 2-core CI run.
+test.describe.configure({ timeout: 60_000 });
+
 /** A valid CPF from 9 random digits (check digits computed), formatted. */
 function randomCpf(): string {
   const n = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));

@@ -48,7 +48,7 @@ serve(async (req) => {
   if (createError?.code === '22023') throw new HttpError(400, createError.message);
   if (createError || !sub) throw new Error(`create_plan_subscription: ${createError?.message}`);
 
-  const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/?assinatura=retorno`;
+  const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/profile?assinatura=retorno`;
   let created;
   try {
     const asaasCustomer = await asaas.findOrCreateCustomer(customer);

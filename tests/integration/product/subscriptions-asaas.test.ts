@@ -15,7 +15,7 @@ const [DEMO, RIVAL] = DEMO_ASAAS_ACCOUNTS;
 const CARD = { holderName: 'ASSINANTE TESTE', number: '5162306219378829', expiryMonth: '05', expiryYear: '2031', ccv: '8317' };
 const HOLDER = { name: 'Assinante Teste', email: 'assinante@exemplo.com.br', cpfCnpj: '529.982.247-25', postalCode: '01310-100', addressNumber: '1000', phone: '(11) 98888-7777' };
 const CUSTOMER = { name: 'Assinante Teste', email: 'assinante@exemplo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
-const SUCCESS_URL = 'http://localhost:5999/?assinatura=retorno';
+const SUCCESS_URL = 'http://localhost:5999/profile?assinatura=retorno';
 const PASSWORD = 'senha-assina-123';
 const DAY = 24 * 3600_000;
 
