@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
@@ -194,44 +195,15 @@ export function CouponDialog({
               control={control}
               name="course_ids"
               render={({ field }) => (
-                <fieldset
-                  className="grid gap-2"
-                  aria-describedby={errors.course_ids ? `${id}-courses-error` : undefined}
-                >
-                  <legend className="mb-1 text-sm font-medium">Cursos em que o cupom vale</legend>
-                  {courses.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">A escola ainda não tem cursos.</p>
-                  ) : (
-                    <ul className="grid max-h-56 gap-1 overflow-y-auto rounded-lg border border-border p-2">
-                      {courses.map((c) => (
-                        <li key={c.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-muted">
-                          <input
-                            id={`${id}-course-${c.id}`}
-                            type="checkbox"
-                            className="size-4 cursor-pointer accent-primary"
-                            checked={field.value.includes(c.id)}
-                            onChange={(e) =>
-                              field.onChange(
-                                e.target.checked ? [...field.value, c.id] : field.value.filter((v) => v !== c.id),
-                              )
-                            }
-                          />
-                          <Label
-                            htmlFor={`${id}-course-${c.id}`}
-                            className="min-w-0 flex-1 cursor-pointer font-normal break-words"
-                          >
-                            {c.title}
-                          </Label>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {errors.course_ids && (
-                    <p id={`${id}-courses-error`} role="alert" className="text-sm font-medium text-destructive">
-                      {errors.course_ids.message}
-                    </p>
-                  )}
-                </fieldset>
+                <CheckboxList
+                  id={`${id}-courses`}
+                  legend="Cursos em que o cupom vale"
+                  options={courses.map((c) => ({ value: c.id, label: c.title }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.course_ids?.message}
+                  empty="A escola ainda não tem cursos."
+                />
               )}
             />
           )}

@@ -1,8 +1,9 @@
 // The staff's dialog to create or edit a plan: name, slug (following the name until edited),
 // description, the courses it opens, monthly or yearly, price, payment methods, active.
-import { useId, useRef, type ReactNode } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
@@ -33,36 +34,6 @@ function formValues(p: AdminPlan | null): PlanFormInput {
     billing_types: p?.billing_types ?? [...BILLING_TYPES],
     is_active: p?.is_active ?? true,
   };
-}
-
-/** A list of checkboxes for an array field, with its error under it (as the coupon dialog's courses). */
-function CheckList({
-  id,
-  legend,
-  error,
-  children,
-}: {
-  id: string;
-  legend: string;
-  error: FieldError | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 text-sm font-medium">
-        {legend}
-        <span aria-hidden="true" className="ml-0.5 text-destructive">
-          *
-        </span>
-      </legend>
-      {children}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error.message}
-        </p>
-      )}
-    </fieldset>
-  );
 }
 
 export function PlanDialog({
@@ -106,21 +77,6 @@ export function PlanDialog({
       },
     );
   }
-
-  const checkbox = (key: string, label: string, checked: boolean, onChange: (checked: boolean) => void) => (
-    <li key={key} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-muted">
-      <input
-        id={`${id}-${key}`}
-        type="checkbox"
-        className="size-4 cursor-pointer accent-primary"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <Label htmlFor={`${id}-${key}`} className="min-w-0 flex-1 cursor-pointer font-normal break-words">
-        {label}
-      </Label>
-    </li>
-  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
@@ -178,23 +134,16 @@ export function PlanDialog({
             control={control}
             name="course_ids"
             render={({ field }) => (
-              <CheckList
+              <CheckboxList
                 id={`${id}-courses`}
                 legend="Cursos incluídos"
-                error={errors.course_ids as FieldError | undefined}
-              >
-                {courses.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">A escola ainda não tem cursos.</p>
-                ) : (
-                  <ul className="grid max-h-56 gap-1 overflow-y-auto rounded-lg border border-border p-2">
-                    {courses.map((c) =>
-                      checkbox(`course-${c.id}`, c.title, field.value.includes(c.id), (on) =>
-                        field.onChange(on ? [...field.value, c.id] : field.value.filter((v) => v !== c.id)),
-                      ),
-                    )}
-                  </ul>
-                )}
-              </CheckList>
+                required
+                options={courses.map((c) => ({ value: c.id, label: c.title }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.course_ids?.message}
+                empty="A escola ainda não tem cursos."
+              />
             )}
           />
           <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
@@ -235,19 +184,16 @@ export function PlanDialog({
             control={control}
             name="billing_types"
             render={({ field }) => (
-              <CheckList
+              <CheckboxList
                 id={`${id}-methods`}
                 legend="Formas de pagamento"
-                error={errors.billing_types as FieldError | undefined}
-              >
-                <ul className="grid gap-1 sm:grid-cols-3">
-                  {BILLING_TYPES.map((b) =>
-                    checkbox(`method-${b}`, BILLING_TYPE_LABEL[b], field.value.includes(b), (on) =>
-                      field.onChange(on ? [...field.value, b] : field.value.filter((v) => v !== b)),
-                    ),
-                  )}
-                </ul>
-              </CheckList>
+                required
+                options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_TYPE_LABEL[b] }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.billing_types?.message}
+                listClassName="grid gap-1 sm:grid-cols-3"
+              />
             )}
           />
           <Controller
