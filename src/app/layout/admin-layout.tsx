@@ -33,6 +33,8 @@ import { cn } from '@/lib/utils';
 import { readSidebarCookie, writeSidebarCookie } from './sidebar-state';
 import { useIsMobile } from './use-is-mobile';
 import { useSignOutAndLeave } from './use-sign-out';
+// The admin area's utilities: a stylesheet of this chunk, never in the student's download (docs/styles.md).
+import '@/styles/admin.css';
 
 interface MenuItem {
   title: string;
