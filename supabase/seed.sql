@@ -5,6 +5,8 @@
 --   materials f0000000-…   enrollments 0e000000-…   announcements aa000000-…   comments cc000000-…
 --   quizzes 9a000000-…   quiz questions 9b000000-…   quiz versions 9c000000-…   quiz options 9d000000-…
 --   coupons cb000000-…   plans ab000000-…
+--   issue 25's analytics demo: students a0000000-…-0031 to -0044, their enrollments 0e000000-…-0031 to -0044
+--   (Excel) and 0e000000-…-0131 to -0144 (Marketing)
 -- Files of storage objects inserted here are in supabase/seed-files/<bucket>/<object name>; local-supabase
 -- copies them into local storage when it seeds.
 
@@ -47,6 +49,35 @@ from (values
   ('a0000000-0000-4000-8000-000000000016', 'novo@escola-demo.com.br', 'Nina Nova', '5c000000-0000-4000-8000-000000000001', true, interval '1 day'),
   ('a0000000-0000-4000-8000-000000000021', 'aluno@academia-rival.com.br', 'Rafael Rival', '5c000000-0000-4000-8000-000000000002', false, interval '10 days')
 ) as u (id, email, name, school_id, must_change, age);
+
+-- Issue 25: fourteen more students of Escola Demo who joined over the last weeks, so the dashboard's
+-- charts and Excel's funnel and video retention have something to show (their rows: end of this file).
+-- One password hash for all of them.
+with h as (select extensions.crypt('senha123', extensions.gen_salt('bf')) as pw)
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        confirmation_token, recovery_token, email_change, email_change_token_new,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', u.id::uuid, 'authenticated', 'authenticated', u.email, h.pw,
+       now() - u.age, '', '', '', '',
+       '{"provider": "email", "providers": ["email"]}'::jsonb,
+       jsonb_build_object('name', u.name, 'school_id', '5c000000-0000-4000-8000-000000000001'),
+       now() - u.age, now() - u.age
+from h, (values
+  ('a0000000-0000-4000-8000-000000000031', 'beatriz.souza@exemplo.com.br', 'Beatriz Souza', interval '38 days 3 hours'),
+  ('a0000000-0000-4000-8000-000000000032', 'carlos.pereira@exemplo.com.br', 'Carlos Pereira', interval '33 days 5 hours'),
+  ('a0000000-0000-4000-8000-000000000033', 'daniela.lima@exemplo.com.br', 'Daniela Lima', interval '29 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000034', 'eduardo.santos@exemplo.com.br', 'Eduardo Santos', interval '26 days 7 hours'),
+  ('a0000000-0000-4000-8000-000000000035', 'fernanda.costa@exemplo.com.br', 'Fernanda Costa', interval '22 days 1 hour'),
+  ('a0000000-0000-4000-8000-000000000036', 'gabriel.oliveira@exemplo.com.br', 'Gabriel Oliveira', interval '19 days 4 hours'),
+  ('a0000000-0000-4000-8000-000000000037', 'helena.rodrigues@exemplo.com.br', 'Helena Rodrigues', interval '16 days 6 hours'),
+  ('a0000000-0000-4000-8000-000000000038', 'julia.almeida@exemplo.com.br', 'Júlia Almeida', interval '13 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000039', 'katia.ferreira@exemplo.com.br', 'Kátia Ferreira', interval '11 days 8 hours'),
+  ('a0000000-0000-4000-8000-000000000040', 'leonardo.ribeiro@exemplo.com.br', 'Leonardo Ribeiro', interval '9 days 3 hours'),
+  ('a0000000-0000-4000-8000-000000000041', 'marina.carvalho@exemplo.com.br', 'Marina Carvalho', interval '6 days 5 hours'),
+  ('a0000000-0000-4000-8000-000000000042', 'otavio.gomes@exemplo.com.br', 'Otávio Gomes', interval '4 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000043', 'patricia.martins@exemplo.com.br', 'Patrícia Martins', interval '2 days 9 hours'),
+  ('a0000000-0000-4000-8000-000000000044', 'renata.barbosa@exemplo.com.br', 'Renata Barbosa', interval '1 day 4 hours')
+) as u (id, email, name, age);
 
 -- GoTrue (a real Supabase) also needs an email identity per user; local-supabase has no such table.
 do $$
@@ -377,3 +408,97 @@ update private.school_webhook_secrets set secret = 'whsec_escola_demo_local_0123
  where school_id = '5c000000-0000-4000-8000-000000000001';
 update private.school_webhook_secrets set secret = 'whsec_academia_rival_local_0123456789abcdef'
  where school_id = '5c000000-0000-4000-8000-000000000002';
+
+-- ── Analytics demo (issue 25): the fourteen students above, over the last weeks ───────────────
+-- Every seeded profile is as old as its account (the trigger wrote them now, which made every demo
+-- account "new today" on the dashboard; touch_timestamps keeps created_at, so it is off for this update).
+alter table public.profiles disable trigger profiles_touch;
+update public.profiles p set created_at = u.created_at
+  from auth.users u where u.id = p.id and p.id::text like 'a0000000-0000-4000-8000-%';
+alter table public.profiles enable trigger profiles_touch;
+
+-- Excel Essencial, sold on its external page: enrolled by the student webhook two hours after joining.
+insert into public.enrollments (id, user_id, course_id, status, created_at)
+select ('0e000000-0000-4000-8000-0000000000' || right(p.id::text, 2))::uuid, p.id, 'c0000000-0000-4000-8000-000000000001',
+       'ACTIVE', p.created_at + interval '2 hours'
+  from public.profiles p where p.id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044';
+
+-- Marketing Digital, sold by the platform's checkout over the last month: paid (PIX, card, boleto),
+-- one refunded (its enrollment paused), one boleto still open. No coupon.
+insert into public.payments (school_id, user_id, course_id, course_title, environment, integration_id, billing_type,
+                             installment_count, value, status, paid_at, refunded_at, created_at, updated_at)
+select '5c000000-0000-4000-8000-000000000001', x.user_id::uuid, 'c0000000-0000-4000-8000-000000000002',
+       'Marketing Digital para Pequenos Negócios', 'sandbox', 'ee000000-0000-4000-8000-000000000001', x.method,
+       x.installments, 297.00, x.status,
+       case when x.status in ('RECEIVED', 'CONFIRMED', 'REFUNDED') then now() - x.age end,
+       case when x.status = 'REFUNDED' then now() - x.age + interval '5 days' end,
+       now() - x.age - interval '10 minutes', now() - x.age
+from (values
+  ('a0000000-0000-4000-8000-000000000031', 'PIX', 1, 'RECEIVED', interval '28 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000032', 'CREDIT_CARD', 3, 'CONFIRMED', interval '24 days 5 hours'),
+  ('a0000000-0000-4000-8000-000000000034', 'CREDIT_CARD', 1, 'REFUNDED', interval '20 days 1 hour'),
+  ('a0000000-0000-4000-8000-000000000035', 'PIX', 1, 'RECEIVED', interval '15 days 3 hours'),
+  ('a0000000-0000-4000-8000-000000000037', 'BOLETO', 1, 'RECEIVED', interval '11 days 6 hours'),
+  ('a0000000-0000-4000-8000-000000000039', 'PIX', 1, 'RECEIVED', interval '7 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000040', 'CREDIT_CARD', 6, 'CONFIRMED', interval '3 days 4 hours'),
+  ('a0000000-0000-4000-8000-000000000041', 'PIX', 1, 'RECEIVED', interval '1 day 2 hours'),
+  ('a0000000-0000-4000-8000-000000000043', 'BOLETO', 1, 'PENDING', interval '2 days 1 hour')
+) as x (user_id, method, installments, status, age);
+insert into public.payment_items (payment_id, school_id, kind, course_id, title, list_price, value)
+select p.id, p.school_id, 'course', p.course_id, p.course_title, 297.00, 297.00
+  from public.payments p where p.user_id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044';
+insert into public.enrollments (id, user_id, course_id, status, created_at)
+select ('0e000000-0000-4000-8000-0000000001' || right(p.user_id::text, 2))::uuid, p.user_id, p.course_id,
+       case when p.status = 'REFUNDED' then 'PAUSED' else 'ACTIVE' end, p.paid_at + interval '1 minute'
+  from public.payments p
+ where p.user_id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044' and p.paid_at is not null;
+
+-- Excel's lessons in course order, about three days apart, the last one studied in the last few days
+-- (never before the enrollment): the first `done` completed, the next one started at `part` of its
+-- video; fewer students get further. max_position_sec follows last_position_sec (the database keeps
+-- the furthest).
+insert into public.progress (user_id, lesson_id, completed_at, last_position_sec, created_at, updated_at)
+select s.user_id::uuid, l.id, case when l.n <= s.done then t.at end,
+       case when l.n <= s.done then l.duration_sec else round(l.duration_sec * s.part)::integer end,
+       t.at - interval '15 minutes', t.at
+from (values
+  ('a0000000-0000-4000-8000-000000000031', 6, 0.0), ('a0000000-0000-4000-8000-000000000032', 6, null),
+  ('a0000000-0000-4000-8000-000000000033', 4, 0.0), ('a0000000-0000-4000-8000-000000000034', 3, 0.5),
+  ('a0000000-0000-4000-8000-000000000035', 3, null), ('a0000000-0000-4000-8000-000000000036', 2, 0.4),
+  ('a0000000-0000-4000-8000-000000000037', 2, 0.9), ('a0000000-0000-4000-8000-000000000038', 1, 0.3),
+  ('a0000000-0000-4000-8000-000000000039', 1, null), ('a0000000-0000-4000-8000-000000000040', 1, 0.8),
+  ('a0000000-0000-4000-8000-000000000041', 0, 0.2), ('a0000000-0000-4000-8000-000000000042', 0, 0.6)
+) as s (user_id, done, part)
+join public.enrollments e on e.user_id = s.user_id::uuid and e.course_id = 'c0000000-0000-4000-8000-000000000001'
+cross join (select l.id, l.duration_sec, row_number() over (order by m.order_index, l.order_index) as n
+              from public.lessons l join public.modules m on m.id = l.module_id
+             where l.course_id = 'c0000000-0000-4000-8000-000000000001') l
+cross join lateral (select greatest(e.created_at + l.n * interval '1 hour',
+                                    now() - ((s.done + 1 - l.n) * 3 + right(s.user_id, 1)::integer % 3) * interval '1 day'
+                                          - (right(s.user_id, 2)::integer % 9 + 1) * interval '1 hour') as at) t
+where l.n <= s.done or (l.n = s.done + 1 and s.part is not null);
+
+-- Two of them went back to the start of the first video: the furthest point stays (and today is a day
+-- they studied).
+update public.progress set last_position_sec = 40
+ where lesson_id = 'e0000000-0000-4000-8000-000000000001'
+   and user_id in ('a0000000-0000-4000-8000-000000000031', 'a0000000-0000-4000-8000-000000000034');
+
+insert into public.lesson_ratings (user_id, lesson_id, rating) values
+  ('a0000000-0000-4000-8000-000000000031', 'e0000000-0000-4000-8000-000000000001', 5),
+  ('a0000000-0000-4000-8000-000000000032', 'e0000000-0000-4000-8000-000000000001', 4),
+  ('a0000000-0000-4000-8000-000000000032', 'e0000000-0000-4000-8000-000000000002', 5),
+  ('a0000000-0000-4000-8000-000000000033', 'e0000000-0000-4000-8000-000000000001', 5),
+  ('a0000000-0000-4000-8000-000000000034', 'e0000000-0000-4000-8000-000000000004', 3),
+  ('a0000000-0000-4000-8000-000000000035', 'e0000000-0000-4000-8000-000000000002', 4);
+
+-- Sign-ins: every third day since joining (the activity record, as the sign-in trigger writes it),
+-- the last one a few days ago at most.
+insert into private.student_activity (school_id, day, user_id)
+select p.school_id, ((p.created_at + d * interval '1 day') at time zone 'America/Sao_Paulo')::date, p.id
+  from public.profiles p
+  cross join lateral generate_series(0, extract(day from now() - p.created_at)::integer, 3) d
+ where p.id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044'
+on conflict do nothing;
+update auth.users u set last_sign_in_at = now() - (right(u.id::text, 1)::integer % 4) * interval '1 day' - interval '2 hours'
+ where u.id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044';

@@ -1234,6 +1234,7 @@ export type Database = {
           id: string
           last_position_sec: number
           lesson_id: string
+          max_position_sec: number
           updated_at: string
           user_id: string
         }
@@ -1244,6 +1245,7 @@ export type Database = {
           id?: string
           last_position_sec?: number
           lesson_id: string
+          max_position_sec?: number
           updated_at?: string
           user_id: string
         }
@@ -1254,6 +1256,7 @@ export type Database = {
           id?: string
           last_position_sec?: number
           lesson_id?: string
+          max_position_sec?: number
           updated_at?: string
           user_id?: string
         }
@@ -1886,6 +1889,70 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_chart_active_students: {
+        Args: { p_now?: string | null; p_period: string | null; p_school_id: string | null }
+        Returns: Json
+      }
+      admin_chart_course_funnel: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          completed: number | null
+          enrolled: number | null
+          lesson_id: string | null
+          lesson_position: number | null
+          lesson_title: string | null
+          module_title: string | null
+          started: number | null
+        }[]
+      }
+      admin_chart_lesson_engagement: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          average_rating: number | null
+          comments: number | null
+          lesson_id: string | null
+          lesson_position: number | null
+          lesson_title: string | null
+          ratings: number | null
+        }[]
+      }
+      admin_chart_lessons_completed: {
+        Args: { p_now?: string | null; p_period: string | null; p_school_id: string | null }
+        Returns: Json
+      }
+      admin_chart_new_enrollments: {
+        Args: { p_now?: string | null; p_period: string | null; p_school_id: string | null }
+        Returns: Json
+      }
+      admin_chart_new_students: {
+        Args: { p_now?: string | null; p_period: string | null; p_school_id: string | null }
+        Returns: Json
+      }
+      admin_chart_revenue: {
+        Args: { p_now?: string | null; p_period: string | null; p_school_id: string | null }
+        Returns: Json
+      }
+      admin_chart_student_activity: {
+        Args: { p_now?: string | null; p_user_id: string | null; p_weeks?: number | null }
+        Returns: {
+          completed: number | null
+          week_start: string | null
+        }[]
+      }
+      admin_chart_video_retention: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          duration_sec: number | null
+          lesson_id: string | null
+          lesson_position: number | null
+          lesson_title: string | null
+          reached_25: number | null
+          reached_50: number | null
+          reached_75: number | null
+          reached_90: number | null
+          viewers: number | null
+        }[]
+      }
       admin_coupons: {
         Args: { p_school_id?: string | null }
         Returns: {
@@ -2018,6 +2085,18 @@ export type Database = {
       admin_sales_totals: {
         Args: { p_course_id?: string | null; p_from?: string | null; p_method?: string | null; p_school_id?: string | null; p_to?: string | null }
         Returns: Json
+      }
+      admin_student_course_progress: {
+        Args: { p_user_id: string | null }
+        Returns: {
+          completed: number | null
+          course_id: string | null
+          course_title: string | null
+          last_activity: string | null
+          percent: number | null
+          status: string | null
+          total: number | null
+        }[]
       }
       apply_payment_event: {
         Args: { p_customer: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_installment: string | null; p_provider: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_value: number | null }
