@@ -4,7 +4,8 @@
 // with theirs. Also lists the heavy packages each route pulls in, so code that belongs elsewhere
 // (realtime, storage, functions, toasts, zod, markdown, dialogs) shows up by name.
 // `-- --files` lists the first route's files with their gzip bytes and source modules.
-// Exits 1 when the first route (/:slug, the login page) is over its budget.
+// Exits 1 when the first route (/:slug, the login page) is over its budget, or when the chart library
+// is in a student route's first download or its chunk is over 80 KB gzip (issue 25).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,13 @@ const WATCH = [
   'lucide-react',
   // The certificate PDF: only when the student clicks 'Baixar certificado' (never on a route).
   'pdf-lib',
+  // The chart library (issue 25): loaded by the admin screens that draw a chart, after their own code.
+  '@visx/shape',
 ];
+
+/** The chart library's packages (visx and the d3 modules under it): never on a student route, its chunk ≤ 80 KB gzip. */
+const CHART_PACKAGES = ['@visx/', 'd3-'];
+const BUDGET_CHART_CHUNK = 80 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -104,6 +111,21 @@ async function main() {
         for (const f of [...files].sort((a, b) => sizeOf(b) - sizeOf(a))) console.log(`    ${String(sizeOf(f)).padStart(7)}  ${f}  ${(modulesOf.get(f) ?? []).filter((m) => !m.includes('node_modules')).map((m) => path.relative(ROOT, m)).join(' ')}`);
       console.log(route.padEnd(32), kb(js).padStart(9), kb(css).padStart(9), kb(js + css).padStart(9), String(files.size).padStart(6), ` ${packages.join(', ')}${budget}`);
     }
+    // Where the chart library landed: its chunk(s), their size, and the routes whose first download has it.
+    const isChart = (m: string) => CHART_PACKAGES.some((p) => m.includes(`/node_modules/${p}`));
+    const chartFiles = [...modulesOf].filter(([, modules]) => modules.some(isChart)).map(([file]) => file);
+    const chartBytes = chartFiles.reduce((s, f) => s + sizeOf(f), 0);
+    const chartRoutes = ROUTES.filter(([, lazy]) => {
+      const files = new Set(entryFiles);
+      for (const key of lazy) closure(key, files);
+      return chartFiles.some((f) => files.has(f));
+    }).map(([route]) => route);
+    const studentRoutes = chartRoutes.filter((r) => !r.startsWith('/admin'));
+    console.log(
+      `\nchart library (@visx/*, d3): ${chartFiles.join(', ') || 'none'}: ${kb(chartBytes)} gzip (budget ${kb(BUDGET_CHART_CHUNK)}: ${chartBytes <= BUDGET_CHART_CHUNK ? 'ok' : 'OVER'}); ` +
+        `in the first download of: ${chartRoutes.join(', ') || 'no route (loaded on demand)'}${studentRoutes.length ? ' — a student route: FAIL' : ''}`,
+    );
+    if (chartBytes > BUDGET_CHART_CHUNK || studentRoutes.length) over = true;
     if (over) process.exitCode = 1;
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -1,13 +1,16 @@
-// The admin dashboard's four counters (queries.ts). Key: ['dashboard', 'counts', schoolId]; writes of
-// other features that change a count invalidate rootKeys.dashboard.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// The admin dashboard's four counters and its trends (queries.ts). Keys:
+//   ['dashboard', 'counts', schoolId]                  the four counters
+//   ['dashboard', 'chart', schoolId, chart, period]    one trend chart of a period
+// Writes of other features that change a count invalidate rootKeys.dashboard (the charts with it).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { rootKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { fetchDashboardCounts } from './queries';
+import { fetchDashboardChart, fetchDashboardCounts, type ChartPeriod, type DashboardChart } from './queries';
 
 export const dashboardKeys = {
   all: rootKeys.dashboard,
   counts: (schoolId: string) => [...dashboardKeys.all, 'counts', schoolId] as const,
+  chart: (schoolId: string, chart: DashboardChart, period: ChartPeriod) => [...dashboardKeys.all, 'chart', schoolId, chart, period] as const,
 };
 
 export const dashboardCountsQuery = (schoolId: string) =>
@@ -27,4 +30,23 @@ export const dashboardCountsQuery = (schoolId: string) =>
 
 export function useDashboardCounts(schoolId: string | null | undefined) {
   return useQuery({ ...dashboardCountsQuery(schoolId ?? ''), enabled: !!schoolId });
+}
+
+/** One trend of the dashboard; the previous period's chart stays on screen while another loads. */
+export function useDashboardChart(schoolId: string | null | undefined, chart: DashboardChart, period: ChartPeriod) {
+  return useQuery({
+    queryKey: dashboardKeys.chart(schoolId ?? '', chart, period),
+    queryFn: async () => {
+      try {
+        return await fetchDashboardChart(supabase, chart, schoolId ?? '', period);
+      } catch (error) {
+        // SPEC §8: like the counters, a failed chart is only logged; the card shows LoadError.
+        console.error('Erro ao carregar gráfico do dashboard', error);
+        throw error;
+      }
+    },
+    enabled: !!schoolId,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }

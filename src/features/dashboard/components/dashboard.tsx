@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { BookOpen, FileText, GraduationCap, Users, type LucideIcon } from 'lucide-react';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { useDashboardCounts } from '../api/hooks';
 import type { DashboardCounts } from '../api/queries';
+
+const Trends = lazy(() => import('./trends'));
 
 const COUNTERS: { key: keyof DashboardCounts; label: string; icon: LucideIcon }[] = [
   { key: 'courses', label: 'Total de Cursos', icon: BookOpen },
@@ -14,7 +18,8 @@ const COUNTERS: { key: keyof DashboardCounts; label: string; icon: LucideIcon }[
 
 export function Dashboard() {
   const { profile, school } = useSession();
-  const counts = useDashboardCounts(profile?.school_id);
+  const schoolId = profile?.school_id;
+  const counts = useDashboardCounts(schoolId);
   return (
     <AdminPage>
       <PageHeader title="Dashboard" description={school ? `Visão geral de ${school.member_area_name ?? school.name}` : 'Visão geral da escola'} />
@@ -39,6 +44,11 @@ export function Dashboard() {
         })}
       </ul>
       {counts.isError && <LoadError title="Não foi possível carregar os contadores" onRetry={counts.refetch} />}
+      {schoolId && (
+        <Suspense fallback={<Skeleton className="h-96 rounded-xl" />}>
+          <Trends schoolId={schoolId} />
+        </Suspense>
+      )}
     </AdminPage>
   );
 }

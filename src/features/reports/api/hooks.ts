@@ -3,6 +3,7 @@
 //   ['reports', 'tab', schoolId, tab, courseId, page]       one page of a students tab
 //   ['reports', 'certificates', schoolId, courseId, page]   one page of the issued certificates
 //   ['reports', 'quizzes', schoolId, courseId, page]        one page of the quiz results (Avaliações)
+//   ['reports', 'lessons', courseId, 'funnel' | 'retention' | 'engagement']   per lesson of a course (issue 25)
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadCsv } from '@/lib/csv';
 import { verificationUrl } from '@/lib/certificates';
@@ -10,7 +11,18 @@ import { formatDate } from '@/lib/format';
 import { rootKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { certificatesCsv, quizReportCsv, reportCsv } from '../lib/csv';
-import { fetchAllIssuedCertificates, fetchAllQuizReport, fetchIssuedCertificates, fetchQuizReport, fetchReportStudents, fetchReportSummary, type ReportTab } from './queries';
+import {
+  fetchAllIssuedCertificates,
+  fetchAllQuizReport,
+  fetchCourseFunnel,
+  fetchIssuedCertificates,
+  fetchLessonEngagement,
+  fetchQuizReport,
+  fetchReportStudents,
+  fetchReportSummary,
+  fetchVideoRetention,
+  type ReportTab,
+} from './queries';
 
 export const reportKeys = {
   all: rootKeys.reports,
@@ -18,6 +30,7 @@ export const reportKeys = {
   tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => [...reportKeys.all, 'tab', schoolId, tab, courseId, page] as const,
   certificates: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'certificates', schoolId, courseId, page] as const,
   quizzes: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'quizzes', schoolId, courseId, page] as const,
+  lessons: (courseId: string, chart: 'funnel' | 'retention' | 'engagement') => [...reportKeys.all, 'lessons', courseId, chart] as const,
 };
 
 /** SPEC §8: a failed report read is only logged (the screen shows '—' or LoadError, no toast). */
@@ -63,6 +76,21 @@ export function useQuizReport(schoolId: string, courseId: string | null, page: n
     placeholderData: keepPreviousData,
     retry: false,
   });
+}
+
+/** 'Funil de conclusão' (issue 25): per lesson of the course, the enrolled students who started and completed it. */
+export function useCourseFunnel(courseId: string) {
+  return useQuery({ queryKey: reportKeys.lessons(courseId, 'funnel'), queryFn: () => logged(fetchCourseFunnel(supabase, courseId)), retry: false });
+}
+
+/** 'Retenção de vídeo' (issue 25): per lesson with a video, the viewers who reached 25 / 50 / 75 / 90% of it. */
+export function useVideoRetention(courseId: string) {
+  return useQuery({ queryKey: reportKeys.lessons(courseId, 'retention'), queryFn: () => logged(fetchVideoRetention(supabase, courseId)), retry: false });
+}
+
+/** Average rating and comments per lesson (issue 25). */
+export function useLessonEngagement(courseId: string) {
+  return useQuery({ queryKey: reportKeys.lessons(courseId, 'engagement'), queryFn: () => logged(fetchLessonEngagement(supabase, courseId)), retry: false });
 }
 
 /** What 'Exportar CSV' downloads: a table's every row (not just the page shown). */

@@ -169,3 +169,87 @@ export async function fetchAllQuizReport(client: DbClient, { schoolId, courseId 
     if (batch.rows.length < QUIZ_REPORT_MAX_PAGE || rows.length >= batch.total) return rows;
   }
 }
+
+// Per lesson of one course (issue 25): the completion funnel, the video retention and the ratings and
+// comments, each computed by one SQL function (public.admin_chart_course_funnel /
+// admin_chart_video_retention / admin_chart_lesson_engagement) for staff of the course's school.
+// One row per lesson in course order (module, then lesson), `position` 1-based.
+
+export interface FunnelRow {
+  lesson_id: string;
+  position: number;
+  module_title: string;
+  lesson_title: string;
+  /** Students enrolled in the course (any status): the same for every lesson. */
+  enrolled: number;
+  /** Of those, with progress in the lesson. */
+  started: number;
+  completed: number;
+}
+
+export interface RetentionRow {
+  lesson_id: string;
+  position: number;
+  lesson_title: string;
+  duration_sec: number;
+  /** Enrolled students who played the video (furthest position > 0). */
+  viewers: number;
+  /** Of the viewers, how many reached 25 / 50 / 75 / 90% of the video. */
+  reached_25: number;
+  reached_50: number;
+  reached_75: number;
+  reached_90: number;
+}
+
+export interface EngagementRow {
+  lesson_id: string;
+  position: number;
+  lesson_title: string;
+  /** 1 decimal; null without ratings. */
+  average_rating: number | null;
+  ratings: number;
+  comments: number;
+}
+
+export async function fetchCourseFunnel(client: DbClient, courseId: string): Promise<FunnelRow[]> {
+  const { data, error } = await client.rpc('admin_chart_course_funnel', { p_course_id: courseId });
+  if (error) throw error;
+  return (data ?? []).map((r) => ({
+    lesson_id: r.lesson_id ?? '',
+    position: Number(r.lesson_position),
+    module_title: r.module_title ?? '',
+    lesson_title: r.lesson_title ?? '',
+    enrolled: Number(r.enrolled),
+    started: Number(r.started),
+    completed: Number(r.completed),
+  }));
+}
+
+export async function fetchVideoRetention(client: DbClient, courseId: string): Promise<RetentionRow[]> {
+  const { data, error } = await client.rpc('admin_chart_video_retention', { p_course_id: courseId });
+  if (error) throw error;
+  return (data ?? []).map((r) => ({
+    lesson_id: r.lesson_id ?? '',
+    position: Number(r.lesson_position),
+    lesson_title: r.lesson_title ?? '',
+    duration_sec: Number(r.duration_sec),
+    viewers: Number(r.viewers),
+    reached_25: Number(r.reached_25),
+    reached_50: Number(r.reached_50),
+    reached_75: Number(r.reached_75),
+    reached_90: Number(r.reached_90),
+  }));
+}
+
+export async function fetchLessonEngagement(client: DbClient, courseId: string): Promise<EngagementRow[]> {
+  const { data, error } = await client.rpc('admin_chart_lesson_engagement', { p_course_id: courseId });
+  if (error) throw error;
+  return (data ?? []).map((r) => ({
+    lesson_id: r.lesson_id ?? '',
+    position: Number(r.lesson_position),
+    lesson_title: r.lesson_title ?? '',
+    average_rating: r.average_rating === null ? null : Number(r.average_rating),
+    ratings: Number(r.ratings),
+    comments: Number(r.comments),
+  }));
+}

@@ -1,6 +1,6 @@
 // Reports (SPEC §2/§9): the course filter, six numbers, three students tabs, the issued
-// certificates and the quiz results. The course, the tab and the page live in the URL
-// (?curso=…&aba=inativos&pagina=2).
+// certificates, the quiz results and the course's lessons (funnel, video retention, ratings; issue 25).
+// The course, the tab and the page live in the URL (?curso=…&aba=inativos&pagina=2).
 import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
 import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useListParams } from '@/lib/list-params';
 import { useReportSummary } from '../api/hooks';
 import type { ReportSummary, ReportTab } from '../api/queries';
+import { CourseLessons } from './course-lessons';
 import { IssuedCertificates } from './issued-certificates';
 import { QuizReport } from './quiz-report';
 import { ReportTable } from './report-table';
@@ -28,6 +29,8 @@ const TABS: { value: ReportTab; param: string; label: string; empty: string; fil
 const DEFAULT_TAB = TABS[0]!.param;
 const CERTIFICATES_TAB = 'certificados';
 const QUIZZES_TAB = 'avaliacoes';
+const LESSONS_TAB = 'aulas';
+const OTHER_TABS = [CERTIFICATES_TAB, QUIZZES_TAB, LESSONS_TAB];
 const COURSE_PARAM = 'curso';
 const TAB_PARAM = 'aba';
 
@@ -48,7 +51,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
   const { filter, setFilter } = useListParams();
   const courseId = courses.some((c) => c.id === filter(COURSE_PARAM)) ? filter(COURSE_PARAM) : '';
   const tabParam = filter(TAB_PARAM);
-  const tab = tabParam === CERTIFICATES_TAB || tabParam === QUIZZES_TAB || TABS.some((t) => t.param === tabParam) ? tabParam : DEFAULT_TAB;
+  const tab = OTHER_TABS.includes(tabParam) || TABS.some((t) => t.param === tabParam) ? tabParam : DEFAULT_TAB;
   const course = courseId || null;
   const summary = useReportSummary(schoolId, course);
   return (
@@ -93,6 +96,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
           ))}
           <TabsTrigger value={CERTIFICATES_TAB}>Certificados emitidos</TabsTrigger>
           <TabsTrigger value={QUIZZES_TAB}>Avaliações</TabsTrigger>
+          <TabsTrigger value={LESSONS_TAB}>Aulas do curso</TabsTrigger>
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.param}>
@@ -101,10 +105,12 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
         ))}
         <TabsContent value={CERTIFICATES_TAB}>{tab === CERTIFICATES_TAB && <IssuedCertificates schoolId={schoolId} courseId={course} />}</TabsContent>
         <TabsContent value={QUIZZES_TAB}>{tab === QUIZZES_TAB && <QuizReport schoolId={schoolId} courseId={course} />}</TabsContent>
+        <TabsContent value={LESSONS_TAB}>{tab === LESSONS_TAB && <CourseLessons course={courses.find((c) => c.id === courseId) ?? null} />}</TabsContent>
       </Tabs>
       <p className="text-xs text-muted-foreground">
         Progresso: aulas concluídas ÷ aulas dos cursos em que o aluno está matriculado, arredondado. Inativo: nunca acessou ou tem progresso abaixo de 10%. Vários cursos: mais de uma
-        matrícula ativa. Avaliações: a melhor nota e as tentativas enviadas de cada aluno em cada avaliação.
+        matrícula ativa. Avaliações: a melhor nota e as tentativas enviadas de cada aluno em cada avaliação. Aulas do curso: por aula do curso escolhido, quantos
+        matriculados iniciaram e concluíram, até onde assistiram o vídeo e como a avaliaram.
       </p>
     </AdminPage>
   );

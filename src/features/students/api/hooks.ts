@@ -1,18 +1,41 @@
 // TanStack Query over the Students screen (queries.ts). Keys:
 //   ['students', schoolId, search, page]   one page of Alunos
+//   ['students', 'emails', userId]         the student card's e-mail log
+//   ['students', 'activity', userId]       lessons completed per week (last 12 weeks)
+//   ['students', 'courses', userId]        progress in each course
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { rootKeys } from '@/lib/query-keys';
 import { useSetAccountActive } from '@/lib/accounts';
 import type { StudentValues } from '../schemas';
-import { createStudent, fetchStudentEmails, fetchStudents, resendStudentAccess, updateStudent } from './queries';
+import { createStudent, fetchStudentActivity, fetchStudentCourseProgress, fetchStudentEmails, fetchStudents, resendStudentAccess, updateStudent } from './queries';
 
 export const studentKeys = {
   all: rootKeys.students,
   page: (schoolId: string, search: string, page: number) => [...rootKeys.students, schoolId, search, page] as const,
   emails: (userId: string) => [...rootKeys.students, 'emails', userId] as const,
+  activity: (userId: string) => [...rootKeys.students, 'activity', userId] as const,
+  courses: (userId: string) => [...rootKeys.students, 'courses', userId] as const,
 };
+
+/** SPEC §8: a failed read is only logged; the dialog shows LoadError with a retry. */
+function logged<T>(read: Promise<T>): Promise<T> {
+  return read.catch((error: unknown) => {
+    console.error('Erro ao carregar atividade do aluno', error);
+    throw error;
+  });
+}
+
+/** 'Ver atividade' (issue 25): lessons the student completed in each of the last 12 weeks. */
+export function useStudentActivity(userId: string) {
+  return useQuery({ queryKey: studentKeys.activity(userId), queryFn: () => logged(fetchStudentActivity(supabase, userId)), retry: false });
+}
+
+/** 'Ver atividade' (issue 25): the student's progress in each course they are enrolled in. */
+export function useStudentCourseProgress(userId: string) {
+  return useQuery({ queryKey: studentKeys.courses(userId), queryFn: () => logged(fetchStudentCourseProgress(supabase, userId)), retry: false });
+}
 
 /** The student card's e-mail log. */
 export function useStudentEmails(userId: string) {

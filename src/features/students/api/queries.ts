@@ -3,6 +3,7 @@
 // downloads them all; creating a student (edge function admin-create-student) and editing one.
 // Activating and resetting passwords are the account operations of src/lib/accounts.ts.
 import { expectRows, type DbClient } from '@/lib/db';
+import type { EnrollmentStatus } from '@/lib/enrollment';
 import type { Tables } from '@/types/database';
 import { invokeFunction } from '@/lib/functions';
 import type { EditStudentValues, StudentValues } from '../schemas';
@@ -72,4 +73,47 @@ export async function fetchStudentEmails(client: DbClient, userId: string): Prom
     .limit(STUDENT_EMAILS_SHOWN);
   if (error) throw error;
   return data ?? [];
+}
+
+// A student's activity (issue 25): lessons completed per week (public.admin_chart_student_activity,
+// every week of the last `weeks` from Monday, zeros included, oldest first) and the progress in each
+// course they are enrolled in (public.admin_student_course_progress; a quiz lesson counts when passed).
+
+export const ACTIVITY_WEEKS = 12;
+
+export interface StudentActivityWeek {
+  /** The week's Monday (yyyy-mm-dd, São Paulo). */
+  start: string;
+  value: number;
+}
+
+export async function fetchStudentActivity(client: DbClient, userId: string, weeks = ACTIVITY_WEEKS): Promise<StudentActivityWeek[]> {
+  const { data, error } = await client.rpc('admin_chart_student_activity', { p_user_id: userId, p_weeks: weeks });
+  if (error) throw error;
+  return (data ?? []).map((r) => ({ start: r.week_start ?? '', value: Number(r.completed) }));
+}
+
+export interface StudentCourseProgress {
+  course_id: string;
+  course_title: string;
+  status: EnrollmentStatus;
+  completed: number;
+  total: number;
+  /** 0–100, rounded. */
+  percent: number;
+  last_activity: string | null;
+}
+
+export async function fetchStudentCourseProgress(client: DbClient, userId: string): Promise<StudentCourseProgress[]> {
+  const { data, error } = await client.rpc('admin_student_course_progress', { p_user_id: userId });
+  if (error) throw error;
+  return (data ?? []).map((r) => ({
+    course_id: r.course_id ?? '',
+    course_title: r.course_title ?? '',
+    status: (r.status ?? 'ACTIVE') as EnrollmentStatus,
+    completed: Number(r.completed),
+    total: Number(r.total),
+    percent: Number(r.percent),
+    last_activity: r.last_activity,
+  }));
 }

@@ -1,7 +1,7 @@
 // The Students screen (SPEC §2): one page of the school's students (page and search in the URL,
 // ?pagina=2&q=maria), cards with edit, reset password and active switch; add and CSV import.
 import { useState } from 'react';
-import { FileUp, Inbox, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
+import { Activity, FileUp, Inbox, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,7 @@ import { useListParams } from '@/lib/list-params';
 import { useResendStudentAccess, useStudents, useToggleStudentActive } from '../api/hooks';
 import { STUDENTS_PAGE_SIZE, type StudentRow } from '../api/queries';
 import { ImportStudentsDialog } from './import-dialog';
+import { StudentActivityDialog } from './student-activity-dialog';
 import { EditStudentDialog, StudentDialog } from './student-dialogs';
 import { StudentEmailsDialog } from './student-emails-dialog';
 
@@ -113,6 +114,7 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
   const toggle = useToggleStudentActive();
   const resend = useResendStudentAccess();
   const [showingEmails, setShowingEmails] = useState(false);
+  const [showingActivity, setShowingActivity] = useState(false);
   const switchId = `active-${student.id}`;
   return (
     <li className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border border-border bg-white p-4 shadow-xs">
@@ -157,6 +159,9 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         <Button variant="outline" size="sm" onClick={() => setShowingEmails(true)} aria-label={`E-mails de ${student.name}`}>
           <Inbox aria-hidden="true" /> E-mails
         </Button>
+        <Button variant="outline" size="sm" onClick={() => setShowingActivity(true)} aria-label={`Ver atividade de ${student.name}`}>
+          <Activity aria-hidden="true" /> Ver atividade
+        </Button>
         <div className="ml-auto flex items-center gap-2">
           <Switch
             id={switchId}
@@ -170,6 +175,7 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         </div>
       </div>
       {showingEmails && <StudentEmailsDialog student={student} onClose={() => setShowingEmails(false)} />}
+      {showingActivity && <StudentActivityDialog student={student} onClose={() => setShowingActivity(false)} />}
     </li>
   );
 }
