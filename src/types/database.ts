@@ -599,37 +599,101 @@ export type Database = {
           },
         ]
       }
+      lesson_comment_moderation: {
+        Row: {
+          comment_id: string
+          hidden_at: string
+          hidden_by: string | null
+          hidden_reason: string | null
+          school_id: string
+        }
+        Insert: {
+          comment_id: string
+          hidden_at?: string
+          hidden_by?: string | null
+          hidden_reason?: string | null
+          school_id: string
+        }
+        Update: {
+          comment_id?: string
+          hidden_at?: string
+          hidden_by?: string | null
+          hidden_reason?: string | null
+          school_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lesson_comment_moderation_comment_id_fkey"
+            columns: ["comment_id"]
+            isOneToOne: true
+            referencedRelation: "lesson_comments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lesson_comment_moderation_hidden_by_fkey"
+            columns: ["hidden_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lesson_comment_moderation_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       lesson_comments: {
         Row: {
           author_avatar_url: string | null
           author_name: string
+          author_role: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF" | null
           comment: string
           course_id: string
           created_at: string
+          edited_at: string | null
+          hidden_at: string | null
           id: string
           lesson_id: string
+          marked_answer_at: string | null
+          parent_id: string | null
+          status: "pending" | "published"
           updated_at: string
           user_id: string
         }
         Insert: {
           author_avatar_url?: string | null
           author_name?: string
+          author_role?: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF" | null
           comment: string
           course_id: string
           created_at?: string
+          edited_at?: string | null
+          hidden_at?: string | null
           id?: string
           lesson_id: string
+          marked_answer_at?: string | null
+          parent_id?: string | null
+          status?: "pending" | "published"
           updated_at?: string
           user_id?: string
         }
         Update: {
           author_avatar_url?: string | null
           author_name?: string
+          author_role?: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF" | null
           comment?: string
           course_id?: string
           created_at?: string
+          edited_at?: string | null
+          hidden_at?: string | null
           id?: string
           lesson_id?: string
+          marked_answer_at?: string | null
+          parent_id?: string | null
+          status?: "pending" | "published"
           updated_at?: string
           user_id?: string
         }
@@ -646,6 +710,13 @@ export type Database = {
             columns: ["lesson_id"]
             isOneToOne: false
             referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lesson_comments_parent_id_fkey"
+            columns: ["parent_id"]
+            isOneToOne: false
+            referencedRelation: "lesson_comments"
             referencedColumns: ["id"]
           },
           {
@@ -892,6 +963,73 @@ export type Database = {
             columns: ["course_id"]
             isOneToOne: false
             referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          actor_name: string | null
+          comment_id: string
+          course_id: string
+          created_at: string
+          excerpt: string
+          id: string
+          kind: "comment_reply" | "staff_answer" | "comment_approved" | "comment_pending"
+          lesson_id: string
+          lesson_title: string
+          read_at: string | null
+          recipient_id: string
+          school_id: string
+        }
+        Insert: {
+          actor_name?: string | null
+          comment_id: string
+          course_id: string
+          created_at?: string
+          excerpt?: string
+          id?: string
+          kind: "comment_reply" | "staff_answer" | "comment_approved" | "comment_pending"
+          lesson_id: string
+          lesson_title?: string
+          read_at?: string | null
+          recipient_id: string
+          school_id: string
+        }
+        Update: {
+          actor_name?: string | null
+          comment_id?: string
+          course_id?: string
+          created_at?: string
+          excerpt?: string
+          id?: string
+          kind?: "comment_reply" | "staff_answer" | "comment_approved" | "comment_pending"
+          lesson_id?: string
+          lesson_title?: string
+          read_at?: string | null
+          recipient_id?: string
+          school_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_comment_id_fkey"
+            columns: ["comment_id"]
+            isOneToOne: false
+            referencedRelation: "lesson_comments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
             referencedColumns: ["id"]
           },
         ]
@@ -1610,6 +1748,61 @@ export type Database = {
           },
         ]
       }
+      ranking_opt_outs: {
+        Row: {
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ranking_opt_outs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      school_discussion_settings: {
+        Row: {
+          comments_require_approval: boolean
+          created_at: string
+          ranking_enabled: boolean
+          school_id: string
+          updated_at: string
+        }
+        Insert: {
+          comments_require_approval?: boolean
+          created_at?: string
+          ranking_enabled?: boolean
+          school_id: string
+          updated_at?: string
+        }
+        Update: {
+          comments_require_approval?: boolean
+          created_at?: string
+          ranking_enabled?: boolean
+          school_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "school_discussion_settings_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: true
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       school_email_settings: {
         Row: {
           disabled_kinds: string[]
@@ -1953,6 +2146,42 @@ export type Database = {
           viewers: number | null
         }[]
       }
+      admin_comment_counts: {
+        Args: { p_school_id?: string | null }
+        Returns: {
+          hidden: number | null
+          pending: number | null
+          unanswered: number | null
+        }[]
+      }
+      admin_comments: {
+        Args: { p_course_id?: string | null; p_filter?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_search?: string | null }
+        Returns: {
+          answered: boolean | null
+          author_avatar_url: string | null
+          author_name: string | null
+          author_role: string | null
+          comment: string | null
+          course_id: string | null
+          course_title: string | null
+          created_at: string | null
+          edited_at: string | null
+          hidden_at: string | null
+          hidden_by_name: string | null
+          hidden_reason: string | null
+          id: string | null
+          lesson_id: string | null
+          lesson_title: string | null
+          marked_answer_at: string | null
+          parent_author_name: string | null
+          parent_comment: string | null
+          parent_id: string | null
+          reply_count: number | null
+          status: string | null
+          total_count: number | null
+          user_id: string | null
+        }[]
+      }
       admin_coupons: {
         Args: { p_school_id?: string | null }
         Returns: {
@@ -2105,6 +2334,10 @@ export type Database = {
       apply_subscription_event: {
         Args: { p_billing_type: string | null; p_customer: string | null; p_due_date: string | null; p_event: string | null; p_event_id: string | null; p_external_reference?: string | null; p_invoice_url: string | null; p_provider_payment_id: string | null; p_provider_subscription_id: string | null; p_school_id: string | null; p_value: number | null }
         Returns: string
+      }
+      approve_comment: {
+        Args: { p_comment_id: string | null }
+        Returns: undefined
       }
       can_sign_lesson_file: {
         Args: { p_bucket: string | null; p_name: string | null }
@@ -2303,6 +2536,10 @@ export type Database = {
         Args: { p_key: string | null }
         Returns: string
       }
+      hide_comment: {
+        Args: { p_comment_id: string | null; p_reason?: string | null }
+        Returns: undefined
+      }
       issue_certificate: {
         Args: { p_course_id: string | null }
         Returns: {
@@ -2318,6 +2555,14 @@ export type Database = {
           user_id: string
           workload_hours: number
         }
+      }
+      mark_all_notifications_read: {
+        Args: never
+        Returns: number
+      }
+      mark_comment_answer: {
+        Args: { p_comment_id: string | null; p_marked?: boolean | null }
+        Returns: undefined
       }
       my_quiz_states: {
         Args: { p_course_id?: string | null }
@@ -2437,6 +2682,10 @@ export type Database = {
         Args: { p_answers: Json | null; p_attempt_id: string | null }
         Returns: string
       }
+      school_ranking: {
+        Args: { p_school_id?: string | null }
+        Returns: Json
+      }
       set_integration_webhook_token: {
         Args: { p_integration_id: string | null; p_token: string | null }
         Returns: {
@@ -2496,6 +2745,10 @@ export type Database = {
       submit_quiz_attempt: {
         Args: { p_answers: Json | null; p_attempt_id: string | null }
         Returns: Json
+      }
+      unhide_comment: {
+        Args: { p_comment_id: string | null }
+        Returns: undefined
       }
       unpublish_quiz: {
         Args: { p_quiz_id: string | null }
@@ -2685,6 +2938,10 @@ export const Constants = {
         environment: ["sandbox", "production"],
         provider: ["asaas", "stripe"],
       },
+      lesson_comments: {
+        author_role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],
+        status: ["pending", "published"],
+      },
       lessons: {
         video_type: ["none", "youtube", "vimeo", "upload"],
       },
@@ -2693,6 +2950,9 @@ export const Constants = {
       },
       modules: {
         release_mode: ["IMMEDIATE", "AFTER_ENROLLMENT", "ON_DATE"],
+      },
+      notifications: {
+        kind: ["comment_reply", "staff_answer", "comment_approved", "comment_pending"],
       },
       payment_items: {
         kind: ["course", "bump", "plan"],

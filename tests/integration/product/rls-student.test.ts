@@ -133,9 +133,14 @@ describe('comments', () => {
     expect(data!.comment).toMatch(/^Que ótimo/);
   });
 
-  it('edits and deletes its own comment', async () => {
-    const own = await ok(c.aluno.from('lesson_comments').update({ comment: 'Revisado' }).eq('id', COMMENT.alunoUpload).select('comment'));
+  it('edits its own comment in its first 15 minutes (issue 26), and deletes its own comment', async () => {
+    const fresh = await ok(c.aluno.from('lesson_comments').insert({ user_id: USER.aluno, lesson_id: LESSON.excelPreview, comment: 'Rascunho' }).select('id').single());
+    const own = await ok(c.aluno.from('lesson_comments').update({ comment: 'Revisado' }).eq('id', fresh.id).select('comment'));
     expect(own).toEqual([{ comment: 'Revisado' }]);
+    // The seeded one was written 40 days ago.
+    await refused(c.aluno.from('lesson_comments').update({ comment: 'Revisado' }).eq('id', COMMENT.alunoUpload).select('comment'));
+    const { data: kept } = await service.from('lesson_comments').select('comment').eq('id', COMMENT.alunoUpload).single();
+    expect(kept!.comment).toMatch(/^O vídeo ficou curtinho/);
     const del = await ok(c.aluno.from('lesson_comments').delete().eq('id', COMMENT.alunoUpload).select('id'));
     expect(del).toHaveLength(1);
   });
