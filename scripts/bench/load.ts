@@ -19,8 +19,9 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition } from '../../src/features/courses/api/queries.ts';
-import { addComment, fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
-import { fetchActiveAnnouncements } from '../../src/features/announcements/api/queries.ts';
+import { fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
+import { addComment, fetchLessonComments } from '../../src/features/discussions/api/queries.ts';
+import { fetchBell } from '../../src/lib/bell.ts';
 import { BIG, PASSWORD, SCHOOL, STUDENT_EMAIL } from './large-school.ts';
 import { cleanup, findPgBin, isInterrupted, procStat, sleep, startBackend, startPostgres } from './processes.ts';
 
@@ -100,7 +101,7 @@ async function virtualStudent(i: number, client: SupabaseClient, stats: Record<P
   let lastCommentAt = 0;
   for (let iter = 0; running(); iter++) {
     // Home: the catalog and the announcements, in parallel (as the SPA's home page does).
-    await measure(stats, 'home', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchActiveAnnouncements(client, SCHOOL)]));
+    await measure(stats, 'home', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchBell(client, SCHOOL)]));
     if (!running()) break;
     const course = await measure(stats, 'course', () => fetchCourseDetail(client, { courseId: BIG, userId }));
     if (course) {
@@ -111,7 +112,8 @@ async function virtualStudent(i: number, client: SupabaseClient, stats: Record<P
     // Students spread over the lessons, and move to another one each round.
     const lessonId = lessonIds[(i * 37 + iter) % lessonIds.length]!;
     // From the course page the outline is cached, so the lesson page is the bundle request alone.
-    await measure(stats, 'lesson', () => fetchLessonBundle(client, { lessonId, userId }));
+    // The lesson page: its bundle and its discussion, in parallel (as the SPA does).
+    await measure(stats, 'lesson', () => Promise.all([fetchLessonBundle(client, { lessonId, userId }), fetchLessonComments(client, lessonId)]));
     if (!running()) break;
     await measure(stats, 'save position', () => saveLessonPosition(client, userId, lessonId, (iter * 13) % 600));
     if (!running()) break;

@@ -8,7 +8,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer } from '../../local-supabase/server.ts';
 import { fetchCatalog, fetchCourseDetail } from '../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle, signLessonVideo } from '../../src/features/lessons/api/queries.ts';
-import { fetchActiveAnnouncements } from '../../src/features/announcements/api/queries.ts';
+import { fetchLessonComments } from '../../src/features/discussions/api/queries.ts';
+import { fetchBell } from '../../src/lib/bell.ts';
 import { BIG, SCHOOL, SEED, STUDENT_EMAIL, PASSWORD, countingFetch, measurePages, type Counter } from './large-school.ts';
 
 async function main() {
@@ -41,16 +42,20 @@ async function main() {
   const bigLessons = (await fetchCourseDetail(client, { courseId: BIG, userId }))!.modules.flatMap((m) => m.lessons);
 
   const pages: [string, () => Promise<unknown>][] = [
-    ['home (/)', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchActiveAnnouncements(client, SCHOOL)])],
+    ['home (/)', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchBell(client, SCHOOL)])],
     ['course (/course/:id, 20 modules × 10 lessons)', () => fetchCourseDetail(client, { courseId: BIG, userId })],
     [
       'lesson player, first open (uploaded video)',
       async () => {
-        const [, bundle] = await Promise.all([fetchCourseDetail(client, { courseId: BIG, userId }), fetchLessonBundle(client, { lessonId: upload, userId })]);
+        const [, bundle] = await Promise.all([
+          fetchCourseDetail(client, { courseId: BIG, userId }),
+          fetchLessonBundle(client, { lessonId: upload, userId }),
+          fetchLessonComments(client, upload),
+        ]);
         await signLessonVideo(client, bundle!.contents!.video_url!);
       },
     ],
-    ['lesson player, next lesson (outline cached)', () => fetchLessonBundle(client, { lessonId: bigLessons[1]!.id, userId })],
+    ['lesson player, next lesson (outline cached)', () => Promise.all([fetchLessonBundle(client, { lessonId: bigLessons[1]!.id, userId }), fetchLessonComments(client, bigLessons[1]!.id)])],
   ];
 
   await measurePages(pages, counter);

@@ -10,6 +10,9 @@ describe('describeError', () => {
     const token = { code: '23514', message: 'new row for relation "integration_secrets" violates check constraint "integration_secrets_webhook_token_min_length"' };
     expect(describeError(token)).toBe('O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).');
     expect(describeError({ code: '23505', message: 'duplicate key value violates unique constraint "enrollments_user_course_key"' })).toBe('Este aluno já está matriculado neste curso.');
+    expect(describeError({ code: '23514', message: 'new row for relation "lesson_comments" violates check constraint "lesson_comments_comment_length"' })).toBe(
+      'O comentário deve ter entre 1 e 2.000 caracteres.',
+    );
   });
 
   it('never shows PostgreSQL English for duplicates and refusals it does not know by name', () => {
@@ -30,6 +33,14 @@ describe('describeError', () => {
 
   it('passes the database’s own pt-BR refusals and plain messages through', () => {
     expect(describeError({ code: 'P0001', message: 'Apenas um anúncio por dia por escola.' })).toBe('Apenas um anúncio por dia por escola.');
+    // Lesson discussions (issue 26): the DC codes come with HTTP 400 and their own pt-BR message.
+    for (const [code, message] of [
+      ['DC429', 'Você comentou muitas vezes em pouco tempo. Aguarde um minuto.'],
+      ['DC410', 'Só é possível editar um comentário nos primeiros 15 minutos.'],
+      ['DC400', 'Só é possível responder a um comentário principal, não a uma resposta.'],
+    ]) {
+      expect(describeError({ code, message, details: null, hint: null })).toBe(message);
+    }
     expect(describeError(new Error('Curso não encontrado ou sem permissão para excluí-lo'))).toBe('Curso não encontrado ou sem permissão para excluí-lo');
     expect(describeError('texto')).toBe('texto');
     expect(describeError(null)).toBe('Tente novamente mais tarde');

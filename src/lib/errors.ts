@@ -16,6 +16,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   plans_price_check: 'O preço do plano deve ser de pelo menos R$ 5,00.',
   integration_secrets_webhook_token_min_length:
     'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',
+  lesson_comments_comment_length: 'O comentário deve ter entre 1 e 2.000 caracteres.',
 };
 
 /** GoTrue's refusals that a person can act on, by their error code. */

@@ -9,6 +9,8 @@ export const rootKeys = {
   adminCourses: ['admin-courses'],
   courseContent: ['course-content'],
   lessons: ['lessons'],
+  /** A lesson's discussion and the staff's comment moderation (features/discussions). */
+  discussions: ['discussions'],
   materials: ['materials'],
   dashboard: ['dashboard'],
   enrollments: ['enrollments'],
@@ -37,5 +39,7 @@ export const rootKeys = {
   adminQuizzes: ['admin-quizzes'],
   /** Avaliações: the student's quiz and the quiz states of their lessons (features/quizzes, src/lib/quiz-state.ts). */
   quizzes: ['quizzes'],
+  /** Ranking: the school's month ranking and the student's opt-out (features/ranking, issue 26). */
+  ranking: ['ranking'],
   session: ['session'],
 } as const satisfies Record<string, readonly [string]>;

@@ -67,9 +67,10 @@ test('the announcement pops up once a day: Entendi closes it and it stays closed
   await page.waitForTimeout(500);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // The bell lists the school's active announcements, highest priority first.
+  // The bell lists the school's active announcements, highest priority first (under "Comunicados",
+  // after the account's notifications: issue 26).
   await page.getByRole('button', { name: /Notificações/ }).click();
-  const items = page.getByRole('dialog', { name: 'Comunicados' }).getByRole('button');
+  const items = page.getByRole('dialog', { name: 'Notificações' }).getByRole('region', { name: 'Comunicados' }).getByRole('button');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Bem-vindo à nova Área de Membros!');
   await expect(items.nth(1)).toContainText('Aula ao vivo de Marketing Digital');

@@ -8,12 +8,14 @@ import { signedIn } from '@/test/session';
 import HomePage from './home';
 
 const courses = vi.hoisted(() => ({ fetchCatalog: vi.fn() }));
-const announcements = vi.hoisted(() => ({ fetchActiveAnnouncements: vi.fn() }));
+const bell = vi.hoisted(() => ({ fetchBell: vi.fn() }));
+const ranking = vi.hoisted(() => ({ fetchRanking: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizStates: vi.fn() }));
 const plans = vi.hoisted(() => ({ fetchPlanOffers: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
-vi.mock('@/features/announcements/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...announcements }));
+vi.mock('@/lib/bell', async (importOriginal) => ({ ...(await importOriginal<object>()), ...bell }));
+vi.mock('@/features/ranking/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...ranking }));
 vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));
 vi.mock('@/features/plans/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...plans }));
 
@@ -38,8 +40,9 @@ const row = { quiz_id: 'q', attempts_used: 0, max_attempts: 2, best_score: null,
 
 describe('HomePage', () => {
   beforeEach(() => {
-    [...Object.values(courses), ...Object.values(announcements), ...Object.values(quizzes), ...Object.values(plans)].forEach((f) => f.mockReset());
-    announcements.fetchActiveAnnouncements.mockResolvedValue([]);
+    [...Object.values(courses), ...Object.values(bell), ...Object.values(ranking), ...Object.values(quizzes), ...Object.values(plans)].forEach((f) => f.mockReset());
+    bell.fetchBell.mockResolvedValue({ announcements: [], notifications: [], unread: 0 });
+    ranking.fetchRanking.mockResolvedValue({ enabled: false, month: '2026-11-01', opted_out: false, weights: { lesson: 10, quiz: 30, answer: 20 }, top: [], me: null });
     plans.fetchPlanOffers.mockResolvedValue([]);
   });
 
@@ -100,5 +103,78 @@ describe('HomePage', () => {
     expect(await screen.findByRole('region', { name: 'Meus Cursos' })).toBeInTheDocument();
     await waitFor(() => expect(plans.fetchPlanOffers).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Planos de assinatura' })).not.toBeInTheDocument();
+  });
+
+  describe('Ranking (issue 26)', () => {
+    const top = Array.from({ length: 10 }, (_, i) => ({
+      position: i < 2 ? 1 : i + 1, // the first two tie
+      user_id: i === 3 ? 'u1' : `p${i}`,
+      name: i === 3 ? 'Ana Aluna' : `Pessoa ${i + 1}`,
+      avatar_url: null,
+      points: i < 2 ? 1200 : 200 - i * 10,
+      lessons: 0,
+      quizzes: 0,
+      answers: 0,
+    }));
+    const on = { enabled: true, month: '2026-11-01', opted_out: false, weights: { lesson: 10, quiz: 30, answer: 20 }, top };
+
+    beforeEach(() => {
+      courses.fetchCatalog.mockResolvedValue({ courses: [course('c1', 'Excel Essencial')], availableTotal: 0 });
+      quizzes.fetchQuizStates.mockResolvedValue([]);
+    });
+
+    it("on: the month's top 10 with positions, names and points, and the student's own position", async () => {
+      ranking.fetchRanking.mockResolvedValue({ ...on, me: { position: 4, points: 170, lessons: 17, quizzes: 0, answers: 0 } });
+      renderScreen(<HomePage />, { session: signedIn() });
+      const card = await screen.findByRole('region', { name: 'Ranking' });
+      expect(card).toHaveTextContent('Top 10 de novembro de 2026');
+      const rows = within(within(card).getByRole('list', { name: 'Top 10 do mês' })).getAllByRole('listitem');
+      const expected = [
+        ['1º', 'Pessoa 1', '1.200 pontos'],
+        ['1º', 'Pessoa 2', '1.200 pontos'],
+        ['3º', 'Pessoa 3', '180 pontos'],
+        ['4º', 'Ana Aluna (você)', '170 pontos'],
+        ['5º', 'Pessoa 5', '160 pontos'],
+        ['6º', 'Pessoa 6', '150 pontos'],
+        ['7º', 'Pessoa 7', '140 pontos'],
+        ['8º', 'Pessoa 8', '130 pontos'],
+        ['9º', 'Pessoa 9', '120 pontos'],
+        ['10º', 'Pessoa 10', '110 pontos'],
+      ];
+      expect(rows).toHaveLength(10);
+      rows.forEach((row, i) => {
+        const [position, name, points] = expected[i]!;
+        expect(within(row).getByText(position!)).toBeInTheDocument();
+        expect(within(row).getAllByText((_, el) => el?.tagName === 'SPAN' && el.textContent === name).length).toBeGreaterThan(0);
+        expect(within(row).getByText(points!)).toBeInTheDocument();
+      });
+      expect(within(card).getByTestId('ranking-own')).toHaveTextContent('Sua posição: 4º · 170 pontos');
+      expect(ranking.fetchRanking).toHaveBeenCalledWith(expect.anything(), 's1');
+    });
+
+    it('on, without points yet or opted out: a line saying so instead of a position', async () => {
+      ranking.fetchRanking.mockResolvedValue({ ...on, top: [], me: { position: null, points: 0, lessons: 0, quizzes: 0, answers: 0 } });
+      const { unmount } = renderScreen(<HomePage />, { session: signedIn() });
+      let card = await screen.findByRole('region', { name: 'Ranking' });
+      expect(card).toHaveTextContent('Ninguém pontuou este mês ainda.');
+      expect(within(card).getByTestId('ranking-own')).toHaveTextContent('Você ainda não tem pontos este mês: conclua aulas para entrar no ranking.');
+      unmount();
+
+      // Opted out: the database leaves them out of the top 10 and gives no position.
+      ranking.fetchRanking.mockResolvedValue({ ...on, opted_out: true, me: null, top: top.map((e) => (e.user_id === 'u1' ? { ...e, user_id: 'p3', name: 'Pessoa 4' } : e)) });
+      renderScreen(<HomePage />, { session: signedIn() });
+      card = await screen.findByRole('region', { name: 'Ranking' });
+      expect(within(card).getAllByRole('listitem')).toHaveLength(10);
+      expect(within(card).queryByText(/você\)/)).not.toBeInTheDocument();
+      expect(within(card).getByTestId('ranking-own')).toHaveTextContent('Você escolheu não aparecer no ranking.');
+    });
+
+    it('off: no card at all', async () => {
+      renderScreen(<HomePage />, { session: signedIn() });
+      expect(await screen.findByRole('region', { name: 'Meus Cursos' })).toBeInTheDocument();
+      await waitFor(() => expect(ranking.fetchRanking).toHaveBeenCalled());
+      expect(screen.queryByRole('region', { name: 'Ranking' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Sua posição/)).not.toBeInTheDocument();
+    });
   });
 });

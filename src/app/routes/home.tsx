@@ -1,8 +1,9 @@
 // Student home (SPEC §2 "Student home", issue 6): banner, real progress, "Continuar assistindo",
 // "Meus Cursos" / "Cursos Disponíveis", the school's plans ("Assine e tenha acesso a …", issue 24) and
 // the school's announcement popup. Data: the catalog (1 request: every course summed up by the
-// database, public.student_catalog), the plans on offer (1 request) and the active announcements
-// (1 request, shared with the header bell).
+// database, public.student_catalog), the plans on offer (1 request), the active announcements
+// (1 request, shared with the header bell) and the school's ranking (1 request, school_ranking; issue 26:
+// the card shows only when the school has it on).
 import { useMemo, useState } from 'react';
 import { QuizStateBadge, QuizSummary } from '@/components/quiz-state-badge';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
@@ -21,6 +22,7 @@ import {
 } from '@/features/courses/components/home-sections';
 import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress';
 import { PlanOffers } from '@/features/plans/components/plan-offers';
+import { RankingCard } from '@/features/ranking/components/ranking-card';
 import { useQuizStates } from '@/features/quizzes/api/hooks';
 import { certificateAvailable } from '@/lib/certificates';
 import { stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
@@ -78,6 +80,8 @@ export default function HomePage() {
               )}
             </div>
             {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} cardNote={quizNote} />}
+            {/* Issue 26: the school's ranking of the month, only when the school has it on. */}
+            {schoolId && user && <RankingCard schoolId={schoolId} userId={user.id} />}
             {home.available.length > 0 && (
               <CourseSection
                 id="cursos-disponiveis"

@@ -9,10 +9,12 @@ import LessonPage from './lesson';
 const courses = vi.hoisted(() => ({ fetchCourseDetail: vi.fn(), completeLesson: vi.fn(), saveLessonPosition: vi.fn() }));
 const lessons = vi.hoisted(() => ({ fetchLessonBundle: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizForStudent: vi.fn(), fetchQuizStates: vi.fn() }));
+const discussions = vi.hoisted(() => ({ fetchLessonComments: vi.fn(async () => []) }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
 vi.mock('@/features/lessons/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...lessons }));
 vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));
+vi.mock('@/features/discussions/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...discussions }));
 
 const lesson = (id: string, title: string, order: number) => ({ id, module_id: 'm1', title, order_index: order, duration_sec: 600, is_preview: false, video_type: 'none' as const });
 const detail = (enrollment: { status: string; expires_at: string | null } | null, completed: string[] = []) => ({
@@ -35,7 +37,7 @@ const detail = (enrollment: { status: string; expires_at: string | null } | null
   enrollments: enrollment ? [{ ...enrollment, created_at: '2026-01-01T00:00:00Z' }] : [],
   progress: completed.map((id) => ({ lesson_id: id, completed_at: '2026-11-01T00:00:00Z', last_position_sec: 0, updated_at: '2026-11-01T00:00:00Z' })),
 });
-const bundle = (withContents: boolean) => ({ id: 'l1', course_id: 'c1', contents: withContents ? { content: 'Bem-vindo ao **curso**.', video_url: null } : null, materials: [], comments: [], myRating: 0 });
+const bundle = (withContents: boolean) => ({ id: 'l1', course_id: 'c1', contents: withContents ? { content: 'Bem-vindo ao **curso**.', video_url: null } : null, materials: [], myRating: 0 });
 
 const route = { route: '/course/c1/lesson/l1', path: '/course/:courseId/lesson/:lessonId', session: signedIn() };
 
@@ -54,6 +56,9 @@ describe('LessonPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Boas-vindas' })).toBeInTheDocument();
     expect(screen.getByText('Aula 1 de 2 · Módulo 1')).toBeInTheDocument();
     expect(await screen.findByText('curso', { selector: 'strong' })).toBeInTheDocument();
+    // The discussion: requested with the page, drawn by its lazy chunk.
+    expect(await screen.findByText('Seja o primeiro a comentar.')).toBeInTheDocument();
+    expect(discussions.fetchLessonComments).toHaveBeenCalledWith(expect.anything(), 'l1');
     await userEvent.click(screen.getByRole('button', { name: 'Marcar como concluída' }));
     await waitFor(() => expect(courses.completeLesson).toHaveBeenCalledWith(expect.anything(), 'u1', 'l1'));
     expect(await screen.findByRole('button', { name: 'Aula concluída' })).toBeInTheDocument();

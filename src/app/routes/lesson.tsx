@@ -1,14 +1,16 @@
 // Lesson player (SPEC §2 "Lesson player", §4 completion/position rules, issue 6). Data: the course
 // detail (outline + my enrollment + my progress; cached per course, shared with the course page, so
 // moving between lessons does not refetch it), the lesson bundle (content, video URL, materials, my
-// rating, comments) and, for an uploaded video, its signed URL: at most 3 requests; and the quiz
-// (issue 23): the lesson's quiz and the student's quiz states in the course (side panel), both cached.
+// rating) and, for an uploaded video, its signed URL: at most 3 requests; the quiz (issue 23): the
+// lesson's quiz and the student's quiz states in the course (side panel), both cached; and the
+// lesson's discussion (issue 26), requested with the rest, drawn by its own lazy chunk.
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { savePositionOnUnload, useCompleteLesson, useCourseDetail, useSaveLessonPosition } from '@/features/courses/api/hooks';
 import { courseProgress, enrollmentAccess, lessonIdsOf } from '@/features/courses/lib/progress';
+import { useLessonComments } from '@/features/discussions/api/hooks';
 import { useLessonBundle } from '@/features/lessons/api/hooks';
 import { useQuizForStudent, useQuizStates } from '@/features/quizzes/api/hooks';
 import {
@@ -22,7 +24,6 @@ import {
   QuizRequiredNotice,
   ReleasePending,
 } from '@/features/lessons/components/lesson-parts';
-import { Comments } from '@/features/lessons/components/lesson-comments';
 import { LessonTabs } from '@/features/lessons/components/lesson-tabs';
 import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
 import { LessonVideo } from '@/features/lessons/components/lesson-video';
@@ -34,6 +35,9 @@ import { cn } from '@/lib/utils';
 
 // Its own chunk (the player, marked and DOMPurify): only a lesson with a quiz downloads it.
 const QuizSection = lazy(() => import('@/features/quizzes/components/player/quiz-section'));
+// Its own chunk (the thread with its Radix dialogs): the video paints first; the comments' request
+// starts with the page's (useLessonComments below), not when the chunk arrives.
+const LessonDiscussion = lazy(() => import('@/features/discussions/components/lesson-discussion'));
 
 function NotFound() {
   return (
@@ -54,6 +58,7 @@ export default function LessonPage() {
   const userId = user?.id;
   const detail = useCourseDetail(courseId, userId);
   const bundle = useLessonBundle(lessonId, userId);
+  useLessonComments(lessonId, userId);
   const complete = useCompleteLesson(courseId, userId);
   const savePosition = useSaveLessonPosition(courseId, userId);
   const quiz = useQuizForStudent(lessonId, userId);
@@ -166,7 +171,9 @@ export default function LessonPage() {
               </Suspense>
             )}
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
-              <Comments key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} comments={lessonData!.comments} />
+              <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-white/5" aria-busy="true" aria-label="Carregando comentários" />}>
+                <LessonDiscussion key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} isStaff={isAdmin} />
+              </Suspense>
             </div>
           </div>
         </div>

@@ -2,15 +2,19 @@ import { ProfilePage } from '@/features/profile/components/profile-page';
 import { MySubscriptionsCard } from '@/features/profile/components/my-subscriptions-card';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { EmailPreferencesCard } from '@/features/email-preferences/components/email-preferences-card';
+import { RankingVisibilityCard } from '@/features/ranking/components/ranking-visibility-card';
 import { useSession } from '@/lib/session';
 
 export default function ProfileRoute() {
-  const { user, isAdmin, school } = useSession();
+  const { user, isAdmin, school, profile } = useSession();
+  const schoolId = school?.id ?? profile?.school_id;
   return (
     <ProfilePage>
       {/* Issue 24: the student's plans, when they have any. */}
       {user && <MySubscriptionsCard userId={user.id} />}
       {user && <EmailPreferencesCard userId={user.id} />}
+      {/* Issue 26 (LGPD): only when the school's ranking is on. */}
+      {user && schoolId && <RankingVisibilityCard schoolId={schoolId} userId={user.id} />}
       {/* Staff hold payment keys and every student's data: they may (or must) add a second factor. */}
       {user && isAdmin && (
         <TwoFactorCard userId={user.id} issuer={school?.member_area_name || school?.name || 'Área de Membros'} required={school?.require_staff_mfa === true} />

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { addComment, fetchLessonBundle } from '../../../src/features/lessons/api/queries.ts';
+import { addComment, deleteComment, editComment, fetchLessonComments, hideComment, markCommentAnswer } from '../../../src/features/discussions/api/queries.ts';
 import { startTestBackend, type TestBackend } from '../harness.ts';
 import { COMMENT, EMAIL, LESSON, USER } from '../rls/seed.ts';
 
@@ -113,19 +113,50 @@ describe('what students and staff do', () => {
       [null, 'published', null, null, 'INSTRUCTOR'],
     ]);
     const aluna = await backend.signIn(EMAIL.aluna);
-    const bundle = await fetchLessonBundle(aluna, { lessonId: LESSON.excelPreview, userId: USER.aluna });
-    expect(bundle!.comments.map((c) => c.id).sort()).toEqual([COMMENT.alunoPreview, COMMENT.instrutorPreview].sort());
+    const seen = await fetchLessonComments(aluna, LESSON.excelPreview);
+    expect(seen.map((c) => c.id).sort()).toEqual([COMMENT.alunoPreview, COMMENT.instrutorPreview].sort());
+    expect(seen.find((c) => c.id === COMMENT.instrutorPreview)!.author_role).toBe('INSTRUCTOR');
 
-    // The lesson page's own insert (src/features/lessons/api/queries.ts), with approval off and on.
+    // The lesson page's own insert (src/features/discussions/api/queries.ts), with approval off and on.
     const s = await makeSchool();
     const rui = await s.student('Rui');
     const added = await addComment(rui.client, { userId: rui.id, lessonId: s.lessons[0]!, comment: '  Primeira dúvida  ' });
     expect(added).toMatchObject({ comment: 'Primeira dúvida', author_name: 'Rui', user_id: rui.id });
     await must(service.from('school_discussion_settings').insert({ school_id: s.id, comments_require_approval: true }).select('school_id'));
     const waiting = await addComment(rui.client, { userId: rui.id, lessonId: s.lessons[0]!, comment: 'Segunda dúvida' });
-    const mine = await fetchLessonBundle(rui.client, { lessonId: s.lessons[0]!, userId: rui.id });
-    expect(mine!.comments.map((c) => c.id)).toEqual([waiting.id, added.id]);
+    expect(waiting.status).toBe('pending');
+    const mine = await fetchLessonComments(rui.client, s.lessons[0]!);
+    expect(mine.map((c) => c.id)).toEqual([waiting.id, added.id]);
     expect((await row(waiting.id))!.status).toBe('pending');
+  });
+
+  it("the lesson page's discussion functions: replies, the answer, edits, hiding with a reason only staff read, deleting", async () => {
+    const s = await makeSchool();
+    const [ana, bia] = [await s.student('Ana Aluna'), await s.student('Bia Aluna')];
+    const lesson = s.lessons[0]!;
+    const question = await addComment(ana.client, { userId: ana.id, lessonId: lesson, comment: 'Onde fica o PROCV?' });
+    const answer = await addComment(s.admin.client, { userId: s.admin.id, lessonId: lesson, comment: 'Na guia Fórmulas.', parentId: question.id });
+    expect(answer).toMatchObject({ parent_id: question.id, author_role: 'SCHOOL_ADMIN', status: 'published' });
+    await markCommentAnswer(s.admin.client, { id: answer.id, marked: true });
+    const edited = await editComment(ana.client, { id: question.id, comment: '  Onde fica o PROCV no Excel?  ' });
+    expect(edited).toMatchObject({ comment: 'Onde fica o PROCV no Excel?' });
+    expect(edited.edited_at).not.toBeNull();
+
+    const other = await addComment(bia.client, { userId: bia.id, lessonId: lesson, comment: 'Spam' });
+    await hideComment(s.instructor.client, { id: other.id, reason: '  Propaganda  ' });
+    const forStaff = await fetchLessonComments(s.admin.client, lesson);
+    expect(forStaff.find((c) => c.id === other.id)!.lesson_comment_moderation).toMatchObject({ hidden_reason: 'Propaganda' });
+    expect(forStaff.find((c) => c.id === answer.id)!.marked_answer_at).not.toBeNull();
+    const forAna = await fetchLessonComments(ana.client, lesson);
+    expect(forAna.map((c) => c.id)).toEqual([answer.id, question.id]);
+    expect(forAna.every((c) => c.lesson_comment_moderation === null)).toBe(true);
+
+    // Another student's comment is not hers to delete: refused, and the row is still there.
+    await expect(deleteComment(ana.client, answer.id)).rejects.toMatchObject({ code: '42501' });
+    expect(await row(answer.id)).toBeTruthy();
+    await deleteComment(ana.client, question.id);
+    expect(await row(question.id)).toBeUndefined();
+    expect(await row(answer.id)).toBeUndefined();
   });
 
   it('replies one level deep; a staff reply carries its role and notifies the question as an answer', async () => {
@@ -432,7 +463,7 @@ describe('what an attacker tries', () => {
     seen.push(JSON.stringify(await eve.client.from('lesson_comments').select('*')));
     seen.push(JSON.stringify(await eve.client.from('lesson_comments').select('*').in('id', [pending.id, published.id])));
     seen.push(JSON.stringify(await eve.client.from('lessons').select('id, lesson_comments(*, lesson_comment_moderation(*))').eq('id', lesson)));
-    seen.push(JSON.stringify(await fetchLessonBundle(eve.client, { lessonId: lesson, userId: eve.id })));
+    seen.push(JSON.stringify(await fetchLessonComments(eve.client, lesson)));
     seen.push(JSON.stringify(await eve.client.from('lesson_comment_moderation').select('*')));
     for (const fn of ['admin_comments', 'admin_comment_counts']) seen.push(JSON.stringify(await eve.client.rpc(fn, { p_school_id: s.id })));
     const text = seen.join('\n');

@@ -1,24 +1,22 @@
-// Key factory: ['announcements', 'active', schoolId] and ['announcements', 'video-url', path].
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// Key factory: ['announcements', 'active', schoolId, userId] (the bell's request, src/lib/bell.ts) and
+// ['announcements', 'video-url', path].
+import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { fetchActiveAnnouncements, signAnnouncementVideo } from './queries';
+import type { BellFeed } from '@/lib/bell';
+import { useBell } from '@/lib/use-bell';
+import { signAnnouncementVideo } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 
 export const announcementKeys = {
   all: rootKeys.announcements,
-  active: (schoolId: string) => [...announcementKeys.all, 'active', schoolId] as const,
   videoUrl: (path: string) => [...announcementKeys.all, 'video-url', path] as const,
 };
 
-export const activeAnnouncementsQuery = (schoolId: string) =>
-  queryOptions({
-    queryKey: announcementKeys.active(schoolId),
-    queryFn: () => fetchActiveAnnouncements(supabase, schoolId),
-    staleTime: 5 * 60_000,
-  });
+const announcementsOf = (feed: BellFeed) => feed.announcements;
 
+/** The school's active announcements, from the bell's one request. */
 export function useActiveAnnouncements(schoolId: string | null | undefined) {
-  return useQuery({ ...activeAnnouncementsQuery(schoolId ?? ''), enabled: !!schoolId });
+  return useBell(schoolId, announcementsOf);
 }
 
 export function useAnnouncementVideoUrl(path: string | null) {

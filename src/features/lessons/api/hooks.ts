@@ -1,12 +1,12 @@
 // TanStack Query over the lesson player's reads and writes. Keys:
-//   ['lessons', 'bundle', lessonId, userId]    content, video URL, materials, my rating, comments
+//   ['lessons', 'bundle', lessonId, userId]    content, video URL, materials, my rating
 //   ['lessons', 'video-url', path]             signed URL of an uploaded video
-// Rating and comment writes patch the bundle entry with the server's answer (no refetch).
+// A rating patches the bundle entry (no refetch). The discussion is features/discussions.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
-import { addComment, fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
+import { fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 
 export const lessonKeys = {
@@ -65,21 +65,6 @@ export function useRateLesson(lessonId: string, userId: string | null | undefine
       if (context?.previous !== undefined) queryClient.setQueryData(key, context.previous);
     },
     onSuccess: () => toast.success('Avaliação enviada!'),
-  });
-}
-
-export function useAddComment(lessonId: string, userId: string | null | undefined) {
-  const queryClient = useQueryClient();
-  const key = lessonKeys.bundle(lessonId, userId ?? '');
-  return useMutation({
-    mutationFn: (comment: string) => addComment(supabase, { userId: userId!, lessonId, comment }),
-    onSuccess: (row) => {
-      queryClient.setQueryData<LessonBundle | null>(key, (old) =>
-        old ? { ...old, comments: [row, ...old.comments.filter((c) => c.id !== row.id)] } : old,
-      );
-      toast.success('Comentário adicionado!');
-    },
-    meta: { errorTitle: 'Erro ao adicionar comentário' },
   });
 }
 

@@ -1,5 +1,6 @@
 // The lesson player's own reads and writes as plain functions over a supabase-js client. One request
-// brings the lesson's content and video URL, its materials, the caller's rating and the comments:
+// brings the lesson's content and video URL, its materials and the caller's rating (the discussion is
+// features/discussions, fetched alongside):
 // lesson_contents and materials come back only with access to the lesson (row-level security), so
 // an absent lesson_contents row means "no access".
 import type { DbClient } from '@/lib/db';
@@ -10,8 +11,6 @@ export type MaterialType = Tables<'materials'>['type'];
 
 export type LessonMaterial = Pick<Tables<'materials'>, 'id' | 'title' | 'url' | 'file_path' | 'created_at'> & { type: MaterialType };
 
-export type LessonComment = Pick<Tables<'lesson_comments'>, 'id' | 'user_id' | 'comment' | 'author_name' | 'author_avatar_url' | 'created_at'>;
-
 export type LessonContent = Pick<Tables<'lesson_contents'>, 'content' | 'video_url'>;
 
 export interface LessonBundle {
@@ -20,18 +19,14 @@ export interface LessonBundle {
   /** null: the caller may not open this lesson. */
   contents: LessonContent | null;
   materials: LessonMaterial[];
-  comments: LessonComment[];
   /** The caller's rating, 0 when none. */
   myRating: number;
 }
 
-export const COMMENT_COLUMNS = 'id, user_id, comment, author_name, author_avatar_url, created_at';
-
 export const LESSON_BUNDLE_SELECT =
   'id, course_id, lesson_contents(content, video_url), ' +
   'materials(id, title, type, url, file_path, created_at), ' +
-  'lesson_ratings(rating), ' +
-  `lesson_comments(${COMMENT_COLUMNS})`;
+  'lesson_ratings(rating)';
 
 interface RawBundle {
   id: string;
@@ -39,7 +34,6 @@ interface RawBundle {
   lesson_contents: LessonContent | LessonContent[] | null;
   materials: LessonMaterial[] | null;
   lesson_ratings: { rating: number }[] | null;
-  lesson_comments: LessonComment[] | null;
 }
 
 const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
@@ -54,7 +48,6 @@ export async function fetchLessonBundle(client: DbClient, { lessonId, userId }: 
     // Staff read everyone's ratings: keep the caller's.
     .eq('lesson_ratings.user_id', userId)
     .order('created_at', { referencedTable: 'materials', ascending: false })
-    .order('created_at', { referencedTable: 'lesson_comments', ascending: false })
     .maybeSingle();
   if (error) {
     if (error.code === '22P02') return null;
@@ -70,7 +63,6 @@ export async function fetchLessonBundle(client: DbClient, { lessonId, userId }: 
     course_id: raw.course_id,
     contents,
     materials: [...(raw.materials ?? [])].sort(newestFirst),
-    comments: [...(raw.lesson_comments ?? [])].sort(newestFirst),
     myRating: raw.lesson_ratings?.[0]?.rating ?? 0,
   };
 }
@@ -94,15 +86,4 @@ export async function rateLesson(client: DbClient, { userId, lessonId, rating }:
     .single();
   if (error) throw error;
   return (data as { rating: number }).rating;
-}
-
-/** Adds a comment; the database trims it and sets the author's name and avatar. */
-export async function addComment(client: DbClient, { userId, lessonId, comment }: { userId: string; lessonId: string; comment: string }): Promise<LessonComment> {
-  const { data, error } = await client
-    .from('lesson_comments')
-    .insert({ user_id: userId, lesson_id: lessonId, comment: comment.trim() })
-    .select(COMMENT_COLUMNS)
-    .single();
-  if (error) throw error;
-  return data as LessonComment;
 }

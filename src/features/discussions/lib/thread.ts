@@ -1,0 +1,77 @@
+// The thread's order and rules, kept out of the components: questions newest first, each with its
+// replies oldest first and the reply staff marked as the answer pinned apart; the 15-minute edit
+// window; the pt-BR name of a staff role; and the text of a comment cut into plain text and links.
+import type { AuthorRole, DiscussionComment } from '../api/queries';
+
+export interface Thread {
+  question: DiscussionComment;
+  /** The reply marked as the answer, shown pinned under the question (not repeated among the replies). */
+  answer: DiscussionComment | null;
+  replies: DiscussionComment[];
+}
+
+const byTime = (a: DiscussionComment, b: DiscussionComment) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+
+/** Questions newest first; a reply whose question is not in the list is not shown. */
+export function buildThreads(comments: readonly DiscussionComment[]): Thread[] {
+  const replies = new Map<string, DiscussionComment[]>();
+  for (const c of comments) {
+    if (!c.parent_id) continue;
+    const list = replies.get(c.parent_id) ?? [];
+    list.push(c);
+    replies.set(c.parent_id, list);
+  }
+  return comments
+    .filter((c) => !c.parent_id)
+    .sort((a, b) => byTime(b, a))
+    .map((question) => {
+      const all = (replies.get(question.id) ?? []).sort(byTime);
+      const answer = all.find((r) => r.marked_answer_at && !r.hidden_at) ?? null;
+      return { question, answer, replies: all.filter((r) => r !== answer) };
+    });
+}
+
+/** How long the author may edit a comment after posting it (the database refuses later: DC410). */
+export const EDIT_WINDOW_MS = 15 * 60_000;
+
+export function canEditUntil(comment: Pick<DiscussionComment, 'created_at'>): number {
+  return new Date(comment.created_at).getTime() + EDIT_WINDOW_MS;
+}
+
+export const ROLE_LABELS: Record<AuthorRole, string> = {
+  SCHOOL_ADMIN: 'Administração',
+  INSTRUCTOR: 'Instrutor',
+  STAFF: 'Equipe',
+  SUPER_ADMIN: 'Equipe',
+};
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
+/** Punctuation that ends a sentence rather than the address. */
+const TRAILING = /[.,;:!?)\]}]+$/;
+
+/** Cuts a comment into text and http(s) links; anything else (javascript:, data:, www.) stays text. */
+export function linkParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_RE)) {
+    let raw = match[0];
+    const trail = raw.match(TRAILING)?.[0] ?? '';
+    if (trail) raw = raw.slice(0, raw.length - trail.length);
+    const start = match.index;
+    let href: string | null = null;
+    try {
+      const url = new URL(raw);
+      if (url.protocol === 'http:' || url.protocol === 'https:') href = url.href;
+    } catch {
+      href = null;
+    }
+    if (!href) continue;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', text: raw, href });
+    last = start + raw.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}

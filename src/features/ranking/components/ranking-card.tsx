@@ -1,0 +1,78 @@
+import { Trophy } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { useRanking } from '../api/hooks';
+import type { Ranking } from '../api/queries';
+
+const points = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto' : 'pontos'}`;
+
+function monthLabel(month: string): string {
+  const date = new Date(`${month}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return 'do mês';
+  return `de ${new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)}`;
+}
+
+/** The student's own line under the top 10. */
+function ownLine(ranking: Ranking): string | null {
+  if (ranking.opted_out) return 'Você escolheu não aparecer no ranking. Você pode mudar isso em Meu Perfil.';
+  if (!ranking.me) return null; // staff: they are not ranked
+  if (ranking.me.position === null) return 'Você ainda não tem pontos este mês: conclua aulas para entrar no ranking.';
+  return `Sua posição: ${ranking.me.position}º · ${points(ranking.me.points)}`;
+}
+
+/**
+ * The home's "Ranking" (issue 26): the school's top 10 of the month and the student's own position;
+ * nothing at all when the school has the ranking off (or while it loads, or if it fails: it is extra).
+ */
+export function RankingCard({ schoolId, userId }: { schoolId: string; userId: string }) {
+  const { data } = useRanking(schoolId, userId);
+  if (!data?.enabled) return null;
+  const own = ownLine(data);
+  return (
+    <Card role="region" aria-labelledby="ranking-title" data-testid="ranking-card" className="max-w-xl">
+      <CardHeader>
+        <h2 id="ranking-title" className="flex items-center gap-2 text-lg leading-tight font-semibold">
+          <Trophy className="size-5 text-primary" aria-hidden="true" />
+          Ranking
+        </h2>
+        <CardDescription>
+          Top 10 {monthLabel(data.month)}: {data.weights.lesson} pontos por aula concluída, {data.weights.quiz} por avaliação aprovada e {data.weights.answer} por
+          resposta marcada pela equipe.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {data.top.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Ninguém pontuou este mês ainda.</p>
+        ) : (
+          <ol aria-label="Top 10 do mês" className="grid gap-1">
+            {data.top.map((e) => {
+              const mine = e.user_id === userId;
+              return (
+                <li
+                  key={e.user_id}
+                  data-testid="ranking-row"
+                  className={cn('flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm', mine && 'bg-primary/10 font-semibold')}
+                >
+                  <span className="w-8 shrink-0 text-right font-semibold tabular-nums">{e.position}º</span>
+                  <Avatar name={e.name} src={e.avatar_url} decorative className="size-7" fallbackClassName="text-xs" />
+                  {/* A long name wraps rather than hiding "(você)" on a phone. */}
+                  <span className="min-w-0 flex-1 break-words">
+                    {e.name}
+                    {mine && <span className="font-normal text-muted-foreground"> (você)</span>}
+                  </span>
+                  <span className="shrink-0 tabular-nums text-muted-foreground">{points(e.points)}</span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {own && (
+          <p data-testid="ranking-own" className="border-t border-border pt-3 text-sm font-medium">
+            {own}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
