@@ -91,6 +91,8 @@ export interface FakeAsaas {
   nextCycle(subscriptionId: string, opts?: { cardDeclined?: boolean }): Promise<FakeAsaasPayment>;
   /** Fake-only ('Simular vencimento'): the subscription's unpaid invoices become OVERDUE, with PAYMENT_OVERDUE each. */
   markOverdue(subscriptionId: string): Promise<FakeAsaasPayment[]>;
+  /** Resolves when every event sent after an API answer has been delivered (tests: nothing still on its way). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -191,12 +193,18 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
   let eventSeq = 0;
   let url = '';
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  // Deferred events not yet delivered (scheduled or on their way): idle() waits for none.
+  let pending = 0;
   const later = (run: () => Promise<unknown>) => {
+    pending++;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void run();
+      void run().finally(() => pending--);
     }, opts.eventDelayMs ?? 100);
     timers.add(timer);
+  };
+  const idle = async () => {
+    while (pending > 0) await new Promise((r) => setTimeout(r, 5));
   };
   /** Events sent in order once the API answer is out, as Asaas's arrive after its answer. */
   const afterAnswer = (res: ServerResponse, events: (() => Promise<unknown>)[]) =>
@@ -651,10 +659,12 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
     subscriptionPayments: (id) => invoicesOf(id),
     nextCycle,
     markOverdue,
+    idle,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
+        pending = 0;
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -4,7 +4,7 @@
 // and the fake-only controls (next cycle, a declined card, 'Simular vencimento'). No local-supabase needed.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCycle, startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
 
 interface Delivery {
@@ -370,6 +370,12 @@ describe('subscriptions', () => {
   const SUB_SUCCESS_URL = 'http://localhost:5999/?assinatura=retorno';
   beforeAll(async () => {
     customer = await customerOf(KEY_A, '86288366757');
+  });
+  // Each test counts only its own events: the last test's deferred ones (20 ms, later on a busy
+  // machine) are delivered and dropped first, so a wait for n is a wait for this test's n.
+  beforeEach(async () => {
+    await fake.idle();
+    deliveries.length = 0;
   });
   const waitForDeliveries = async (n: number) => {
     for (let i = 0; i < 200 && deliveries.length < n; i++) await new Promise((r) => setTimeout(r, 10));
