@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
                   { path: 'students', lazy: page(() => import('./routes/admin/students')) },
                   { path: 'enrollments', lazy: page(() => import('./routes/admin/enrollments')) },
                   { path: 'announcements', lazy: page(() => import('./routes/admin/announcements')) },
+                  { path: 'comments', lazy: page(() => import('./routes/admin/comments')) },
                   { path: 'coupons', lazy: page(() => import('./routes/admin/coupons')) },
                   { path: 'plans', lazy: page(() => import('./routes/admin/plans')) },
                   { path: 'reports', lazy: page(() => import('./routes/admin/reports')) },

@@ -487,14 +487,12 @@ create function public.admin_comments(
 )
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  v_school uuid := coalesce(p_school_id, private.my_school_id());
+  v_school uuid;
   v_filter text := coalesce(p_filter, 'all');
   v_term text := nullif(btrim(coalesce(p_search, '')), '');
 begin
   perform private.refuse_while_password_change_pending();
-  if v_school is null or not private.is_school_staff(v_school) then
-    raise exception 'not allowed' using errcode = '42501';
-  end if;
+  v_school := private.staff_school(p_school_id);
   if v_filter not in ('all', 'unanswered', 'hidden', 'pending') then
     raise exception 'Filtro desconhecido: %', v_filter using errcode = '22023';
   end if;
@@ -540,12 +538,10 @@ create function public.admin_comment_counts(p_school_id uuid default null)
 returns table (unanswered bigint, pending bigint, hidden bigint)
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  v_school uuid := coalesce(p_school_id, private.my_school_id());
+  v_school uuid;
 begin
   perform private.refuse_while_password_change_pending();
-  if v_school is null or not private.is_school_staff(v_school) then
-    raise exception 'not allowed' using errcode = '42501';
-  end if;
+  v_school := private.staff_school(p_school_id);
   return query
   -- unanswered: a visible, published question by a student with no visible staff reply and no marked answer.
   select count(*) filter (where lc.parent_id is null and lc.author_role is null and lc.status = 'published'

@@ -15,6 +15,7 @@ import {
   LogOut,
   Megaphone,
   Menu,
+  MessageSquare,
   Palette,
   PanelLeft,
   Receipt,
@@ -28,6 +29,7 @@ import {
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { useAdminCommentCounts } from '@/features/discussions/api/admin-hooks';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { readSidebarCookie, writeSidebarCookie } from './sidebar-state';
@@ -43,6 +45,8 @@ interface MenuItem {
   end?: boolean;
   /** Only the super admin has this screen (SPEC §6). */
   superAdminOnly?: boolean;
+  /** A count beside the title: Comentários shows the school's unanswered questions (issue 26). */
+  badge?: 'unansweredComments';
 }
 
 const MENU: { label?: string; items: MenuItem[] }[] = [
@@ -56,6 +60,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
       { title: 'Alunos', to: '/admin/students', icon: Users },
       { title: 'Matrículas', to: '/admin/enrollments', icon: ClipboardList },
       { title: 'Anúncios', to: '/admin/announcements', icon: Megaphone },
+      { title: 'Comentários', to: '/admin/comments', icon: MessageSquare, badge: 'unansweredComments' },
       { title: 'Cupons', to: '/admin/coupons', icon: TicketPercent },
       { title: 'Planos', to: '/admin/plans', icon: Repeat },
     ],
@@ -83,7 +88,9 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
   const { profile, user, school, roles } = useSession();
   const isSuperAdmin = roles.some((r) => r.role === 'SUPER_ADMIN');
   const leave = useSignOutAndLeave();
+  const commentCounts = useAdminCommentCounts(school?.id);
   const name = profile?.name || user?.email || '';
+  const badgeOf = (item: MenuItem) => (item.badge === 'unansweredComments' ? (commentCounts.data?.unanswered ?? 0) : 0);
   return (
     <div className="flex h-full flex-col">
       <div className={cn('flex h-16 items-center gap-2 border-b border-border px-3', collapsed && 'justify-center px-0')}>
@@ -102,27 +109,40 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
           <div key={group.label ?? i} className="mb-3">
             {group.label && !collapsed && <p className="px-2 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{group.label}</p>}
             <ul className="grid gap-0.5">
-              {group.items.filter((item) => !item.superAdminOnly || isSuperAdmin).map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={onNavigate}
-                    title={collapsed ? item.title : undefined}
-                    aria-label={collapsed ? item.title : undefined}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex h-9 items-center gap-2.5 rounded-lg px-2 text-sm text-slate-700 transition-colors hover:bg-muted hover:text-foreground',
-                        collapsed && 'justify-center px-0',
-                        isActive && 'bg-primary/10 font-medium text-primary hover:bg-primary/15 hover:text-primary',
-                      )
-                    }
-                  >
-                    <item.icon className="size-4 shrink-0" aria-hidden="true" />
-                    {!collapsed && <span className="truncate">{item.title}</span>}
-                  </NavLink>
-                </li>
-              ))}
+              {group.items.filter((item) => !item.superAdminOnly || isSuperAdmin).map((item) => {
+                const count = badgeOf(item);
+                // "Comentários, 3 sem resposta": the count is part of the link's name; the badge only shows it.
+                const label = count > 0 ? `${item.title}, ${count.toLocaleString('pt-BR')} sem resposta` : collapsed ? item.title : undefined;
+                return (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      onClick={onNavigate}
+                      title={collapsed ? (label ?? item.title) : undefined}
+                      aria-label={label}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex h-9 items-center gap-2.5 rounded-lg px-2 text-sm text-slate-700 transition-colors hover:bg-muted hover:text-foreground',
+                          collapsed && 'justify-center px-0',
+                          isActive && 'bg-primary/10 font-medium text-primary hover:bg-primary/15 hover:text-primary',
+                        )
+                      }
+                    >
+                      <span className="relative flex shrink-0">
+                        <item.icon className="size-4" aria-hidden="true" />
+                        {collapsed && count > 0 && <span aria-hidden="true" className="absolute -top-1 -right-1 size-2 rounded-full bg-red-600" />}
+                      </span>
+                      {!collapsed && <span className="truncate">{item.title}</span>}
+                      {!collapsed && count > 0 && (
+                        <span aria-hidden="true" className="ml-auto rounded-full bg-red-600 px-1.5 py-0.5 text-xs leading-none font-semibold text-white tabular-nums">
+                          {count > 99 ? '99+' : count.toLocaleString('pt-BR')}
+                        </span>
+                      )}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ))}

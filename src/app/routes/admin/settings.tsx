@@ -4,6 +4,7 @@ import { StaffRequirementCard } from '@/features/mfa/components/staff-requiremen
 import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
 import { SubscriptionGraceForm } from '@/features/schools/components/subscription-grace-form';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { DiscussionSettingsCard } from '@/features/settings/components/discussion-settings-card';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
@@ -24,7 +25,7 @@ export default function AdminSettingsPage() {
     <WithOwnSchool>
       {(school) => (
         <AdminPage className="max-w-4xl">
-          <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento, e-mails e webhooks" />
+          <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento, e-mails, comentários e webhooks" />
           <MemberAreaNameForm key={school.updated_at} school={school} />
           {isSchoolAdmin(school.id) && (
             <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
@@ -32,6 +33,7 @@ export default function AdminSettingsPage() {
           <IntegrationsCard schoolId={school.id} />
           <SubscriptionGraceForm key={`grace-${school.updated_at}`} school={school} />
           <SchoolEmailSettingsCard schoolId={school.id} />
+          <DiscussionSettingsCard schoolId={school.id} />
           <WebhookSecretCard schoolId={school.id} />
           {isMaster && <SystemKeyCard />}
           {isSuperAdmin && <WebhookDocs />}

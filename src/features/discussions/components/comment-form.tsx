@@ -5,6 +5,7 @@ import { Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import type { CommentTone } from './comment-text';
 
 export const COMMENT_MAX = 2000;
 
@@ -22,10 +23,13 @@ export interface CommentFormProps {
   onSubmit: (text: string, done: () => void) => void;
   onCancel?: () => void;
   className?: string;
+  /** The lesson page's dark panel (default) or the admin area's white cards. */
+  tone?: CommentTone;
 }
 
-export function CommentForm({ label, labelHidden, placeholder, submitLabel, pendingLabel = 'Enviando...', initial = '', pending, autoFocus, onSubmit, onCancel, className }: CommentFormProps) {
+export function CommentForm({ label, labelHidden, placeholder, submitLabel, pendingLabel = 'Enviando...', initial = '', pending, autoFocus, onSubmit, onCancel, className, tone = 'dark' }: CommentFormProps) {
   const id = useId();
+  const light = tone === 'light';
   const [text, setText] = useState(initial);
   const empty = text.trim().length === 0;
   return (
@@ -37,7 +41,7 @@ export function CommentForm({ label, labelHidden, placeholder, submitLabel, pend
         onSubmit(text.trim(), () => setText(''));
       }}
     >
-      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'text-xs font-medium text-slate-300'}>
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : cn('text-xs font-medium', light ? 'text-foreground' : 'text-slate-300')}>
         {label}
       </label>
       <Textarea
@@ -47,11 +51,11 @@ export function CommentForm({ label, labelHidden, placeholder, submitLabel, pend
         autoFocus={autoFocus}
         onChange={(e) => setText(e.target.value)}
         placeholder={placeholder}
-        className="border-white/10 bg-white/5 text-slate-100 placeholder:text-slate-400"
+        className={light ? undefined : 'border-white/10 bg-white/5 text-slate-100 placeholder:text-slate-400'}
       />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
-          <Button type="button" variant="ghost" size="sm" className="text-slate-300 hover:bg-white/10 hover:text-white" onClick={onCancel}>
+          <Button type="button" variant="ghost" size="sm" className={light ? undefined : 'text-slate-300 hover:bg-white/10 hover:text-white'} onClick={onCancel}>
             Cancelar
           </Button>
         )}

@@ -2,6 +2,7 @@
 //   ['settings', 'integrations', schoolId]    the school's payment integrations
 //   ['settings', 'system-key']                the platform's Asaas key (its last 4 characters)
 //   ['settings', 'webhook-secret', schoolId]  the school's student-webhook secret
+//   ['settings', 'discussion', schoolId]      Comentários e ranking (approval, the students' ranking)
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
@@ -10,13 +11,16 @@ import type { IntegrationValues } from '../schemas';
 import {
   createIntegration,
   deleteIntegration,
+  fetchDiscussionSettings,
   fetchIntegrations,
   fetchSystemKey,
   fetchWebhookSecret,
   rotateWebhookSecret,
+  saveDiscussionSettings,
   saveSystemKey,
   setIntegrationActive,
   setWebhookToken,
+  type DiscussionSettings,
 } from './queries';
 
 export type { Integration } from './queries';
@@ -26,6 +30,7 @@ export const settingsKeys = {
   integrations: (schoolId: string) => [...settingsKeys.all, 'integrations', schoolId] as const,
   systemKey: () => [...settingsKeys.all, 'system-key'] as const,
   webhookSecret: (schoolId: string) => [...settingsKeys.all, 'webhook-secret', schoolId] as const,
+  discussion: (schoolId: string) => [...settingsKeys.all, 'discussion', schoolId] as const,
 };
 
 export const integrationsQuery = (schoolId: string) =>
@@ -111,6 +116,24 @@ export function useSetWebhookToken(schoolId: string, integrationId: string) {
     onSuccess: (_d, token) => {
       toast.success(token ? 'Token do webhook salvo!' : 'Token do webhook removido!');
       return queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(schoolId) });
+    },
+  });
+}
+
+export function useDiscussionSettings(schoolId: string) {
+  return useQuery({ queryKey: settingsKeys.discussion(schoolId), queryFn: () => fetchDiscussionSettings(supabase, schoolId) });
+}
+
+/** Saves both switches; the home's ranking card follows (rootKeys.ranking). */
+export function useSaveDiscussionSettings(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: DiscussionSettings) => saveDiscussionSettings(supabase, schoolId, values),
+    meta: { errorTitle: 'Erro ao salvar' },
+    onSuccess: (_d, values) => {
+      queryClient.setQueryData(settingsKeys.discussion(schoolId), values);
+      toast.success('Comentários e ranking atualizados!');
+      return queryClient.invalidateQueries({ queryKey: rootKeys.ranking });
     },
   });
 }

@@ -1,6 +1,8 @@
 // The settings screens' reads and writes (SPEC §2): the school's payment integrations (keys stored
 // server-side, shown by their last 4 characters), the platform's system payment key, the school's
-// student-webhook secret and the Asaas webhook token, the last ones behind security-definer functions.
+// student-webhook secret and the Asaas webhook token, the last ones behind security-definer functions;
+// and the school's discussion settings (issue 26, docs/discussions.md: comments approved before they
+// are published, the students' ranking), one row per school in school_discussion_settings.
 import { expectRows, type DbClient } from '@/lib/db';
 import type { Tables } from '@/types/database';
 import type { IntegrationValues } from '../schemas';
@@ -64,5 +66,27 @@ export async function rotateWebhookSecret(client: DbClient, schoolId: string): P
 /** Sets, replaces or ('' ) removes the token Asaas sends as asaas-access-token. */
 export async function setWebhookToken(client: DbClient, integrationId: string, token: string): Promise<void> {
   const { error } = await client.rpc('set_integration_webhook_token', { p_integration_id: integrationId, p_token: token });
+  if (error) throw error;
+}
+
+export type DiscussionSettings = Pick<Tables<'school_discussion_settings'>, 'comments_require_approval' | 'ranking_enabled'>;
+
+/** No row yet: both off (the database's defaults). */
+export async function fetchDiscussionSettings(client: DbClient, schoolId: string): Promise<DiscussionSettings> {
+  const { data, error } = await client
+    .from('school_discussion_settings')
+    .select('comments_require_approval, ranking_enabled')
+    .eq('school_id', schoolId)
+    .maybeSingle();
+  if (error) throw error;
+  return { comments_require_approval: data?.comments_require_approval ?? false, ranking_enabled: data?.ranking_enabled ?? false };
+}
+
+export async function saveDiscussionSettings(client: DbClient, schoolId: string, values: DiscussionSettings): Promise<void> {
+  const { error } = await client
+    .from('school_discussion_settings')
+    .upsert({ school_id: schoolId, comments_require_approval: values.comments_require_approval, ranking_enabled: values.ranking_enabled }, { onConflict: 'school_id' })
+    .select('school_id')
+    .single();
   if (error) throw error;
 }
