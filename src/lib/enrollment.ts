@@ -9,6 +9,14 @@ export type EnrollmentStatus = Tables<'enrollments'>['status'];
 export type EnrollmentState = Pick<Tables<'enrollments'>, 'expires_at'> & { status: EnrollmentStatus };
 export type EnrollmentAccess = 'none' | 'active' | 'paused' | 'expired';
 
+/** The pt-BR label of each status (SPEC §2: Ativo/Pausado; issue 19: Aguardando confirmação), as the
+ * Enrollments screen and a student's 'Ver atividade' show it. */
+export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
+  ACTIVE: 'Ativo',
+  PAUSED: 'Pausado',
+  PENDING: 'Aguardando confirmação',
+};
+
 /** ACTIVE and not past expires_at is 'active'. */
 export function enrollmentAccess(enrollment: EnrollmentState | null | undefined, now: Date = new Date()): EnrollmentAccess {
   if (!enrollment) return 'none';

@@ -13,6 +13,14 @@ export type SubscriptionStatus = Tables<'subscriptions'>['status'];
 export type PlanCycle = Tables<'plans'>['cycle'];
 export type BillingType = Tables<'subscriptions'>['billing_type'];
 
+/** A plan's own fields as the staff's Planos and the student's checkout read them (billing_types typed). */
+export type PlanRow = Pick<
+  Tables<'plans'>,
+  'id' | 'slug' | 'name' | 'description' | 'cycle' | 'price' | 'is_active'
+> & {
+  billing_types: BillingType[];
+};
+
 export const PLAN_CYCLES = Constants.public.Checks.plans.cycle;
 export const BILLING_TYPES = Constants.public.Checks.subscriptions.billing_type;
 
@@ -48,11 +56,23 @@ export function subscriptionStatus(s: { status: SubscriptionStatus; paid_until: 
   return status;
 }
 
-/** What the confirmation says before cancelling: the access kept until the end of the paid period, if any. */
-export function cancelConsequence(paidUntil: string | null, subject = 'Você', now = Date.now()): string {
+/** The access kept until the end of the paid period, if any. */
+function cancelConsequence(paidUntil: string | null, subject: string, now: number): string {
   return paidUntil && new Date(paidUntil).getTime() > now
     ? `${subject} mantém o acesso até ${formatDate(paidUntil)}.`
     : 'Nenhum período foi pago: a cobrança em aberto é cancelada e o acesso aos cursos do plano não é liberado.';
+}
+
+/** The subscription a confirmation is about: a subscriber's, for the staff (Assinantes), or the student's own plan. */
+export type CancelTarget = { paid_until: string | null } & (
+  { name: string; email: string | null } | { plan_name: string }
+);
+
+/** What the confirmation says before cancelling: no more charges, and the access kept until the end of the paid period. */
+export function cancelConfirmation(t: CancelTarget, now = Date.now()): string {
+  return 'plan_name' in t
+    ? `Não haverá novas cobranças de ${t.plan_name}. ${cancelConsequence(t.paid_until, 'Você', now)}`
+    : `${t.name || t.email || 'O assinante'} não será mais cobrado(a) pelo Asaas. ${cancelConsequence(t.paid_until, 'O assinante', now)}`;
 }
 
 /** Asaas stops charging it; the database keeps the access until paid_until (CANCELLED) or ends it (EXPIRED). */

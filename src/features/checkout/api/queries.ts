@@ -5,7 +5,7 @@
 import type { DbClient } from '@/lib/db';
 import type { EnrollmentState } from '@/lib/enrollment';
 import { FunctionCallError, invokeFunction } from '@/lib/functions';
-import { isRunning, type PlanCycle, type SubscriptionStatus } from '@/lib/subscriptions';
+import { isRunning, type PlanCycle, type PlanRow, type SubscriptionStatus } from '@/lib/subscriptions';
 import type { Json, Tables } from '@/types/database';
 
 type JsonObject = { [key: string]: Json | undefined };
@@ -127,15 +127,7 @@ export async function fetchLatestPayment(client: DbClient, courseId: string, use
 }
 
 /** A plan on sale (issue 24, /checkout/plano/:slug): RLS shows a student the active plans of their school. */
-export interface CheckoutPlan {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  cycle: PlanCycle;
-  price: number;
-  billing_types: BillingType[];
-  is_active: boolean;
+export interface CheckoutPlan extends PlanRow {
   /** The courses it opens that the student may see (a draft course stays hidden). */
   courses: { id: string; title: string; thumbnail_url: string | null; thumbnail_position: string }[];
   /** The student's own subscription that Asaas may still charge (pending, active or overdue), or null. */

@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { describeError, refusedConstraint } from '@/lib/errors';
 import { moneyInput } from '@/lib/format';
 import { useSaveCoupon, type AdminCoupon } from '../api/hooks';
@@ -211,10 +211,13 @@ export function CouponDialog({
             control={control}
             name="is_active"
             render={({ field }) => (
-              <div className="flex items-center gap-3">
-                <Switch id={`${id}-active`} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
-                <Label htmlFor={`${id}-active`}>Ativo</Label>
-              </div>
+              <SwitchField
+                id={`${id}-active`}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                label="Ativo"
+              />
             )}
           />
           <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />

@@ -116,6 +116,11 @@ describe('CouponsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Válido até'), '2026-11-30');
     await userEvent.type(within(dialog).getByLabelText('Limite de usos (total)'), '100');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Marketing Digital' }));
+    // On unless the staff turns it off: this one is saved off, to be switched on when the campaign starts.
+    const active = within(dialog).getByRole('switch', { name: 'Ativo' });
+    expect(active).toBeChecked();
+    await userEvent.click(active);
+    expect(active).not.toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.saveCoupon).toHaveBeenCalledWith(expect.anything(), {
@@ -131,7 +136,7 @@ describe('CouponsPage', () => {
         max_uses_per_buyer: '',
         all_courses: 'selected',
         course_ids: ['c2'],
-        is_active: true,
+        is_active: false,
       },
     });
     expect(toast.success).toHaveBeenCalledWith('Cupom criado!');

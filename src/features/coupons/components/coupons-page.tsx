@@ -7,6 +7,7 @@ import { Pencil, Plus, TicketPercent, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
@@ -89,85 +90,72 @@ export function CouponsPage({ schoolId, courses }: { schoolId: string; courses: 
           description="Crie um cupom de porcentagem ou de valor fixo para divulgar nas suas campanhas."
         />
       ) : (
-        // Scrolls sideways on a phone, as Relatórios' tables (no CSS of its own: every route pays for CSS).
-        <div className="overflow-x-auto rounded-xl border border-border bg-white">
-          <table className="w-full text-left text-sm" style={{ minWidth: '48rem' }}>
-            <caption className="sr-only">Cupons da escola</caption>
-            <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
-              <tr>
-                {['Código', 'Desconto', 'Validade', 'Usos', 'Receita', 'Ativo', 'Ações'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3">
-                    {h}
-                  </th>
-                ))}
+        <DataTable
+          caption="Cupons da escola"
+          columns={['Código', 'Desconto', 'Validade', 'Usos', 'Receita', 'Ativo', 'Ações']}
+          minWidth="48rem"
+        >
+          {list.map((c) => {
+            const badge = stateBadge(c, now);
+            return (
+              <tr key={c.id} className="border-t border-border align-top">
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono font-semibold">{c.code}</span>
+                    {badge && <Badge variant="warning">{badge}</Badge>}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">
+                    {c.all_courses
+                      ? 'Todos os cursos'
+                      : c.course_ids.length === 1
+                        ? '1 curso'
+                        : `${c.course_ids.length} cursos`}
+                  </span>
+                </th>
+                <td className="px-4 py-3 font-medium whitespace-nowrap">{discountLabel(c)}</td>
+                <td className="px-4 py-3">{validityLabel(c)}</td>
+                <td className="px-4 py-3">
+                  <UsesCell c={c} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {formatMoney(c.revenue)}
+                  {c.discounts > 0 && (
+                    <span className="block text-xs text-muted-foreground">{formatMoney(c.discounts)} em descontos</span>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <Switch
+                    checked={c.is_active}
+                    disabled={setActive.isPending && setActive.variables.id === c.id}
+                    onCheckedChange={(is_active) => setActive.mutate({ id: c.id, is_active })}
+                    aria-label={`Cupom ${c.code} ativo`}
+                  />
+                </td>
+                <td className="px-2 py-1">
+                  <div className="flex">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      onClick={() => setEditing({ coupon: c })}
+                      aria-label={`Editar ${c.code}`}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:bg-red-50"
+                      onClick={() => setDeleting(c)}
+                      aria-label={`Excluir ${c.code}`}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => {
-                const badge = stateBadge(c, now);
-                return (
-                  <tr key={c.id} className="border-t border-border align-top">
-                    <th scope="row" className="px-4 py-3 font-normal">
-                      <span className="flex flex-wrap items-center gap-2">
-                        <span className="font-mono font-semibold">{c.code}</span>
-                        {badge && <Badge variant="warning">{badge}</Badge>}
-                      </span>
-                      <span className="block text-xs text-muted-foreground">
-                        {c.all_courses
-                          ? 'Todos os cursos'
-                          : c.course_ids.length === 1
-                            ? '1 curso'
-                            : `${c.course_ids.length} cursos`}
-                      </span>
-                    </th>
-                    <td className="px-4 py-3 font-medium whitespace-nowrap">{discountLabel(c)}</td>
-                    <td className="px-4 py-3">{validityLabel(c)}</td>
-                    <td className="px-4 py-3">
-                      <UsesCell c={c} />
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {formatMoney(c.revenue)}
-                      {c.discounts > 0 && (
-                        <span className="block text-xs text-muted-foreground">
-                          {formatMoney(c.discounts)} em descontos
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
-                      <Switch
-                        checked={c.is_active}
-                        disabled={setActive.isPending && setActive.variables.id === c.id}
-                        onCheckedChange={(is_active) => setActive.mutate({ id: c.id, is_active })}
-                        aria-label={`Cupom ${c.code} ativo`}
-                      />
-                    </td>
-                    <td className="px-2 py-1">
-                      <div className="flex">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          onClick={() => setEditing({ coupon: c })}
-                          aria-label={`Editar ${c.code}`}
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-destructive hover:bg-red-50"
-                          onClick={() => setDeleting(c)}
-                          aria-label={`Excluir ${c.code}`}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {editing && (
         <CouponDialog coupon={editing.coupon} schoolId={schoolId} courses={courses} onClose={() => setEditing(null)} />

@@ -5,13 +5,6 @@ import type { EnrollmentStatus } from '@/lib/enrollment';
 
 export type { EnrollmentStatus };
 
-/** The pt-BR label of each status (SPEC §2: Ativo/Pausado; issue 19: Aguardando confirmação). */
-export const ENROLLMENT_STATUS_LABEL: Record<EnrollmentStatus, string> = {
-  ACTIVE: 'Ativo',
-  PAUSED: 'Pausado',
-  PENDING: 'Aguardando confirmação',
-};
-
 export interface AdminEnrollment {
   id: string;
   status: EnrollmentStatus;

@@ -37,6 +37,7 @@ describe('EnrollmentsPage', () => {
     expect(await screen.findByText('Aluno 25')).toBeInTheDocument();
     expect(api.fetchEnrollments).toHaveBeenCalledWith(expect.anything(), 's1', { courseId: 'c1', status: '' }, 1);
     expect(screen.getByText('30 matrículas')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Ativo', 'Pausado', 'Aguardando confirmação']);
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'PAUSED');
     await waitFor(() => expect(currentLocation(view)).toBe('/admin/enrollments?curso=c1&status=PAUSED'));
     await waitFor(() => expect(api.fetchEnrollments).toHaveBeenLastCalledWith(expect.anything(), 's1', { courseId: 'c1', status: 'PAUSED' }, 0));

@@ -12,11 +12,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { ENROLLMENT_STATUS_LABEL } from '@/lib/enrollment';
 import { formatDate, maskCpf } from '@/lib/format';
 import { LoadError } from '@/components/ui/load-error';
 import { useListParams } from '@/lib/list-params';
 import { PENDING_DESCRIPTION, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus } from '../api/hooks';
-import { ENROLLMENT_STATUS_LABEL, ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
+import { ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
 import { EnrollDialog, type CourseOption } from './enroll-dialog';
 import { Constants } from '@/types/database';
 
@@ -60,9 +61,11 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
           <Label htmlFor="filter-status">Status</Label>
           <Select id="filter-status" value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">Todos</option>
-            <option value="ACTIVE">Ativo</option>
-            <option value="PAUSED">Pausado</option>
-            <option value="PENDING">Aguardando confirmação</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ENROLLMENT_STATUS_LABEL[s]}
+              </option>
+            ))}
           </Select>
         </div>
       </div>

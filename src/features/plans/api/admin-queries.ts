@@ -3,19 +3,11 @@
 // its courses are written over REST, which row-level security keeps to the staff's school; the
 // subscribers of a plan are its subscriptions with the subscriber's profile (staff read their school's).
 import { expectRows, pageRange, type DbClient, type Page } from '@/lib/db';
-import type { BillingType, PlanCycle, SubscriptionStatus } from '@/lib/subscriptions';
+import type { BillingType, PlanCycle, PlanRow, SubscriptionStatus } from '@/lib/subscriptions';
 import type { TablesInsert } from '@/types/database';
 import { planRowFromForm, type PlanFormValues } from '../schemas';
 
-export interface AdminPlan {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  cycle: PlanCycle;
-  price: number;
-  billing_types: BillingType[];
-  is_active: boolean;
+export interface AdminPlan extends PlanRow {
   course_ids: string[];
   /** ACTIVE, or CANCELLED with access until the end of the paid period. */
   subscribers: number;

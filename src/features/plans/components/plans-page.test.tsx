@@ -119,6 +119,8 @@ describe('PlansPage', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Cartão' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'PIX' }));
     await userEvent.type(within(dialog).getByLabelText('Descrição'), 'Tudo por um ano');
+    // A new plan is on sale unless the staff turns it off.
+    expect(within(dialog).getByRole('switch', { name: 'Ativo' })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.savePlan).toHaveBeenCalledWith(expect.anything(), {
@@ -217,7 +219,9 @@ describe('PlansPage', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar assinatura de Lucas Aluno' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancelar assinatura?' });
-    expect(confirm).toHaveTextContent('O assinante mantém o acesso até 10/03/2099.');
+    expect(confirm).toHaveTextContent(
+      'Lucas Aluno não será mais cobrado(a) pelo Asaas. O assinante mantém o acesso até 10/03/2099.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar assinatura' }));
     await waitFor(() =>
       expect(invokeFunction).toHaveBeenCalledWith('cancel-asaas-subscription', { subscription_id: 's1' }),

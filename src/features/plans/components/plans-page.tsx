@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { CalendarSync, Pencil, Plus, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
@@ -50,68 +51,57 @@ export function PlansPage({ schoolId, courses }: { schoolId: string; courses: Pl
           description="Crie um plano mensal ou anual com os cursos que o assinante acessa enquanto paga."
         />
       ) : (
-        // Scrolls sideways on a phone, as Cupons' table (no CSS of its own: every route pays for CSS).
-        <div className="overflow-x-auto rounded-xl border border-border bg-white">
-          <table className="w-full text-left text-sm" style={{ minWidth: '48rem' }}>
-            <caption className="sr-only">Planos da escola</caption>
-            <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
-              <tr>
-                {['Nome', 'Ciclo', 'Preço', 'Cursos', 'Assinantes', 'Em atraso', 'Ativo', 'Ações'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id} className="border-t border-border align-top">
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <span className="block font-semibold">{p.name}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      /checkout/plano/{p.slug} · {p.billing_types.map((b) => BILLING_TYPE_LABEL[b]).join(', ')}
-                    </span>
-                  </th>
-                  <td className="px-4 py-3">{CYCLE_LABEL[p.cycle]}</td>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap">{formatMoney(p.price)}</td>
-                  <td className="px-4 py-3">{p.course_ids.length}</td>
-                  <td className="px-4 py-3">{p.subscribers}</td>
-                  <td className="px-4 py-3">{p.overdue}</td>
-                  <td className="px-4 py-3">
-                    <Switch
-                      checked={p.is_active}
-                      disabled={setActive.isPending && setActive.variables.id === p.id}
-                      onCheckedChange={(is_active) => setActive.mutate({ id: p.id, is_active })}
-                      aria-label={`Plano ${p.name} ativo`}
-                    />
-                  </td>
-                  <td className="px-2 py-1">
-                    <div className="flex">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        onClick={() => params.setFilter(SUBSCRIBERS_PARAM, p.id)}
-                        aria-label={`Assinantes de ${p.name}`}
-                        title="Assinantes"
-                      >
-                        <Users aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        onClick={() => setEditing({ plan: p })}
-                        aria-label={`Editar ${p.name}`}
-                        title="Editar"
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Planos da escola"
+          columns={['Nome', 'Ciclo', 'Preço', 'Cursos', 'Assinantes', 'Em atraso', 'Ativo', 'Ações']}
+          minWidth="48rem"
+        >
+          {list.map((p) => (
+            <tr key={p.id} className="border-t border-border align-top">
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="block font-semibold">{p.name}</span>
+                <span className="block text-xs text-muted-foreground">
+                  /checkout/plano/{p.slug} · {p.billing_types.map((b) => BILLING_TYPE_LABEL[b]).join(', ')}
+                </span>
+              </th>
+              <td className="px-4 py-3">{CYCLE_LABEL[p.cycle]}</td>
+              <td className="px-4 py-3 font-medium whitespace-nowrap">{formatMoney(p.price)}</td>
+              <td className="px-4 py-3">{p.course_ids.length}</td>
+              <td className="px-4 py-3">{p.subscribers}</td>
+              <td className="px-4 py-3">{p.overdue}</td>
+              <td className="px-4 py-3">
+                <Switch
+                  checked={p.is_active}
+                  disabled={setActive.isPending && setActive.variables.id === p.id}
+                  onCheckedChange={(is_active) => setActive.mutate({ id: p.id, is_active })}
+                  aria-label={`Plano ${p.name} ativo`}
+                />
+              </td>
+              <td className="px-2 py-1">
+                <div className="flex">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => params.setFilter(SUBSCRIBERS_PARAM, p.id)}
+                    aria-label={`Assinantes de ${p.name}`}
+                    title="Assinantes"
+                  >
+                    <Users aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => setEditing({ plan: p })}
+                    aria-label={`Editar ${p.name}`}
+                    title="Editar"
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {editing && (
         <PlanDialog plan={editing.plan} schoolId={schoolId} courses={courses} onClose={() => setEditing(null)} />

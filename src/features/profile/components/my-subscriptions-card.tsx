@@ -4,19 +4,12 @@
 // paid period). Nothing shows for a student who never subscribed.
 import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { CancelSubscriptionDialog, SubscriptionStatusBadge } from '@/components/subscription-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { formatDate } from '@/lib/format';
-import {
-  BILLING_TYPE_LABEL,
-  cancelConsequence,
-  isRunning,
-  pricePerCycle,
-  subscriptionStatus,
-} from '@/lib/subscriptions';
+import { BILLING_TYPE_LABEL, isRunning, pricePerCycle } from '@/lib/subscriptions';
 import { useCancelMySubscription, useMySubscriptions, type MySubscription } from '../api/hooks';
 
 /** The date a subscription's state is about, with its name; null when there is none yet. */
@@ -55,7 +48,6 @@ export function MySubscriptionsCard({ userId }: { userId: string }) {
         ) : (
           <ul className="grid gap-3" aria-label="Assinaturas">
             {subscriptions.data.map((s) => {
-              const status = subscriptionStatus(s);
               const date = keyDate(s);
               const pay = openInvoice(s);
               const text = note(s);
@@ -63,7 +55,7 @@ export function MySubscriptionsCard({ userId }: { userId: string }) {
                 <li key={s.id} className="grid gap-3 rounded-lg border border-border p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold">{s.plan_name}</p>
-                    <Badge variant={status.variant}>{status.label}</Badge>
+                    <SubscriptionStatusBadge subscription={s} />
                   </div>
                   <dl className="grid gap-3 text-sm sm:grid-cols-3">
                     <div>
@@ -110,17 +102,10 @@ export function MySubscriptionsCard({ userId }: { userId: string }) {
           </ul>
         )}
       </CardContent>
-      <ConfirmDialog
-        open={!!cancelling}
-        onOpenChange={(o) => !o && setCancelling(null)}
-        title="Cancelar assinatura?"
-        description={
-          cancelling &&
-          `Não haverá novas cobranças de ${cancelling.plan_name}. ${cancelConsequence(cancelling.paid_until)}`
-        }
-        confirmLabel="Cancelar assinatura"
-        cancelLabel="Voltar"
+      <CancelSubscriptionDialog
+        target={cancelling}
         pending={cancel.isPending}
+        onClose={() => setCancelling(null)}
         onConfirm={() => cancelling && cancel.mutate(cancelling.id, { onSettled: () => setCancelling(null) })}
       />
     </Card>

@@ -11,14 +11,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { EnrollmentStatus } from '@/lib/enrollment';
+import { ENROLLMENT_STATUS_LABEL } from '@/lib/enrollment';
 import { formatDate } from '@/lib/format';
 import { finalSlug } from '@/lib/slug';
 import { useStudentActivity, useStudentCourseProgress } from '../api/hooks';
 import { ACTIVITY_WEEKS, type StudentRow } from '../api/queries';
-
-/** The enrollment's status when it is not the usual one (SPEC §2; issue 19). */
-const STATUS_LABEL: Partial<Record<EnrollmentStatus, string>> = { PAUSED: 'Pausado', PENDING: 'Aguardando confirmação' };
 
 const lessons = (n: number) => `${formatCount(n)} ${n === 1 ? 'aula concluída' : 'aulas concluídas'}`;
 
@@ -74,7 +71,8 @@ function CourseProgress({ student }: { student: StudentRow }) {
               <span>
                 {formatCount(c.completed)} de {formatCount(c.total)} {c.total === 1 ? 'aula' : 'aulas'} · {c.last_activity ? `última atividade em ${formatDate(c.last_activity)}` : 'nunca estudou'}
               </span>
-              {STATUS_LABEL[c.status] && <Badge variant="secondary">{STATUS_LABEL[c.status]}</Badge>}
+              {/* The enrollment's status only when it is not the usual one (SPEC §2; issue 19). */}
+              {c.status !== 'ACTIVE' && <Badge variant="secondary">{ENROLLMENT_STATUS_LABEL[c.status]}</Badge>}
             </p>
           </li>
         ))}
