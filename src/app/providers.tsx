@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConnectionBanner } from '@/components/connection-banner';
 import { queryClient } from '@/lib/query-client';
+import { whenPageSettled } from '@/lib/page-settled';
 import { loadSonner, toasterReady, whenToasterRequested } from '@/lib/toast';
 import { SessionProvider } from './session-provider';
 
@@ -13,26 +14,17 @@ function ToasterMounted() {
   return null;
 }
 
-/** sonner's <Toaster>, mounted once the page has loaded and the browser is idle, or at once when a
+/** sonner's <Toaster>, mounted once the page has settled (src/lib/page-settled.ts), or at once when a
  * toast or a screen asks (src/lib/toast.ts): its download stays off the first paint's path. */
 export function DeferredToaster() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     const mount = () => setMounted(true);
     const stopListening = whenToasterRequested(mount);
-    let idle: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onLoad = () => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(mount, { timeout: 3000 });
-      else timer = setTimeout(mount, 1000);
-    };
-    if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
+    const cancel = whenPageSettled(mount);
     return () => {
       stopListening();
-      window.removeEventListener('load', onLoad);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      clearTimeout(timer);
+      cancel();
     };
   }, []);
   if (!mounted) return null;

@@ -32,9 +32,9 @@ export async function prefetchCourse(params: Params): Promise<void> {
 export async function prefetchLesson(params: Params): Promise<void> {
   const userId = await signedInUserId();
   if (!userId || !params.courseId || !params.lessonId) return;
-  // storage-js loads on first use (src/lib/storage-lazy.ts); the video's signing is on this page's
-  // critical path, so its code comes alongside the lesson data rather than after it.
-  void import('@supabase/storage-js');
+  // functions-js loads on first use (src/lib/functions-lazy.ts); an uploaded video's signing
+  // (sign-lesson-file) is on this page's critical path, so its code comes alongside the lesson data.
+  void import('@supabase/functions-js');
   // The bundle's query also signs an uploaded video's URL as soon as the lesson data arrives.
   await Promise.all([
     queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)),

@@ -4,6 +4,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { hasVerifiedFactor, needsSecondFactor } from '@/features/mfa/assurance';
 import { takeRecoveryLanding } from '@/lib/auth-link';
 import { mayHaveSession } from '@/lib/api-config';
+import { whenPageSettled } from '@/lib/page-settled';
 import { toast } from '@/lib/toast';
 import { applyBrandColors } from '@/lib/brand';
 import {
@@ -62,8 +63,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | null = null;
     let cancelled = false;
-    // A signed-out visitor's page paints at once, without supabase-js; it loads in the background
-    // (the sign-in form and the auth listener need it). With a stored session, or a link's tokens in
+    // A signed-out visitor's page paints at once, without supabase-js; it loads once the page has
+    // settled (the sign-in form and the auth listener need it; submitting the form loads it at once). With a stored session, or a link's tokens in
     // the URL, the session decides what to show: wait for it.
     const listen = () =>
       listenToAuth(onAuthEvent).then((stop) => {
@@ -88,10 +89,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         storeRecoverySession(null);
       }
     };
-    if (startSignedOut && 'requestIdleCallback' in window) window.requestIdleCallback(() => void listen(), { timeout: 2000 });
-    else void listen();
+    const cancelWait = startSignedOut ? whenPageSettled(() => void listen()) : (void listen(), () => undefined);
     return () => {
       cancelled = true;
+      cancelWait();
       unsubscribe?.();
     };
   }, [queryClient, startSignedOut]);

@@ -65,3 +65,43 @@ test("the home's banner is asked for with the HTML on the next visit, at the wid
   // The very URL the <img> then shows: it takes the preloaded answer.
   expect(await banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(early.url());
 });
+
+test("a signed-in visit asks for the account's profile and roles, and the page's own code, before the app's code has run", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  const requests = record(page);
+  // The home's chunk and its layout's, not only the session's: one wave instead of entry → layout → page.
+  await requestedBeforeTheApp(page, (r) => /\/assets\/home-[\w-]+\.js$/.test(r.url()), () => page.reload());
+  requests.length = 0;
+  const profile = await requestedBeforeTheApp(page, (r) => r.url().includes('/rest/v1/profiles?'), () => page.reload());
+  expect(profile.url()).toContain('id=eq.a0000000-0000-4000-8000-000000000011');
+  // With the stored session's token, not the anon key: the database answers only the account's own rows.
+  expect(await profile.headerValue('authorization')).toMatch(/^Bearer eyJ/);
+  await expect(page.getByText('Continuar assistindo')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu da conta' })).toBeVisible();
+  // The app took those answers instead of asking again.
+  expect(requests.filter((r) => r.url().includes('/rest/v1/profiles?'))).toHaveLength(1);
+  expect(requests.filter((r) => r.url().includes('/rest/v1/user_roles?'))).toHaveLength(1);
+
+  // A lesson's own chunk too.
+  await requestedBeforeTheApp(
+    page,
+    (r) => /\/assets\/lesson-[\w-]+\.js$/.test(r.url()),
+    () => page.goto('/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000001'),
+  );
+});
+
+test('an expired stored session asks for nothing with its token: supabase-js refreshes it first', async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+    const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+    localStorage.setItem(key, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  });
+  const requests = record(page);
+  await page.reload();
+  await expect(page.getByText('Continuar assistindo')).toBeVisible();
+  const tokenRefresh = requests.findIndex((r) => r.url().includes('/auth/v1/token?grant_type=refresh_token'));
+  const firstProfile = requests.findIndex((r) => r.url().includes('/rest/v1/profiles?'));
+  expect(tokenRefresh).toBeGreaterThanOrEqual(0);
+  expect(firstProfile).toBeGreaterThan(tokenRefresh);
+});

@@ -1,57 +1,31 @@
-import { Link } from 'react-router-dom';
-import { LayoutDashboard, LogOut, User } from 'lucide-react';
+// The member header's account menu (Minha Conta, Perfil, Admin for admins, Sair). Its Radix dropdown
+// is a chunk of its own (issue 21: ~25 KB gzip with the popper and focus machinery the header's bell
+// shares), loaded once the page has settled or when the pointer or focus reaches the button; until
+// then the same-looking button opens the menu as soon as that code arrives.
 import { Avatar } from '@/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useSession } from '@/lib/session';
-import { useSignOutAndLeave } from './use-sign-out';
+import { useDeferredTrigger } from '@/lib/use-deferred-module';
 
-/** Avatar menu of the member header: Minha Conta, Perfil, Admin (admins), Sair. */
+const loadDropdown = () => import('./user-menu-dropdown');
+const TRIGGER_CLASS = 'cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
 export function UserMenu() {
-  const { profile, user, isAdmin } = useSession();
-  const leave = useSignOutAndLeave();
+  const { profile, user } = useSession();
+  const dropdown = useDeferredTrigger(loadDropdown);
   const name = profile?.name || user?.email || '';
+  const trigger = (
+    <>
+      {/* Named by its text, not aria-label: the visible initials must not contradict the name. */}
+      <span className="sr-only">Menu da conta</span>
+      <Avatar name={name} src={profile?.avatar_url} decorative />
+    </>
+  );
+  if (dropdown.module) {
+    return <dropdown.module.UserMenuDropdown trigger={trigger} triggerClassName={TRIGGER_CLASS} {...dropdown.initial} />;
+  }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-      >
-        {/* Named by its text, not aria-label: the visible initials must not contradict the name. */}
-        <span className="sr-only">Menu da conta</span>
-        <Avatar name={name} src={profile?.avatar_url} decorative />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>
-          Minha Conta
-          <span className="mt-0.5 block truncate text-xs font-normal text-muted-foreground">{user?.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <User aria-hidden="true" />
-            Perfil
-          </Link>
-        </DropdownMenuItem>
-        {isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <LayoutDashboard aria-hidden="true" />
-              Admin
-            </Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => void leave()}>
-          <LogOut aria-hidden="true" />
-          Sair
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button type="button" aria-haspopup="menu" className={TRIGGER_CLASS} {...dropdown.placeholderProps}>
+      {trigger}
+    </button>
   );
 }

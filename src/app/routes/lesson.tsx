@@ -31,13 +31,14 @@ import { locateLesson } from '@/features/lessons/lib/navigation';
 import { quizStatesByLesson } from '@/lib/quiz-state';
 import { moduleLocks } from '@/lib/release';
 import { useSession } from '@/lib/session';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 import { cn } from '@/lib/utils';
 
 // Its own chunk (the player, marked and DOMPurify): only a lesson with a quiz downloads it.
 const QuizSection = lazy(() => import('@/features/quizzes/components/player/quiz-section'));
-// Its own chunk (the thread with its Radix dialogs): the video paints first; the comments' request
-// starts with the page's (useLessonComments below), not when the chunk arrives.
-const LessonDiscussion = lazy(() => import('@/features/discussions/components/lesson-discussion'));
+// Its own chunk (the thread with its Radix dialogs), loaded once the page has settled (issue 21): the
+// video paints first. The comments' request starts with the page's (useLessonComments below).
+const loadDiscussion = () => import('@/features/discussions/components/lesson-discussion');
 
 function NotFound() {
   return (
@@ -59,6 +60,7 @@ export default function LessonPage() {
   const detail = useCourseDetail(courseId, userId);
   const bundle = useLessonBundle(lessonId, userId);
   useLessonComments(lessonId, userId);
+  const discussion = useDeferredModule(loadDiscussion);
   const complete = useCompleteLesson(courseId, userId);
   const savePosition = useSaveLessonPosition(courseId, userId);
   const quiz = useQuizForStudent(lessonId, userId);
@@ -171,9 +173,11 @@ export default function LessonPage() {
               </Suspense>
             )}
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
-              <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-white/5" aria-busy="true" aria-label="Carregando comentários" />}>
-                <LessonDiscussion key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} isStaff={isAdmin} />
-              </Suspense>
+              {discussion.module ? (
+                <discussion.module.default key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} isStaff={isAdmin} />
+              ) : (
+                <div className="h-40 animate-pulse rounded-xl bg-white/5" aria-busy="true" aria-label="Carregando comentários" />
+              )}
             </div>
           </div>
         </div>

@@ -7,8 +7,6 @@ import { useOpenMaterial } from '../api/hooks';
 import type { LessonMaterial, MaterialType } from '../api/queries';
 
 // Its own chunk (marked, DOMPurify): the page paints its video without waiting for it.
-
-// Its own chunk (marked, DOMPurify): the page paints its video without waiting for it.
 const LessonContent = lazy(() => import('./lesson-content'));
 
 const MATERIAL_ICON: Record<MaterialType, typeof FileText> = {

@@ -1,0 +1,61 @@
+// The account menu's Radix dropdown (./user-menu.tsx loads it once the page has settled).
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LayoutDashboard, LogOut, User } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useSession } from '@/lib/session';
+import { useSignOutAndLeave } from './use-sign-out';
+
+export interface UserMenuDropdownProps {
+  trigger: ReactNode;
+  triggerClassName: string;
+  /** Clicked before this code had loaded: open at once. */
+  defaultOpen: boolean;
+  /** The look-alike trigger had the focus: the real one takes it over. */
+  autoFocus: boolean;
+}
+
+export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoFocus }: UserMenuDropdownProps) {
+  const { user, isAdmin } = useSession();
+  const leave = useSignOutAndLeave();
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger className={triggerClassName} autoFocus={autoFocus}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel>
+          Minha Conta
+          <span className="mt-0.5 block truncate text-xs font-normal text-muted-foreground">{user?.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <User aria-hidden="true" />
+            Perfil
+          </Link>
+        </DropdownMenuItem>
+        {isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <LayoutDashboard aria-hidden="true" />
+              Admin
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => void leave()}>
+          <LogOut aria-hidden="true" />
+          Sair
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

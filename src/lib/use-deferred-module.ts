@@ -1,0 +1,72 @@
+// Code a screen shows only on request (a menu's or a popover's open content and its Radix machinery)
+// loads once the page has settled (./page-settled.ts), or as soon as the person reaches for it
+// (`request`: pointer over, focus, click), whichever comes first. Until then the screen draws a
+// look-alike trigger of its own.
+import { useEffect, useState } from 'react';
+import { whenPageSettled } from './page-settled';
+
+const loaded = new Map<() => Promise<unknown>, unknown>();
+const loading = new Map<() => Promise<unknown>, Promise<unknown>>();
+
+function start<T>(load: () => Promise<T>): Promise<T> {
+  let promise = loading.get(load) as Promise<T> | undefined;
+  if (!promise) {
+    promise = load().then((module) => {
+      loaded.set(load, module);
+      return module;
+    });
+    // A failed download is tried again on the next request.
+    promise.catch(() => loading.delete(load));
+    loading.set(load, promise);
+  }
+  return promise;
+}
+
+/** `module` is null until `load` (a module-level constant) has resolved. */
+export function useDeferredModule<T>(load: () => Promise<T>): { module: T | null; request: () => void } {
+  const [module, setModule] = useState<T | null>(() => (loaded.get(load) as T | undefined) ?? null);
+  const [requested, setRequested] = useState(false);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    const take = () =>
+      void start(load).then(
+        (m) => live && setModule(() => m),
+        () => undefined,
+      );
+    const cancel = requested ? (take(), () => undefined) : whenPageSettled(take);
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [load, module, requested]);
+  return { module, request: () => setRequested(true) };
+}
+
+/**
+ * A menu or popover whose code is deferred: the props of its look-alike trigger (a pointer over or
+ * focus on it starts the download; a click opens it as soon as the code is there), and how the real
+ * one starts (open if clicked; focused if the look-alike had the focus).
+ */
+export function useDeferredTrigger<T>(load: () => Promise<T>) {
+  const { module, request } = useDeferredModule(load);
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  const [focused, setFocused] = useState(false);
+  return {
+    module,
+    initial: { defaultOpen: openWhenLoaded, autoFocus: focused },
+    placeholderProps: {
+      'aria-expanded': false,
+      onPointerEnter: request,
+      onFocus: () => {
+        setFocused(true);
+        request();
+      },
+      onBlur: () => setFocused(false),
+      onClick: () => {
+        setOpenWhenLoaded(true);
+        request();
+      },
+    },
+  };
+}
