@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
+import { brotliPreviewPlugin } from './scripts/vite/brotli-preview.ts';
 import { firstVisitPreloadPlugin } from './scripts/vite/first-visit-preload.ts';
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/lib/api-defaults.ts';
 import { schoolLoginHeaders, schoolLoginUrlPrefix } from './src/features/auth/api/school-login-url.ts';
@@ -73,6 +74,8 @@ export default defineConfig(({ command, mode }) => {
         lcpHintsKey: LCP_HINTS_KEY,
       }),
       securityHeadersPlugin(apiUrl),
+      // After the security headers: its answers carry them too.
+      brotliPreviewPlugin(),
     ],
     resolve: {
       alias: [

@@ -8,18 +8,24 @@ import { queryClient } from './query-client';
 /** However busy the page stays, deferred work starts after this long. */
 const LATEST_MS = 8_000;
 
-/** Runs `run` once the window has loaded, no query is fetching and the browser is idle; returns a cancel. */
+/** Runs `run` once the window has loaded, no query is fetching, the priority images have painted and
+ * the browser is idle; returns a cancel. */
 export function whenPageSettled(run: () => void): () => void {
   const timers: ReturnType<typeof setTimeout>[] = [];
   let idle: number | undefined;
   let stopWatching: (() => void) | undefined;
+  let stopObserving: (() => void) | undefined;
   const cancel = () => {
     timers.forEach(clearTimeout);
     window.removeEventListener('load', onLoad);
     stopWatching?.();
+    stopObserving?.();
     if (idle !== undefined) window.cancelIdleCallback(idle);
   };
+  let done = false;
   const finish = () => {
+    if (done) return;
+    done = true;
     cancel();
     run();
   };
@@ -27,15 +33,43 @@ export function whenPageSettled(run: () => void): () => void {
     if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(finish, { timeout: 2_000 });
     else timers.push(setTimeout(finish, 200));
   };
-  // The data's render painted first: the frame after the next one (a hidden tab paints none: LATEST_MS).
-  const afterNextPaint = () => requestAnimationFrame(() => timers.push(setTimeout(whenIdle, 0)));
+  // The page's largest paint has happened: the browser's largest-contentful-paint entry for a priority
+  // image (a banner), or a second without a larger paint (a page of text). Its code may still be
+  // arriving when the data is in, so this waits for the paint itself, not for a frame.
+  const afterLargestPaint = () => {
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    )
+      return void requestAnimationFrame(() => timers.push(setTimeout(whenIdle, 0)));
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(quiet);
+      observer.disconnect();
+      whenIdle();
+    };
+    const waitForQuiet = () => {
+      clearTimeout(quiet);
+      timers.push((quiet = setTimeout(settle, 1_000)));
+    };
+    const observer = new PerformanceObserver((list) => {
+      const painted = (list.getEntries() as LargestContentfulPaint[]).some(
+        (e) => e.element instanceof HTMLImageElement && e.element.getAttribute('fetchpriority') === 'high',
+      );
+      if (painted) settle();
+      else waitForQuiet();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    stopObserving = () => observer.disconnect();
+    waitForQuiet();
+  };
   const whenQueriesDone = () => {
-    if (queryClient.isFetching() === 0) return afterNextPaint();
+    if (queryClient.isFetching() === 0) return afterLargestPaint();
     stopWatching = queryClient.getQueryCache().subscribe(() => {
       if (queryClient.isFetching() > 0) return;
       stopWatching?.();
       stopWatching = undefined;
-      afterNextPaint();
+      afterLargestPaint();
     });
   };
   // The page's first queries start in the render after `load` at the latest: look after it.
@@ -43,5 +77,8 @@ export function whenPageSettled(run: () => void): () => void {
   timers.push(setTimeout(finish, LATEST_MS));
   if (document.readyState === 'complete') onLoad();
   else window.addEventListener('load', onLoad, { once: true });
-  return cancel;
+  return () => {
+    done = true;
+    cancel();
+  };
 }

@@ -59,3 +59,23 @@ test('the admin area runs under the same policy', async ({ page }) => {
     expect(await violations(), path).toEqual([]);
   }
 });
+
+test('the built scripts and stylesheet come Brotli-compressed with the same headers, as the static hosts send them', async ({ page }) => {
+  const assets: { url: string; headers: Record<string, string>; status: number }[] = [];
+  page.on('response', async (r) => {
+    if (/\/assets\/[\w.-]+\.(js|css)$/.test(r.url())) assets.push({ url: r.url(), headers: await r.allHeaders(), status: r.status() });
+  });
+  await page.goto('/escola-demo');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect.poll(() => assets.some((a) => a.url.endsWith('.css'))).toBe(true);
+  for (const a of assets) {
+    expect(a.status, a.url).toBe(200);
+    expect(a.headers['content-encoding'], a.url).toBe('br');
+    expect(a.headers['content-type'], a.url).toMatch(/^text\/(javascript|css)/);
+    expect(a.headers['x-content-type-options'], a.url).toBe('nosniff');
+  }
+  // It still runs: the page works from those bytes (the form above), and a revalidation is a 304.
+  const css = assets.find((a) => a.url.endsWith('.css'))!;
+  const again = await page.request.get(css.url, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': css.headers.etag! } });
+  expect(again.status()).toBe(304);
+});
