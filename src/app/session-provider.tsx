@@ -64,8 +64,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let unsubscribe: (() => void) | null = null;
     let cancelled = false;
     // A signed-out visitor's page paints at once, without supabase-js; it loads once the page has
-    // settled (the sign-in form and the auth listener need it; submitting the form loads it at once). With a stored session, or a link's tokens in
-    // the URL, the session decides what to show: wait for it.
+    // settled (the sign-in form and the auth listener need it; submitting the form loads it at once).
+    // With a stored session, or a link's tokens in the URL, the session decides what to show: wait for it.
     const listen = () =>
       listenToAuth(onAuthEvent).then((stop) => {
         if (cancelled) stop();

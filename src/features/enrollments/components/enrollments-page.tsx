@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
+import { CourseFilter } from '@/components/course-filter';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -46,17 +47,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
         }
       />
       <div className="grid gap-3 sm:grid-cols-2 md:max-w-2xl">
-        <div className="grid gap-2">
-          <Label htmlFor="filter-course">Curso</Label>
-          <Select id="filter-course" value={filters.courseId} onChange={(e) => setFilter('curso', e.target.value)}>
-            <option value="">Todos os cursos</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <CourseFilter id="filter-course" value={filters.courseId} courses={courses} onChange={(v) => setFilter('curso', v)} />
         <div className="grid gap-2">
           <Label htmlFor="filter-status">Status</Label>
           <Select id="filter-status" value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>

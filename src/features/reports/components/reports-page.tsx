@@ -2,9 +2,8 @@
 // certificates, the quiz results and the course's lessons (funnel, video retention, ratings; issue 25).
 // The course, the tab and the page live in the URL (?curso=…&aba=inativos&pagina=2).
 import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
-import { Label } from '@/components/ui/label';
+import { CourseFilter } from '@/components/course-filter';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useListParams } from '@/lib/list-params';
@@ -57,17 +56,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
   return (
     <AdminPage>
       <PageHeader title="Relatórios" description="Engajamento dos alunos" />
-      <div className="grid max-w-sm gap-2">
-        <Label htmlFor="report-course">Curso</Label>
-        <Select id="report-course" value={courseId} onChange={(e) => setFilter(COURSE_PARAM, e.target.value)}>
-          <option value="">Todos os cursos</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <CourseFilter id="report-course" className="max-w-sm" value={courseId} courses={courses} onChange={(v) => setFilter(COURSE_PARAM, v)} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Resumo">
         {CARDS.map(({ key, label, hint, icon: Icon, format }) => (
           <li key={key} className="flex items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-xs">

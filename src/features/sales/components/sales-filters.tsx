@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { CourseFilter } from '@/components/course-filter';
 import { Select } from '@/components/ui/select';
 import { SALE_METHODS, SALE_STATUSES, type SalesFilters } from '../api/queries';
 import { FILTER_PARAMS, type CourseOption } from '../lib/filters';
@@ -34,17 +35,7 @@ export function SalesFiltersBar({ filters, courses, onChange }: { filters: Sales
           ))}
         </Select>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-course`}>Curso</Label>
-        <Select id={`${id}-course`} value={filters.courseId} onChange={(e) => onChange(FILTER_PARAMS.courseId, e.target.value)}>
-          <option value="">Todos os cursos</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <CourseFilter id={`${id}-course`} value={filters.courseId} courses={courses} onChange={(v) => onChange(FILTER_PARAMS.courseId, v)} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-from`}>De</Label>
         <Input id={`${id}-from`} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange(FILTER_PARAMS.from, e.target.value)} />

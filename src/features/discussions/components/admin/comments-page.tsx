@@ -6,12 +6,11 @@ import { useId } from 'react';
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
+import { CourseFilter } from '@/components/course-filter';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useListParams } from '@/lib/list-params';
 import { cn } from '@/lib/utils';
@@ -96,17 +95,12 @@ export function CommentsPage({ schoolId, courses }: { schoolId: string; courses:
           })}
         </div>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)] sm:items-end">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-course`}>Curso</Label>
-            <Select id={`${id}-course`} value={courseId} onChange={(e) => setFilter(COURSE_PARAM, e.target.value)}>
-              <option value="">Todos os cursos</option>
-              {courses.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <CourseFilter
+            id={`${id}-course`}
+            value={courseId}
+            courses={courses}
+            onChange={(v) => setFilter(COURSE_PARAM, v)}
+          />
           <ListSearch
             label="Buscar comentário por texto ou autor"
             placeholder="Buscar por texto ou autor..."

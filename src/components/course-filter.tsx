@@ -1,0 +1,33 @@
+// The "Curso" filter of the staff's lists (Matrículas, Relatórios, Vendas, Comentários): every course
+// of the school, or "Todos os cursos" (the empty value).
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+
+export function CourseFilter({
+  id,
+  value,
+  courses,
+  onChange,
+  className,
+}: {
+  id: string;
+  value: string;
+  courses: readonly { id: string; title: string }[];
+  onChange: (courseId: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>Curso</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Todos os cursos</option>
+        {courses.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
