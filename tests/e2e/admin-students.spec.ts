@@ -128,7 +128,9 @@ test('reset password shows the temporary password once; deactivating ends an ope
 test('a 200-row CSV with two bad rows imports 198, reports the two, and re-importing creates nothing new', async ({ page }) => {
   // 396 accounts through admin-create-student (bcrypt each): 3.3 min on a quiet CI run, over 5 on a busy one.
   test.setTimeout(480_000);
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  // Letters only: a search with 3 or more digits also matches CPFs by their digits (admin_list_students),
+  // so a tag like "mwxunxqn769" found a 199th student whose CPF holds 769.
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   const lines = ['nome;email;cpf;telefone'];
   for (let i = 1; i <= 200; i++) lines.push(`Aluno Importado ${i};import.${tag}.${i}@exemplo.com.br;;`);
   lines[50] = `Sem Email;;;`; // row 50 (line 51): no e-mail
