@@ -47,23 +47,38 @@ export function useDeferredModule<T>(load: () => Promise<T>): { module: T | null
  * A menu or popover whose code is deferred: the props of its look-alike trigger (a pointer over or
  * focus on it starts the download; a click opens it as soon as the code is there), and how the real
  * one starts (open if clicked; focused if the look-alike had the focus).
+ *
+ * While the look-alike is pressed the real one waits: a button swapped between pointerdown and
+ * pointerup gets no click at all (Chromium sends it nowhere), so the press would be lost.
  */
 export function useDeferredTrigger<T>(load: () => Promise<T>) {
   const { module, request } = useDeferredModule(load);
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [pressed, setPressed] = useState(false);
   return {
-    module,
+    module: pressed ? null : module,
     initial: { defaultOpen: openWhenLoaded, autoFocus: focused },
     placeholderProps: {
       'aria-expanded': false,
       onPointerEnter: request,
+      onPointerDown: () => {
+        setPressed(true);
+        request();
+      },
+      // A press that ends elsewhere (dragged off, or a scroll took it) releases the swap too. A touch
+      // leaves after its pointerup but before its click: that one is still a press.
+      onPointerCancel: () => setPressed(false),
+      onPointerLeave: (event: { buttons: number }) => {
+        if (event.buttons !== 0) setPressed(false);
+      },
       onFocus: () => {
         setFocused(true);
         request();
       },
       onBlur: () => setFocused(false),
       onClick: () => {
+        setPressed(false);
         setOpenWhenLoaded(true);
         request();
       },
