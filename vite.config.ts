@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -94,7 +95,13 @@ export default defineConfig(({ command, mode }) => {
       ],
     },
     server: { host: 'localhost', port: 5173, strictPort: true },
-    preview: { host: 'localhost', port: 4173 },
+    preview: {
+      host: 'localhost',
+      port: 4173,
+      // HTTPS with HTTP/2, as static hosts serve the SPA (PREVIEW_TLS_CERT and PREVIEW_TLS_KEY, PEM
+      // files): `npm run bench:lighthouse` measures through it. Vite answers HTTP/2 whenever https is set.
+      https: process.env.PREVIEW_TLS_CERT && process.env.PREVIEW_TLS_KEY ? { cert: readFileSync(process.env.PREVIEW_TLS_CERT), key: readFileSync(process.env.PREVIEW_TLS_KEY) } : undefined,
+    },
     build: {
       sourcemap: true,
       rolldownOptions: {

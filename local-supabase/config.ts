@@ -46,6 +46,19 @@ export interface LocalSupabaseConfig {
   authEmail: AuthEmailConfig;
   authRateLimits: AuthRateLimits;
   smtp: SmtpListenerConfig;
+  /**
+   * A second listener speaking HTTPS with HTTP/2, as the hosted API is served (a browser multiplexes
+   * its requests over one connection), beside the plain one (which functions, pg_net and tests keep
+   * using): LOCAL_SUPABASE_TLS_PORT with LOCAL_SUPABASE_TLS_CERT and LOCAL_SUPABASE_TLS_KEY (PEM files).
+   * Set, seeded URLs point at it. `npm run bench:lighthouse` measures through it.
+   */
+  tls: TlsListenerConfig | null;
+}
+
+export interface TlsListenerConfig {
+  port: number;
+  certFile: string;
+  keyFile: string;
 }
 
 /**
@@ -209,6 +222,10 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     authEmail: overrides.authEmail ?? readAuthEmailConfig(toml),
     authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(toml, env),
     smtp: overrides.smtp ?? readSmtpListenerConfig(toml, env, overrides.port ?? Number(env.LOCAL_SUPABASE_PORT || DEFAULT_PORT)),
+    tls:
+      env.LOCAL_SUPABASE_TLS_PORT && env.LOCAL_SUPABASE_TLS_CERT && env.LOCAL_SUPABASE_TLS_KEY
+        ? { port: Number(env.LOCAL_SUPABASE_TLS_PORT), certFile: env.LOCAL_SUPABASE_TLS_CERT, keyFile: env.LOCAL_SUPABASE_TLS_KEY }
+        : null,
     ...overrides,
   };
 }

@@ -1,5 +1,8 @@
 // The local backend: one HTTP server on loopback that speaks Supabase's protocols over one Postgres.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import { readFileSync } from 'node:fs';
+import type { TLSSocket } from 'node:tls';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +37,7 @@ export interface StartOptions {
 }
 
 export interface RunningServer {
+  /** Where browsers reach it: the HTTPS listener's URL when config.tls is set. */
   url: string;
   port: number;
   /** Where the inbox takes SMTP (loopback; the functions get it as their SMTP_* secrets). */
@@ -123,6 +127,24 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  // The same routes over HTTPS and HTTP/2 (config.tls); the handlers use only what both APIs share.
+  let secure: Http2SecureServer | null = null;
+  const secureSockets = new Set<TLSSocket>(); // a browser keeps its HTTP/2 session open: closed by force
+  if (config.tls) {
+    const tls = config.tls;
+    secure = createSecureServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile), allowHTTP1: true }, (req, res) =>
+      void dispatch(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+    );
+    secure.on('secureConnection', (socket: TLSSocket) => {
+      secureSockets.add(socket);
+      socket.once('close', () => secureSockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      secure!.once('error', reject);
+      secure!.listen(tls.port, config.host, () => resolve());
+    });
+  }
+  const publicUrl = secure ? `https://localhost:${(secure.address() as AddressInfo).port}` : url;
   // The port really bound (config may say 0): auth builds its e-mailed links and issuer from it.
   ctx.config.port = port;
 
@@ -130,7 +152,7 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
   // template needs the seeded objects' bytes too.
   if (options.seed !== false && (migration.seeded || options.fresh)) {
     const count = await uploadSeedFiles(url, config.serviceRoleKey, path.join(config.rootDir, 'supabase'));
-    await rebaseSeededUrls(engine, url);
+    await rebaseSeededUrls(engine, publicUrl);
     if (count) log(`uploaded ${count} seed files to storage`);
   }
 
@@ -144,7 +166,7 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
 
   let closing: Promise<void> | null = null;
   return {
-    url,
+    url: publicUrl,
     port,
     smtp: { host: smtp.host, port: smtp.port },
     ctx,
@@ -156,6 +178,11 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        if (secure) {
+          const closed = new Promise<void>((resolve) => secure.close(() => resolve()));
+          for (const socket of secureSockets) socket.destroy();
+          await closed;
+        }
         for (const [, h] of routes) await h.close?.().catch(() => {});
         await smtp.close();
         await engine.close().catch(() => {});

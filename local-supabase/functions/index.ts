@@ -22,9 +22,12 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** The headers passed on to the function and back; HTTP/2's pseudo-headers (`:path`…) are not headers
+ * of an HTTP/1.1 request (the function is reached over one), and its `:authority` is the Host. */
 function forwardable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && !k.startsWith(':')) out[k] = v;
+  if (!out.host && typeof headers[':authority'] === 'string') out.host = headers[':authority'];
   return out;
 }
 
@@ -63,8 +66,9 @@ export function createFunctionsHandler(ctx: ServerContext): Handler & { close?: 
 
     let port: number;
     try {
-      // Functions reach this server on loopback, whatever name the browser used.
-      port = await runner.portFor(name, `http://127.0.0.1:${req.socket.localPort}`);
+      // Functions reach this server on loopback, whatever name the browser used, and on its plain
+      // HTTP listener even when the browser came through the HTTPS one (config.tls).
+      port = await runner.portFor(name, `http://127.0.0.1:${ctx.config.port}`);
     } catch (e) {
       ctx.log(`[functions] ${name} failed to start: ${(e as Error).message}`);
       req.resume();

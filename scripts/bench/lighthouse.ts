@@ -8,10 +8,15 @@
 // signed in earlier meets them, so they run with --disable-storage-reset and the cache is cleared here
 // instead. Then WARM (cache kept from the previous run: a returning visitor), on a second line.
 // BENCH_PAGES=login,home,lesson picks pages; BENCH_KEEP=1 keeps the JSON reports and prints where.
+// Both servers speak HTTPS with HTTP/2, as a phone meets them (static hosts and the hosted Supabase API
+// serve HTTP/2; over HTTP/1.1 a browser, and Lighthouse's simulation, allow six connections per origin
+// and pay a round trip per request on each), with scripts/tls's throwaway localhost certificate, which
+// Chromium is told to accept. BENCH_HTTP1=1 measures over plain HTTP/1.1 instead.
 // Lighthouse runs through `npx lighthouse@13.5.0` (downloaded once into the npm cache): it needs no
 // place in the project's dependencies, and 13.x runs on Node 20 despite declaring Node 22.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
@@ -21,13 +26,25 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PAGES = new Set((process.env.BENCH_PAGES || 'login,home,lesson').split(','));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const TLS = !process.env.BENCH_HTTP1;
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...(TLS ? ['--ignore-certificate-errors'] : [])];
 const LESSON = '/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000003';
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
+/** 2xx from `url`; an https one with the throwaway certificate. */
+function answers(url: string, headers: Record<string, string> = {}): Promise<boolean> {
+  if (!url.startsWith('https:')) return fetch(url, { headers }).then((r) => r.ok, () => false);
+  return new Promise((resolve) => {
+    httpsGet(url, { rejectUnauthorized: false, headers }, (res) => {
+      res.resume();
+      resolve((res.statusCode ?? 500) < 300);
+    }).on('error', () => resolve(false));
+  });
+}
+
 async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (await answers(url)) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} did not come up`);
@@ -112,21 +129,32 @@ function summarize(name: string, reports: Report[]) {
 async function main() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-bench-'));
   const apiPort = await freePort();
+  const apiTlsPort = await freePort();
   const webPort = await freePort();
   const cdpPort = await freePort();
-  const api = `http://localhost:${apiPort}`;
-  const web = `http://localhost:${webPort}`;
+  const scheme = TLS ? 'https' : 'http';
+  const api = `${scheme}://localhost:${TLS ? apiTlsPort : apiPort}`;
+  const web = `${scheme}://localhost:${webPort}`;
   const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
   const children: ReturnType<typeof spawn>[] = [];
   try {
+    const cert = path.join(ROOT, 'scripts', 'tls', 'localhost-cert.pem');
+    const key = path.join(ROOT, 'scripts', 'tls', 'localhost-key.pem');
     const build = spawnSync(bin('vite'), ['build', '--logLevel', 'error', '--outDir', path.join(tmp, 'dist')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: api } });
     if (build.status !== 0) throw new Error('build failed');
-    children.push(spawn(bin('tsx'), ['local-supabase/main.ts', '--fresh'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, LOCAL_SUPABASE_PORT: String(apiPort) } }));
-    children.push(spawn(bin('vite'), ['preview', '--outDir', path.join(tmp, 'dist'), '--port', String(webPort), '--strictPort'], { cwd: ROOT, stdio: 'ignore' }));
+    const apiTls = TLS ? { LOCAL_SUPABASE_TLS_PORT: String(apiTlsPort), LOCAL_SUPABASE_TLS_CERT: cert, LOCAL_SUPABASE_TLS_KEY: key } : {};
+    const webTls = TLS ? { PREVIEW_TLS_CERT: cert, PREVIEW_TLS_KEY: key } : {};
+    children.push(spawn(bin('tsx'), ['local-supabase/main.ts', '--fresh'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, LOCAL_SUPABASE_PORT: String(apiPort), ...apiTls } }));
+    children.push(spawn(bin('vite'), ['preview', '--outDir', path.join(tmp, 'dist'), '--port', String(webPort), '--strictPort'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...webTls } }));
     await waitFor(`${api}/health`);
     await waitFor(web);
-    // Warm the backend once (the first requests of a fresh server compile its caches).
-    await fetch(`${api}/rest/v1/schools?select=slug`).catch(() => undefined);
+    console.log(`Served over ${TLS ? 'HTTPS with HTTP/2 (both the SPA and the API)' : 'plain HTTP/1.1 (BENCH_HTTP1)'}.`);
+    // Warm the backend once (the first requests of a fresh server compile its caches), and have the
+    // preview compress every script and stylesheet once, as static hosts serve them precompressed.
+    await answers(`${api}/rest/v1/schools?select=slug`);
+    for (const file of readdirSync(path.join(tmp, 'dist', 'assets')).filter((f) => /\.(js|css)$/.test(f))) {
+      await answers(`${web}/assets/${file}`, { 'accept-encoding': 'br' });
+    }
 
     // Lighthouse drives a Chromium we start with a debugging port and a profile folder; a signed-in
     // profile is prepared beforehand by Playwright (which must not stay attached while Lighthouse runs).
@@ -148,7 +176,7 @@ async function main() {
     }
 
     const signedIn = path.join(tmp, 'signed-in');
-    const context = await chromium.launchPersistentContext(signedIn, { executablePath: CHROMIUM, args: FLAGS.slice(1), headless: true });
+    const context = await chromium.launchPersistentContext(signedIn, { executablePath: CHROMIUM, args: FLAGS.slice(1), headless: true, ignoreHTTPSErrors: TLS });
     const page = await context.newPage();
     await page.goto(`${web}/escola-demo`);
     const form = page.getByRole('form', { name: 'Login' });

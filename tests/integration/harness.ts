@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from '../../local-supabase/server.ts';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, type AuthRateLimits } from '../../local-supabase/config.ts';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, type AuthRateLimits, type TlsListenerConfig } from '../../local-supabase/config.ts';
 import { withDb } from './global-setup.ts';
 
 export const ANON_KEY = LOCAL_ANON_KEY;
@@ -38,6 +38,8 @@ export interface TestBackendOptions {
   authRateLimits?: AuthRateLimits | 'config';
   /** Scheduled jobs (pg_cron) run only when the test calls `server.jobs.tick()`, unless 'run'. */
   jobs?: 'run' | 'manual';
+  /** Also listen over HTTPS with HTTP/2 (config.tls); `url` is then that listener's. */
+  tls?: TlsListenerConfig;
 }
 
 const NO_RATE_LIMITS: AuthRateLimits = { signInSignUps: 0, tokenRefresh: 0, tokenVerifications: 0 };
@@ -70,6 +72,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}),
       ...(options.functionSecrets ? { functionSecrets: options.functionSecrets } : {}),
       ...(options.authRateLimits === 'config' ? {} : { authRateLimits: options.authRateLimits ?? NO_RATE_LIMITS }),
+      ...(options.tls ? { tls: options.tls } : {}),
     },
     { fresh: true, snapshot, quiet: true, log: options.log, jobs: options.jobs ?? 'manual' },
   );
