@@ -34,7 +34,7 @@ export function whenPageSettled(run: () => void): () => void {
     else timers.push(setTimeout(finish, 200));
   };
   // The page's largest paint has happened: the browser's largest-contentful-paint entry for a priority
-  // image (a banner), or a second without a larger paint (a page of text). Its code may still be
+  // image (a banner) or a video's first frame (a lesson), or a second without a larger paint (a page of text). Its code may still be
   // arriving when the data is in, so this waits for the paint itself, not for a frame.
   const afterLargestPaint = () => {
     if (
@@ -54,7 +54,7 @@ export function whenPageSettled(run: () => void): () => void {
     };
     const observer = new PerformanceObserver((list) => {
       const painted = (list.getEntries() as LargestContentfulPaint[]).some(
-        (e) => e.element instanceof HTMLImageElement && e.element.getAttribute('fetchpriority') === 'high',
+        (e) => (e.element instanceof HTMLImageElement && e.element.getAttribute('fetchpriority') === 'high') || e.element instanceof HTMLVideoElement,
       );
       if (painted) settle();
       else waitForQuiet();

@@ -2,7 +2,7 @@
 // loads once the page has settled (./page-settled.ts), or as soon as the person reaches for it
 // (`request`: pointer over, focus, click), whichever comes first. Until then the screen draws a
 // look-alike trigger of its own.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { whenPageSettled } from './page-settled';
 
 const loaded = new Map<() => Promise<unknown>, unknown>();
@@ -40,7 +40,8 @@ export function useDeferredModule<T>(load: () => Promise<T>): { module: T | null
       cancel();
     };
   }, [load, module, requested]);
-  return { module, request: () => setRequested(true) };
+  const request = useCallback(() => setRequested(true), []);
+  return { module, request };
 }
 
 /**

@@ -165,7 +165,7 @@ export default function LessonPage() {
               {hasQuiz && !completed && <QuizRequiredNotice />}
             </div>
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
-              <LessonTabs key={lesson.id} content={contents.content} materials={lessonData!.materials} />
+              <LessonTabs key={lesson.id} content={contents.content} materials={lessonData!.materials} afterVideo={!quizOnly && lesson.video_type !== 'none'} />
             </div>
             {quiz.data && (
               <Suspense fallback={<div className="h-40 animate-pulse rounded-xl border border-white/10 bg-slate-900/60" aria-busy="true" />}>

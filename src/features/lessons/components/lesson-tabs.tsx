@@ -1,13 +1,30 @@
 // The lesson's 'Conteúdo' and 'Materiais' tabs.
-import { lazy, Suspense } from 'react';
+import { useEffect } from 'react';
 import { ExternalLink, FileText, Link2, Sheet as SheetIcon, Presentation, File, Video } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOpenMaterial } from '../api/hooks';
 import type { LessonMaterial, MaterialType } from '../api/queries';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 
-// Its own chunk (marked, DOMPurify): the page paints its video without waiting for it.
-const LessonContent = lazy(() => import('./lesson-content'));
+// Its own chunk (marked, DOMPurify, ~25 KB): under a video it loads once the page has settled (the
+// video's frame painted first, issue 21); a lesson without one asks for it at once.
+const loadContent = () => import('./lesson-content');
+
+function WrittenContent({ content, afterVideo }: { content: string; afterVideo: boolean }) {
+  const { module, request } = useDeferredModule(loadContent);
+  useEffect(() => {
+    if (!afterVideo) request();
+  }, [afterVideo, request]);
+  if (module) return <module.default content={content} />;
+  return (
+    <div className="space-y-2" aria-busy="true">
+      <Skeleton className="h-4 w-full bg-white/10" />
+      <Skeleton className="h-4 w-5/6 bg-white/10" />
+      <Skeleton className="h-4 w-2/3 bg-white/10" />
+    </div>
+  );
+}
 
 const MATERIAL_ICON: Record<MaterialType, typeof FileText> = {
   PDF: FileText,
@@ -59,7 +76,8 @@ function MaterialItem({ material }: { material: LessonMaterial }) {
   );
 }
 
-export function LessonTabs({ content, materials }: { content: string | null; materials: LessonMaterial[] }) {
+/** `afterVideo`: the lesson's video comes first on the page (its written content can wait for it). */
+export function LessonTabs({ content, materials, afterVideo }: { content: string | null; materials: LessonMaterial[]; afterVideo: boolean }) {
   const tab = 'text-slate-400 hover:text-white data-[state=active]:bg-slate-700! data-[state=active]:text-white!';
   return (
     <Tabs defaultValue="conteudo">
@@ -73,17 +91,7 @@ export function LessonTabs({ content, materials }: { content: string | null; mat
       </TabsList>
       <TabsContent value="conteudo">
         {content?.trim() ? (
-          <Suspense
-            fallback={
-              <div className="space-y-2" aria-busy="true">
-                <Skeleton className="h-4 w-full bg-white/10" />
-                <Skeleton className="h-4 w-5/6 bg-white/10" />
-                <Skeleton className="h-4 w-2/3 bg-white/10" />
-              </div>
-            }
-          >
-            <LessonContent content={content} />
-          </Suspense>
+          <WrittenContent content={content} afterVideo={afterVideo} />
         ) : (
           <p className="text-sm text-slate-400">Esta aula não tem conteúdo escrito.</p>
         )}

@@ -1,24 +1,15 @@
 import { lazy, Suspense, useRef, useState, type SyntheticEvent } from 'react';
 import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
-import { resumePosition } from '../lib/playback';
+import { rateLabel, resumePosition } from '../lib/playback';
+import { useDeferredTrigger } from '@/lib/use-deferred-module';
 import type { Tables } from '@/types/database';
 
 const ReactPlayer = lazy(() => import('react-player'));
-
-const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 export type LessonVideoKind = Tables<'lessons'>['video_type'];
 
@@ -28,29 +19,23 @@ export interface LessonVideoProps extends UsePlaybackOptions {
   url: string | null;
 }
 
-function rateLabel(r: number) {
-  return `${String(r).replace('.', ',')}x`;
-}
+const loadSpeedMenu = () => import('./speed-menu');
 
+/** The speed menu: a look-alike button until its Radix code has loaded (./speed-menu.tsx). */
 function SpeedControl({ rate, onChange }: { rate: number; onChange: (r: number) => void }) {
+  const menu = useDeferredTrigger(loadSpeedMenu);
+  const triggerProps = { className: 'text-slate-200 hover:bg-white/10 hover:text-white', 'aria-label': `Velocidade de reprodução: ${rateLabel(rate)}` };
+  const trigger = (
+    <>
+      <Gauge aria-hidden="true" />
+      {rateLabel(rate)}
+    </>
+  );
+  if (menu.module) return <menu.module.SpeedMenu rate={rate} onChange={onChange} trigger={trigger} triggerProps={triggerProps} {...menu.initial} />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-slate-200 hover:bg-white/10 hover:text-white" aria-label={`Velocidade de reprodução: ${rateLabel(rate)}`}>
-          <Gauge aria-hidden="true" />
-          {rateLabel(rate)}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Velocidade</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {PLAYBACK_RATES.map((r) => (
-          <DropdownMenuItem key={r} onSelect={() => onChange(r)} aria-checked={r === rate} role="menuitemradio" className={cn(r === rate && 'font-semibold text-primary')}>
-            {r === 1 ? 'Normal' : rateLabel(r)}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" size="sm" aria-haspopup="menu" {...triggerProps} {...menu.placeholderProps}>
+      {trigger}
+    </Button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPlaybackTracker, effectiveDuration, reachedCompletion, resumePosition } from './playback';
+import { createPlaybackTracker, effectiveDuration, PLAYBACK_RATES, rateLabel, reachedCompletion, resumePosition } from './playback';
 
 describe('the 90% rule', () => {
   it('completes at 90% of duration_sec', () => {
@@ -48,5 +48,11 @@ describe('createPlaybackTracker', () => {
     const { tracker, onSave } = run([12, Number.NaN, -1]);
     expect(tracker.position).toBe(12);
     expect(onSave).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('rateLabel', () => {
+  it('writes a speed as the menu shows it, with a decimal comma', () => {
+    expect(PLAYBACK_RATES.map(rateLabel)).toEqual(['0,5x', '0,75x', '1x', '1,25x', '1,5x', '1,75x', '2x']);
   });
 });

@@ -3,6 +3,14 @@
 // (uploaded file, YouTube, Vimeo): they all report time updates.
 
 export const POSITION_SAVE_EVERY_SEC = 10;
+
+/** The speeds the player's menu offers. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** A speed as the menu shows it: 1,5x. */
+export function rateLabel(rate: number): string {
+  return `${String(rate).replace('.', ',')}x`;
+}
 export const AUTO_COMPLETE_RATIO = 0.9;
 
 /** The duration the 90% rule uses: the lesson's duration_sec, or the media's own when that is unset. */
