@@ -20,7 +20,10 @@ export async function prefetchHome(): Promise<void> {
   if (!userId) return;
   // The school comes from the profile (the session provider asks for the same query: one request).
   const profile = await queryClient.fetchQuery(profileQuery(userId));
-  if (profile?.school_id) await queryClient.prefetchQuery(catalogQuery(profile.school_id, userId));
+  if (!profile?.school_id) return;
+  // The quiz states of the student's courses (issue 23) beside the catalog, not after it: the cards
+  // are drawn once with both instead of twice (a second render of every card, on a phone's CPU).
+  await Promise.all([queryClient.prefetchQuery(catalogQuery(profile.school_id, userId)), queryClient.prefetchQuery(quizStatesQuery(null, userId))]);
 }
 
 export async function prefetchCourse(params: Params): Promise<void> {
