@@ -28,13 +28,19 @@ function Trigger({ load }: { load: () => Promise<{ Menu: typeof realMenu }> }) {
   );
 }
 
+/** The look-alike trigger of a fresh deferred menu, pressed (pointer over, then down), and how its code arrives. */
+function pressed(pointerType = 'mouse') {
+  const { load, arrive } = deferredLoader();
+  render(<Trigger load={load} />);
+  const placeholder = screen.getByRole('button', { name: 'Menu' });
+  fireEvent.pointerEnter(placeholder, { pointerType });
+  fireEvent.pointerDown(placeholder, { buttons: 1, pointerType });
+  return { placeholder, arrive };
+}
+
 describe('useDeferredTrigger', () => {
   it('keeps the look-alike through a press during which the code arrives, and opens on its click', async () => {
-    const { load, arrive } = deferredLoader();
-    render(<Trigger load={load} />);
-    const placeholder = screen.getByRole('button', { name: 'Menu' });
-    fireEvent.pointerEnter(placeholder);
-    fireEvent.pointerDown(placeholder, { buttons: 1 });
+    const { placeholder, arrive } = pressed();
     await arrive();
     // Swapped now, the button under the pointer would get no click.
     expect(screen.getByRole('button', { name: 'Menu' })).toBe(placeholder);
@@ -44,22 +50,14 @@ describe('useDeferredTrigger', () => {
   });
 
   it('a press dragged off the button lets the real one in, closed', async () => {
-    const { load, arrive } = deferredLoader();
-    render(<Trigger load={load} />);
-    const placeholder = screen.getByRole('button', { name: 'Menu' });
-    fireEvent.pointerEnter(placeholder);
-    fireEvent.pointerDown(placeholder, { buttons: 1 });
+    const { placeholder, arrive } = pressed();
     await arrive();
     fireEvent.pointerLeave(placeholder, { buttons: 1 });
     expect(await screen.findByRole('button', { name: 'Menu real, fechado' })).toBeInTheDocument();
   });
 
   it('a touch leaves before its click: still a press, and the click opens it', async () => {
-    const { load, arrive } = deferredLoader();
-    render(<Trigger load={load} />);
-    const placeholder = screen.getByRole('button', { name: 'Menu' });
-    fireEvent.pointerEnter(placeholder, { pointerType: 'touch' });
-    fireEvent.pointerDown(placeholder, { buttons: 1, pointerType: 'touch' });
+    const { placeholder, arrive } = pressed('touch');
     fireEvent.pointerUp(placeholder, { pointerType: 'touch' });
     fireEvent.pointerLeave(placeholder, { buttons: 0, pointerType: 'touch' });
     await arrive();

@@ -44,6 +44,14 @@ export function useDeferredModule<T>(load: () => Promise<T>): { module: T | null
   return { module, request };
 }
 
+/** How the real menu starts (the props its component takes from `useDeferredTrigger().initial`). */
+export interface DeferredTriggerStart {
+  /** Clicked before this code had loaded: open at once. */
+  defaultOpen: boolean;
+  /** The look-alike trigger had the focus: the real one takes it over. */
+  autoFocus: boolean;
+}
+
 /**
  * A menu or popover whose code is deferred: the props of its look-alike trigger (a pointer over or
  * focus on it starts the download; a click opens it as soon as the code is there), and how the real
@@ -59,7 +67,7 @@ export function useDeferredTrigger<T>(load: () => Promise<T>) {
   const [pressed, setPressed] = useState(false);
   return {
     module: pressed ? null : module,
-    initial: { defaultOpen: openWhenLoaded, autoFocus: focused },
+    initial: { defaultOpen: openWhenLoaded, autoFocus: focused } satisfies DeferredTriggerStart,
     placeholderProps: {
       'aria-expanded': false,
       onPointerEnter: request,

@@ -7,18 +7,15 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { AnnouncementDialog } from '@/features/announcements/components/announcement-dialog';
 import type { Announcement } from '@/features/announcements/api/queries';
 import { formatDate } from '@/lib/format';
+import type { DeferredTriggerStart } from '@/lib/use-deferred-module';
 
 const loadPanel = () => import('./bell-panel');
 const BellPanel = lazy(loadPanel);
 
-export interface BellPopoverProps {
+export interface BellPopoverProps extends DeferredTriggerStart {
   schoolId: string | null | undefined;
   trigger: ReactNode;
   triggerClassName: string;
-  /** Clicked before this code had loaded: open at once. */
-  defaultOpen: boolean;
-  /** The look-alike button had the focus: the real one takes it over. */
-  autoFocus: boolean;
 }
 
 export function BellPopover({ schoolId, trigger, triggerClassName, defaultOpen, autoFocus }: BellPopoverProps) {

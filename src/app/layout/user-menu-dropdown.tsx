@@ -11,15 +11,12 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSession } from '@/lib/session';
+import type { DeferredTriggerStart } from '@/lib/use-deferred-module';
 import { useSignOutAndLeave } from './use-sign-out';
 
-export interface UserMenuDropdownProps {
+export interface UserMenuDropdownProps extends DeferredTriggerStart {
   trigger: ReactNode;
   triggerClassName: string;
-  /** Clicked before this code had loaded: open at once. */
-  defaultOpen: boolean;
-  /** The look-alike trigger had the focus: the real one takes it over. */
-  autoFocus: boolean;
 }
 
 export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoFocus }: UserMenuDropdownProps) {

@@ -11,17 +11,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+import type { DeferredTriggerStart } from '@/lib/use-deferred-module';
 import { PLAYBACK_RATES, rateLabel } from '../lib/playback';
 
-export interface SpeedMenuProps {
+export interface SpeedMenuProps extends DeferredTriggerStart {
   rate: number;
   onChange: (rate: number) => void;
   trigger: ReactNode;
   triggerProps: { className: string; 'aria-label': string };
-  /** Clicked before this code had loaded: open at once. */
-  defaultOpen: boolean;
-  /** The look-alike trigger had the focus: the real one takes it over. */
-  autoFocus: boolean;
 }
 
 export function SpeedMenu({ rate, onChange, trigger, triggerProps, defaultOpen, autoFocus }: SpeedMenuProps) {
