@@ -4,6 +4,12 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
+/** A course as the staff's pickers and filters list it. */
+export interface CourseOption {
+  id: string;
+  title: string;
+}
+
 export function CourseFilter({
   id,
   value,
@@ -13,7 +19,7 @@ export function CourseFilter({
 }: {
   id: string;
   value: string;
-  courses: readonly { id: string; title: string }[];
+  courses: readonly CourseOption[];
   onChange: (courseId: string) => void;
   className?: string;
 }) {

@@ -12,11 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { useCreateEnrollment, useStudentOptions } from '../api/hooks';
 import { enrollSchema, expiresAtOf, type EnrollValues } from '../schemas';
-
-export interface CourseOption {
-  id: string;
-  title: string;
-}
+import type { CourseOption } from '@/components/course-filter';
 
 export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string; courses: CourseOption[]; onClose: () => void }) {
   const id = useId();

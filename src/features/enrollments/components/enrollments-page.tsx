@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
-import { CourseFilter } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/components/course-filter';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -19,7 +19,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { useListParams } from '@/lib/list-params';
 import { PENDING_DESCRIPTION, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus } from '../api/hooks';
 import { ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
-import { EnrollDialog, type CourseOption } from './enroll-dialog';
+import { EnrollDialog } from './enroll-dialog';
 import { Constants } from '@/types/database';
 
 const STATUSES = Constants.public.Checks.enrollments.status;

@@ -21,11 +21,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/lib/list-params';
 import { copyText } from '@/lib/clipboard';
-
-export interface CourseOption {
-  id: string;
-  title: string;
-}
+import type { CourseOption } from '@/components/course-filter';
 
 const TYPES = ['PDF', 'VIDEO', 'LINK', 'OTHER'] as const;
 const TYPE_LABEL: Record<string, string> = {

@@ -2,7 +2,7 @@
 // certificates, the quiz results and the course's lessons (funnel, video retention, ratings; issue 25).
 // The course, the tab and the page live in the URL (?curso=…&aba=inativos&pagina=2).
 import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
-import { CourseFilter } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/components/course-filter';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,11 +13,6 @@ import { CourseLessons } from './course-lessons';
 import { IssuedCertificates } from './issued-certificates';
 import { QuizReport } from './quiz-report';
 import { ReportTable } from './report-table';
-
-export interface CourseOption {
-  id: string;
-  title: string;
-}
 
 /** `param`: the tab in the URL (?aba=…); the first tab is the default, shown without it. */
 const TABS: { value: ReportTab; param: string; label: string; empty: string; file: string }[] = [

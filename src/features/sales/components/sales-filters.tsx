@@ -3,10 +3,10 @@
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { CourseFilter } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/components/course-filter';
 import { Select } from '@/components/ui/select';
 import { SALE_METHODS, SALE_STATUSES, type SalesFilters } from '../api/queries';
-import { FILTER_PARAMS, type CourseOption } from '../lib/filters';
+import { FILTER_PARAMS } from '../lib/filters';
 import { METHOD_LABEL, STATUS_LABEL } from '../lib/labels';
 
 export function SalesFiltersBar({ filters, courses, onChange }: { filters: SalesFilters; courses: CourseOption[]; onChange: (name: string, value: string) => void }) {

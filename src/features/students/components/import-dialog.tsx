@@ -11,10 +11,11 @@ import { studentKeys } from '../api/hooks';
 import { importStudent, type ImportOutcome as Outcome } from '../api/import';
 import { parseStudentsCsv, type ImportRow } from '../lib/csv-import';
 import { rootKeys } from '@/lib/query-keys';
+import type { CourseOption } from '@/components/course-filter';
 
 const CONCURRENCY = 3;
 
-export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId: string; courses: { id: string; title: string }[]; onClose: () => void }) {
+export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId: string; courses: CourseOption[]; onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [fileName, setFileName] = useState<string | null>(null);

@@ -23,8 +23,9 @@ import { ImportStudentsDialog } from './import-dialog';
 import { StudentActivityDialog } from './student-activity-dialog';
 import { EditStudentDialog, StudentDialog } from './student-dialogs';
 import { StudentEmailsDialog } from './student-emails-dialog';
+import type { CourseOption } from '@/components/course-filter';
 
-export function StudentsPage({ schoolId, courses }: { schoolId: string; courses: { id: string; title: string }[] }) {
+export function StudentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const { page, query, setPage, setQuery } = useListParams();
   const students = useStudents(schoolId, query, page);
   const [adding, setAdding] = useState(false);

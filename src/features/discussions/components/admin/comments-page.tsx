@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CourseFilter } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/components/course-filter';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
@@ -53,7 +53,7 @@ const EMPTY: Record<AdminCommentFilter, { title: string; description: string }> 
   },
 };
 
-export function CommentsPage({ schoolId, courses }: { schoolId: string; courses: { id: string; title: string }[] }) {
+export function CommentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const { page, query, setPage, setQuery, filter, setFilter } = useListParams();
   const id = useId();
   const current = FILTERS.find((f) => f.slug && f.slug === filter(FILTER_PARAM)) ?? FILTERS[0]!;
