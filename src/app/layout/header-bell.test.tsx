@@ -84,21 +84,22 @@ describe('HeaderBell', { timeout: 20_000 }, () => {
     for (const item of within(panel).getAllByTestId('notification-item')) expect(item).not.toHaveTextContent('não lida');
   });
 
-  it('an item links to the lesson at the comment, marks itself read and closes the bell', async () => {
+  it('an item links to the lesson at the comment (a pending one, for staff, to the approval queue), marks itself read and closes the bell', async () => {
     bell.fetchBell.mockResolvedValue({ announcements: [], notifications: [notification('n1'), notification('n2', { kind: 'comment_pending', actor_name: 'Ana' })], unread: 2 });
     const user = userEvent.setup();
     renderScreen(<HeaderBell />, { session: signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Notificações, 2 não lidas' }));
     const panel = await screen.findByRole('dialog', { name: 'Notificações' });
-    const link = await within(panel).findByRole('link', { name: /Novo comentário aguardando aprovação em Fórmulas básicas/ });
-    expect(link).toHaveAttribute('href', '/course/k1/lesson/l1#comentario-c-n2');
+    expect(await within(panel).findByRole('link', { name: /Bia Souza respondeu ao seu comentário em Fórmulas básicas/ })).toHaveAttribute('href', '/course/k1/lesson/l1#comentario-c-n1');
+    const link = within(panel).getByRole('link', { name: /Novo comentário aguardando aprovação em Fórmulas básicas/ });
+    expect(link).toHaveAttribute('href', '/admin/comments?filtro=pendentes&curso=k1');
     expect(within(panel).getByText('Nenhum comunicado no momento.')).toBeInTheDocument();
 
     // The refresh after the write answers with n2 read.
     bell.fetchBell.mockResolvedValue({ announcements: [], notifications: [notification('n1'), notification('n2', { kind: 'comment_pending', actor_name: 'Ana', read_at: '2026-11-26T13:00:00Z' })], unread: 1 });
     await user.click(link);
     await waitFor(() => expect(writes.markNotificationRead).toHaveBeenCalledWith(expect.anything(), 'n2'));
-    expect(currentLocation(screen)).toBe('/course/k1/lesson/l1');
+    expect(currentLocation(screen)).toBe('/admin/comments?filtro=pendentes&curso=k1');
     expect(screen.queryByRole('dialog', { name: 'Notificações' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Notificações, 1 não lida' })).toBeInTheDocument();
   });

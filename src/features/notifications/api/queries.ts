@@ -34,8 +34,10 @@ export function notificationText(n: Pick<Notification, 'kind' | 'actor_name' | '
   }
 }
 
-/** Where a notification opens: the lesson, at the comment. */
-export function notificationHref(n: Pick<Notification, 'course_id' | 'lesson_id' | 'comment_id'>): string {
+/** Where a notification opens: the lesson, at the comment; a comment awaiting approval (staff's), the
+ * Comentários screen's queue of pending comments of that course, where it is approved or hidden. */
+export function notificationHref(n: Pick<Notification, 'kind' | 'course_id' | 'lesson_id' | 'comment_id'>): string {
+  if (n.kind === 'comment_pending') return `/admin/comments?filtro=pendentes&curso=${encodeURIComponent(n.course_id)}`;
   return commentLink(n.course_id, n.lesson_id, n.comment_id);
 }
 
