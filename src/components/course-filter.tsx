@@ -10,6 +10,15 @@ export interface CourseOption {
   title: string;
 }
 
+/** The school's courses as a select's options, after whatever first option the select has. */
+export function CourseOptions({ courses }: { courses: readonly CourseOption[] }) {
+  return courses.map((c) => (
+    <option key={c.id} value={c.id}>
+      {c.title}
+    </option>
+  ));
+}
+
 export function CourseFilter({
   id,
   value,
@@ -28,11 +37,7 @@ export function CourseFilter({
       <Label htmlFor={id}>Curso</Label>
       <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Todos os cursos</option>
-        {courses.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.title}
-          </option>
-        ))}
+        <CourseOptions courses={courses} />
       </Select>
     </div>
   );

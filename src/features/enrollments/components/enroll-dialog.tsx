@@ -12,7 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { useCreateEnrollment, useStudentOptions } from '../api/hooks';
 import { enrollSchema, expiresAtOf, type EnrollValues } from '../schemas';
-import type { CourseOption } from '@/components/course-filter';
+import { CourseOptions, type CourseOption } from '@/components/course-filter';
 
 export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string; courses: CourseOption[]; onClose: () => void }) {
   const id = useId();
@@ -80,11 +80,7 @@ export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string;
             <FormField label="Curso" error={errors.course_id?.message}>
               <Select {...register('course_id')}>
                 <option value="">Selecione um curso</option>
-                {courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
+                <CourseOptions courses={courses} />
               </Select>
             </FormField>
             <FormField label="Expira em (opcional)" error={errors.expires?.message}>

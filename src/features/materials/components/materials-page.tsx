@@ -21,7 +21,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/lib/list-params';
 import { copyText } from '@/lib/clipboard';
-import type { CourseOption } from '@/components/course-filter';
+import { CourseOptions, type CourseOption } from '@/components/course-filter';
 
 const TYPES = ['PDF', 'VIDEO', 'LINK', 'OTHER'] as const;
 const TYPE_LABEL: Record<string, string> = {
@@ -220,11 +220,7 @@ function MaterialDialog({
             </FormField>
             <FormField label="Curso" error={errors.course_id?.message} required>
               <Select {...register('course_id')} disabled={!!material?.lesson_id}>
-                {courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
+                <CourseOptions courses={courses} />
               </Select>
             </FormField>
           </div>

@@ -11,7 +11,7 @@ import { studentKeys } from '../api/hooks';
 import { importStudent, type ImportOutcome as Outcome } from '../api/import';
 import { parseStudentsCsv, type ImportRow } from '../lib/csv-import';
 import { rootKeys } from '@/lib/query-keys';
-import type { CourseOption } from '@/components/course-filter';
+import { CourseOptions, type CourseOption } from '@/components/course-filter';
 
 const CONCURRENCY = 3;
 
@@ -131,11 +131,7 @@ export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId:
                   <Label htmlFor={`${id}-course`}>Matricular todos no curso (opcional)</Label>
                   <Select id={`${id}-course`} value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={running}>
                     <option value="">Não matricular</option>
-                    {courses.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.title}
-                      </option>
-                    ))}
+                    <CourseOptions courses={courses} />
                   </Select>
                 </div>
                 {running && (
