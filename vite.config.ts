@@ -7,9 +7,9 @@ import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
 import { brotliPreviewPlugin } from './scripts/vite/brotli-preview.ts';
 import { firstVisitPreloadPlugin } from './scripts/vite/first-visit-preload.ts';
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/lib/api-defaults.ts';
-import { schoolLoginHeaders, schoolLoginUrlPrefix } from './src/features/auth/api/school-login-url.ts';
+import { schoolLoginHeaders } from './src/features/auth/api/school-login-url.ts';
+import { firstVisitRequests } from './src/app/first-visit-requests.ts';
 import { LCP_HINTS_KEY } from './src/lib/lcp-hint.ts';
-import { profileUrlPrefix, rolesUrlPrefix } from './src/lib/session-urls.ts';
 
 /**
  * supabase-js builds its storage and functions clients up front, which would put storage-js and
@@ -49,6 +49,7 @@ export default defineConfig(({ command, mode }) => {
   const apiUrl = env.VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || LOCAL_API_URL;
   const anonKey = env.VITE_SUPABASE_ANON_KEY || process.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
   const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+  const firstVisit = firstVisitRequests(apiUrl);
   return {
     plugins: [
       lazySupabaseClients(),
@@ -57,21 +58,15 @@ export default defineConfig(({ command, mode }) => {
       preconnectApi(apiUrl),
       firstVisitPreloadPlugin({
         sessionModules: [src('lib/supabase.ts'), src('app/route-prefetch.ts')],
-        // src/app/router.tsx's signed-in pages a visit most often opens on.
-        signedInRoutes: [
-          ['^/$', [src('app/layout/member-layout.tsx'), src('app/routes/home.tsx')]],
-          ['^/course/[^/]+/lesson/[^/]+/?$', [src('app/routes/lesson.tsx')]],
-          ['^/course/[^/]+/?$', [src('app/layout/member-layout.tsx'), src('app/routes/course.tsx')]],
-        ],
+        signedInRoutes: firstVisit.routes.map((route) => ({ ...route, modules: route.modules.map(src) })),
+        sessionRequests: firstVisit.session,
         loginModule: src('app/routes/auth.tsx'),
+        schoolLoginRequest: firstVisit.schoolLogin,
         // The same storage key as src/lib/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
         storageKey: `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
         // src/app/router.tsx's one-segment routes other than /:slug.
         reservedPaths: ['auth', 'profile', 'checkout', 'admin', 'acesso', 'descadastrar'],
-        schoolUrlPrefix: schoolLoginUrlPrefix(apiUrl),
-        schoolHeaders: schoolLoginHeaders(anonKey),
-        profileUrlPrefix: profileUrlPrefix(apiUrl),
-        rolesUrlPrefix: rolesUrlPrefix(apiUrl),
+        headers: schoolLoginHeaders(anonKey),
         lcpHintsKey: LCP_HINTS_KEY,
       }),
       securityHeadersPlugin(apiUrl),

@@ -7,7 +7,9 @@
 // own reset clears storage too. The signed-in pages keep the session (localStorage), as a student who
 // signed in earlier meets them, so they run with --disable-storage-reset and the cache is cleared here
 // instead. Then WARM (cache kept from the previous run: a returning visitor), on a second line.
-// BENCH_PAGES=login,home,lesson picks pages; BENCH_KEEP=1 keeps the JSON reports and prints where.
+// BENCH_PAGES=login,home,lesson picks pages; BENCH_KEEP=1 keeps the JSON reports, with each run's trace,
+// and prints where; with LANTERN_DEBUG=1 too, Lighthouse also saves the simulated timelines its
+// metrics come from (lh-N-pessimisticLargestContentfulPaint.trace.json…): what the simulated LCP waited for.
 // Both servers speak HTTPS with HTTP/2, as a phone meets them (static hosts and the hosted Supabase API
 // serve HTTP/2; over HTTP/1.1 a browser, and Lighthouse's simulation, allow six connections per origin
 // and pay a round trip per request on each), with scripts/tls's throwaway localhost certificate, which
@@ -59,7 +61,7 @@ function lighthouse(url: string, port: number, outDir: string, i: number, keepSt
   const out = path.join(outDir, `lh-${i}.json`);
   const r = spawnSync(
     'npx',
-    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, ...(keepStorage ? ['--disable-storage-reset'] : []), '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, ...(keepStorage ? ['--disable-storage-reset'] : []), ...(process.env.BENCH_KEEP ? ['--save-assets'] : []), '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
     { cwd: os.tmpdir(), stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.split('\n').filter((l) => !/warn/.test(l)).slice(-5).join('\n')}`);

@@ -6,37 +6,49 @@
 //   and page, by path: the home, a course, a lesson), so the whole route arrives in one wave instead of
 //   entry → session → layout → page. The signed-out login page must not download them (issue 12's
 //   first-route budget), so they cannot be a static modulepreload;
-//   and, while the stored access token has at least 30 s left, the account's profile (with its school)
-//   and roles (the requests of src/lib/session-urls.ts; src/lib/session.ts takes the answers from
-//   window.__sessionPreload), which every signed-in page waits for before it shows anything;
+//   and, while the stored access token has at least 30 s left, the data every signed-in page waits
+//   for (the profile with its school, the roles) and the page's own (the home's catalog, a course's
+//   outline, a lesson's content and quiz), with the account's token;
 // - a school's login page (/{slug}, signed out): the page's chunks, and the school's name, colours
-//   and banner (the request of src/features/auth/api/school-login-url.ts; the app takes the answer
-//   from window.__schoolLogin instead of asking again);
+//   and banner, with the anon key;
 // - the image this path painted largest last time (src/lib/lcp-hint.ts), preloaded at high priority.
+// The requests are src/app/first-visit-requests.ts's templates; the answers wait in
+// window.__firstVisit, where the app's own identical requests take them (src/lib/first-visit.ts).
 // Its text never changes (the file names, URLs and keys travel in data- attributes), so the
 // Content-Security-Policy allows exactly it by hash (security-headers.ts).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import type { FirstVisitRoute, RequestTemplate } from '../../src/app/first-visit-requests.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 export const FIRST_VISIT_SCRIPT =
-  'try{var d=document.currentScript.dataset,p=location.pathname;' +
+  'try{var d=document.currentScript.dataset,p=location.pathname,F=window.__firstVisit={};' +
   'function add(a){var l=document.createElement("link");for(var k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}' +
   'function pre(s){s.split(" ").forEach(function(h){add({rel:"modulepreload",crossorigin:"",href:h})})}' +
+  // A template's {name}s from v; `ask` starts the request and files it as src/lib/first-visit.ts's key.
+  'function fill(s,v){return s.replace(/\\{(\\w+)\\}/g,function(x,k){return v[k]})}' +
+  'function ask(q,v,a){var u=fill(q[0],v),b=fill(q[1],v),h=JSON.parse(d.headers),o={headers:h};if(a)h.Authorization=a;' +
+  'if(b){h["Content-Type"]="application/json";o.method="POST";o.body=b}' +
+  'var f=fetch(u,o);F[(b?"POST ":"GET ")+u+" "+b]={auth:h.Authorization,response:f};return f}' +
   'var m=JSON.parse(localStorage.getItem(d.lcp)||"{}")[p];' +
   'if(m)add({rel:"preload",as:"image",fetchpriority:"high",imagesrcset:m[0],imagesizes:m[1]});' +
   'var t=JSON.parse(localStorage.getItem(d.key));' +
-  'if(t){pre(d.session);var r=JSON.parse(d.routes);' +
-  'for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){pre(r[i][1]);break}' +
+  'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],w=[];' +
+  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];break}' +
   'var u=t.user&&t.user.id;' +
-  'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var h=JSON.parse(d.headers);h.Authorization="Bearer "+t.access_token;' +
-  'window.__sessionPreload={userId:u,profile:fetch(d.profile+u,{headers:h}),roles:fetch(d.roles+u,{headers:h})}}}' +
-  'else{var s=/^\\/([^/]+)\\/?$/.exec(p);' +
-  'if(s&&d.reserved.split(" ").indexOf(s[1])<0){pre(d.login);var n=decodeURIComponent(s[1]);' +
-  'window.__schoolLogin={slug:n,response:fetch(d.school+encodeURIComponent(n),{headers:JSON.parse(d.headers)})}}}' +
+  'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed);' +
+  'for(i=1;g&&i<g.length;i++)v[i]=g[i];' +
+  'var P=ask(s[0],v,a);for(i=1;i<s.length;i++)ask(s[i],v,a);' +
+  // {school} is the profile's school_id: those requests start when the profile's answer arrives
+  // (read from a clone, before the app reads the body).
+  'for(i=0;i<q.length;i++)/\\{school\\}/.test(q[i].join(""))?w.push(q[i]):ask(q[i],v,a);' +
+  'if(w.length)P.then(function(x){return x.ok?x.clone().json():[]}).then(function(x){' +
+  'v.school=x[0]&&x[0].school_id;if(v.school)w.forEach(function(c){ask(c,v,a)})})}}' +
+  'else{var n=/^\\/([^/]+)\\/?$/.exec(p);' +
+  'if(n&&d.reserved.split(" ").indexOf(n[1])<0){pre(d.login);ask(JSON.parse(d.school),{slug:encodeURIComponent(decodeURIComponent(n[1]))})}}' +
   '}catch(e){}';
 
 /** The CSP source that allows the script above and nothing else. */
@@ -65,21 +77,19 @@ function chunkWithImports(bundle: OutputBundle, module: string): string[] {
 export interface FirstVisitPreload {
   /** Source files whose chunks a signed-in visit needs first. */
   sessionModules: string[];
-  /** A signed-in page's chunks by path: [pathname regex source, source files], the first match wins. */
-  signedInRoutes: [string, string[]][];
-  /** The source file of the /{slug} login route. */
+  /** The signed-in pages, their modules as source files (src/app/first-visit-requests.ts's, resolved). */
+  signedInRoutes: FirstVisitRoute[];
+  /** Every signed-in page's requests, the profile first (its answer fills {school}). */
+  sessionRequests: RequestTemplate[];
+  /** The source file of the /{slug} login route, and its request. */
   loginModule: string;
+  schoolLoginRequest: RequestTemplate;
   /** Where supabase-js keeps the session (api-config.ts's AUTH_STORAGE_KEY). */
   storageKey: string;
   /** One-segment paths that are not a school's login page. */
   reservedPaths: string[];
-  /** The school login request: URL prefix (the slug is appended) and headers (the anon key's; the
-   * session's requests send the stored access token instead). */
-  schoolUrlPrefix: string;
-  schoolHeaders: Record<string, string>;
-  /** The signed-in account's profile and roles requests: URL prefixes (the user id is appended). */
-  profileUrlPrefix: string;
-  rolesUrlPrefix: string;
+  /** The anon key's headers, as supabase-js sends them; the session's requests send its token instead. */
+  headers: Record<string, string>;
   /** src/lib/lcp-hint.ts's LCP_HINTS_KEY. */
   lcpHintsKey: string;
 }
@@ -102,13 +112,12 @@ export function firstVisitPreloadPlugin(options: FirstVisitPreload): Plugin {
         const attrs: Record<string, string> = {
           'data-key': options.storageKey,
           'data-session': hrefs(options.sessionModules),
-          'data-routes': JSON.stringify(options.signedInRoutes.map(([pattern, modules]) => [pattern, hrefs(modules)])),
+          'data-routes': JSON.stringify(options.signedInRoutes.map((r) => [r.pattern, hrefs(r.modules), r.requests])),
+          'data-signed': JSON.stringify(options.sessionRequests),
           'data-login': hrefs([options.loginModule]),
+          'data-school': JSON.stringify(options.schoolLoginRequest),
           'data-reserved': options.reservedPaths.join(' '),
-          'data-school': options.schoolUrlPrefix,
-          'data-profile': options.profileUrlPrefix,
-          'data-roles': options.rolesUrlPrefix,
-          'data-headers': JSON.stringify(options.schoolHeaders),
+          'data-headers': JSON.stringify(options.headers),
           'data-lcp': options.lcpHintsKey,
         };
         const tag = `<script ${Object.entries(attrs).map(([k, v]) => `${k}="${escapeAttribute(v)}"`).join(' ')}>${FIRST_VISIT_SCRIPT}</script>`;

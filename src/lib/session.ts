@@ -23,25 +23,6 @@ export const sessionKeys = {
   schoolBySlug: (slug: string) => ['schools', 'by-slug', slug] as const,
 };
 
-declare global {
-  interface Window {
-    /** The requests the HTML's inline script started with the stored session (first-visit-preload.ts). */
-    __sessionPreload?: { userId: string; profile?: Promise<Response>; roles?: Promise<Response> };
-  }
-}
-
-/** The inline script's rows for `userId`, once (a refetch asks again); null when it has none or its
- * answer is not a list of rows (an expired token, say): then supabase-js asks. */
-async function takePreloaded(kind: 'profile' | 'roles', userId: string): Promise<unknown[] | null> {
-  const preloaded = window.__sessionPreload;
-  const response = preloaded?.userId === userId ? preloaded[kind] : undefined;
-  if (!preloaded || !response) return null;
-  delete preloaded[kind];
-  const res = await response.catch(() => null);
-  const rows: unknown = res?.ok ? await res.json().catch(() => null) : null;
-  return Array.isArray(rows) ? rows : null;
-}
-
 type ProfileWithSchool = ProfileRow & { school: SchoolRow | null };
 
 /** The profile with its school embedded: the school (branding, the home's banner) comes in the same
@@ -49,21 +30,15 @@ type ProfileWithSchool = ProfileRow & { school: SchoolRow | null };
 export async function fetchProfileWithSchool(
   userId: string,
 ): Promise<{ profile: ProfileRow; school: SchoolRow | null } | null> {
-  let data = ((await takePreloaded('profile', userId)) as ProfileWithSchool[] | null)?.[0] ?? null;
-  if (!data) {
-    const supabase = await loadSupabase();
-    const result = await supabase.from('profiles').select(PROFILE_WITH_SCHOOL_SELECT).eq('id', userId).maybeSingle();
-    if (result.error) throw result.error;
-    data = result.data;
-  }
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.from('profiles').select(PROFILE_WITH_SCHOOL_SELECT).eq('id', userId).maybeSingle<ProfileWithSchool>();
+  if (error) throw error;
   if (!data) return null;
   const { school, ...profile } = data;
   return { profile, school };
 }
 
 export async function fetchRoles(userId: string): Promise<UserRoleRow[]> {
-  const preloaded = await takePreloaded('roles', userId);
-  if (preloaded) return preloaded as UserRoleRow[];
   const supabase = await loadSupabase();
   const { data, error } = await supabase.from('user_roles').select(ROLES_SELECT).eq('user_id', userId);
   if (error) throw error;

@@ -90,6 +90,56 @@ test("a signed-in visit asks for the account's profile and roles, and the page's
   );
 });
 
+const isCatalog = (r: Request) => r.url().endsWith('/rest/v1/rpc/student_catalog');
+const isQuizStates = (r: Request) => r.url().endsWith('/rest/v1/rpc/my_quiz_states');
+
+test("the home's courses are asked for before the app's code has run, and the app asks again for none of it", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  const requests = record(page);
+  // The catalog needs the school, from the profile's answer: still before the entry has run.
+  const catalog = await requestedBeforeTheApp(page, isCatalog, () => page.reload());
+  expect(JSON.parse(catalog.postData() ?? '{}')).toMatchObject({ p_school_id: '5c000000-0000-4000-8000-000000000001' });
+  expect(await catalog.headerValue('authorization')).toMatch(/^Bearer eyJ/);
+  await expect(page.getByText('Continuar assistindo')).toBeVisible();
+  await expect(page.getByText('Excel Essencial para o Trabalho').first()).toBeVisible();
+  expect(requests.filter(isCatalog)).toHaveLength(1);
+  expect(requests.filter(isQuizStates)).toHaveLength(1);
+  expect(requests.filter((r) => r.url().includes('/rest/v1/profiles?'))).toHaveLength(1);
+});
+
+const LESSON_PATH = '/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000003';
+const lessonRequests = {
+  course: (r: Request) => r.url().includes('/rest/v1/courses?') && r.url().includes('id=eq.c0000000-0000-4000-8000-000000000001'),
+  lesson: (r: Request) => r.url().includes('/rest/v1/lessons?') && r.url().includes('id=eq.e0000000-0000-4000-8000-000000000003'),
+  quiz: (r: Request) => r.url().endsWith('/rest/v1/rpc/quiz_for_student'),
+  quizStates: isQuizStates,
+};
+
+test("a lesson's outline, content and quiz are asked for before the app's code has run, each once", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  const requests = record(page);
+  await requestedBeforeTheApp(page, lessonRequests.lesson, () => page.goto(LESSON_PATH));
+  await expect(page.getByTestId('lesson-video')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/lesson-videos\/.+\?token=/);
+  await expect(page.getByRole('button', { name: /Marcar como concluída|Aula concluída/ })).toBeVisible();
+  for (const [name, is] of Object.entries(lessonRequests)) expect(requests.filter(is), name).toHaveLength(1);
+});
+
+test("a student of another school on that lesson's path: the early requests bring nothing of it", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@academia-rival.com.br', undefined, 'academia-rival');
+  const requests = record(page);
+  await page.goto(LESSON_PATH);
+  await expect(page.getByRole('heading', { name: 'Aula não encontrada' })).toBeVisible();
+  // Made with the rival's own token, so row-level security answers as to the app: no rows.
+  for (const is of [lessonRequests.course, lessonRequests.lesson]) {
+    const early = requests.find(is);
+    expect(early).toBeDefined();
+    expect(await (await early!.response())!.json()).toEqual([]);
+  }
+  expect(await (await requests.find(lessonRequests.quiz)!.response())!.json()).toBeNull();
+  await expect(page.getByTestId('lesson-video')).toHaveCount(0);
+  expect(requests.filter((r) => r.url().includes('/functions/v1/sign-lesson-file'))).toHaveLength(0);
+});
+
 test('an expired stored session asks for nothing with its token: supabase-js refreshes it first', async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
   await page.evaluate(() => {

@@ -9,7 +9,7 @@ import { QuizStateBadge, QuizSummary } from '@/components/quiz-state-badge';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
 import { CertificateButton } from '@/features/certificates/components/certificate-button';
 import { useCatalog } from '@/features/courses/api/hooks';
-import { CATALOG_AVAILABLE_PAGE } from '@/features/courses/api/queries';
+import { CATALOG_AVAILABLE_PAGE } from '@/features/courses/api/course-urls';
 import { Button } from '@/components/ui/button';
 import {
   ContinueWatchingCard,

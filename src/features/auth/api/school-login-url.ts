@@ -1,6 +1,6 @@
 // The login page's school request, without imports: the app (school-login.ts) and the HTML's inline
-// preload (scripts/vite/first-visit-preload.ts, which starts it before any JavaScript has loaded)
-// build the same request from here.
+// preload (src/app/first-visit-requests.ts's template, which it starts before any JavaScript has
+// loaded) build the same request from here.
 
 /** The columns anon may read (a column grant: `select *` is refused). */
 export const SCHOOL_LOGIN_COLUMNS =

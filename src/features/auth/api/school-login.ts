@@ -13,25 +13,8 @@ export type SchoolLogin = Pick<
   'id' | 'slug' | 'name' | 'member_area_name' | 'logo_url' | 'login_banner_url' | 'login_banner_position' | 'primary_color' | 'secondary_color' | 'support_whatsapp'
 >;
 
-declare global {
-  interface Window {
-    /** The request the HTML's inline script started for this login page (first-visit-preload.ts). */
-    __schoolLogin?: { slug: string; response: Promise<Response> };
-  }
-}
-
-/** The inline script's answer for `slug`, once: a later visit (or a retry) asks again. */
-function takePreloaded(slug: string): Promise<Response | null> | null {
-  const preloaded = window.__schoolLogin;
-  if (preloaded?.slug !== slug) return null;
-  delete window.__schoolLogin;
-  return preloaded.response.catch(() => null);
-}
-
 export async function fetchSchoolLogin(slug: string): Promise<SchoolLogin | null> {
-  const res =
-    (await takePreloaded(slug)) ??
-    (await trackedFetch(schoolLoginUrlPrefix(SUPABASE_URL) + encodeURIComponent(slug), { headers: schoolLoginHeaders(SUPABASE_ANON_KEY) }));
+  const res = await trackedFetch(schoolLoginUrlPrefix(SUPABASE_URL) + encodeURIComponent(slug), { headers: schoolLoginHeaders(SUPABASE_ANON_KEY) });
   const body = (await res.json().catch(() => null)) as SchoolLogin[] | { message?: string } | null;
   // Shaped like a PostgREST error from supabase-js (message and status), for the retry rules.
   if (!res.ok || !Array.isArray(body)) throw Object.assign(new Error((body as { message?: string } | null)?.message ?? `HTTP ${res.status}`), { status: res.status });

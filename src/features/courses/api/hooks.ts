@@ -6,7 +6,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
-import { CATALOG_AVAILABLE_PAGE, completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
+import { CATALOG_AVAILABLE_PAGE } from './course-urls';
+import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
 import { rootKeys } from '@/lib/query-keys';
 
 export const courseKeys = {

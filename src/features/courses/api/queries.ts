@@ -7,6 +7,7 @@ import type { DbClient } from '@/lib/db';
 import type { Database, Tables } from '@/types/database';
 
 import type { EnrollmentState } from '@/lib/enrollment';
+import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT, PROGRESS_COLUMNS } from './course-urls';
 
 export type { EnrollmentState, EnrollmentStatus } from '@/lib/enrollment';
 // Text columns with a check constraint, narrowed to their values.
@@ -52,9 +53,6 @@ export interface Catalog {
   availableTotal: number;
 }
 
-/** Courses without enrollment the home page shows at first; the rest come on demand. */
-export const CATALOG_AVAILABLE_PAGE = 24;
-
 export type OutlineLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title' | 'order_index' | 'duration_sec' | 'is_preview'> & {
   video_type: VideoType;
 };
@@ -85,15 +83,6 @@ export interface CourseDetail {
   enrollments: CourseEnrollment[];
   progress: ProgressRow[];
 }
-
-const PROGRESS_COLUMNS = 'lesson_id, completed_at, last_position_sec, updated_at';
-
-export const COURSE_DETAIL_SELECT =
-  'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, price, status, certificate_enabled, ' +
-  'modules(id, title, description, thumbnail_url, order_index, release_mode, release_after_days, release_on, ' +
-  'lessons(id, module_id, title, order_index, duration_sec, is_preview, video_type)), ' +
-  'enrollments(status, expires_at, created_at), ' +
-  `progress(${PROGRESS_COLUMNS})`;
 
 const byOrder = <T extends { order_index: number; id: string }>(a: T, b: T) => a.order_index - b.order_index || a.id.localeCompare(b.id);
 

@@ -6,6 +6,7 @@
 import type { DbClient } from '@/lib/db';
 import { signLessonFile } from '@/lib/lesson-files';
 import type { Tables } from '@/types/database';
+import { LESSON_BUNDLE_SELECT } from './lesson-urls';
 
 export type MaterialType = Tables<'materials'>['type'];
 
@@ -22,11 +23,6 @@ export interface LessonBundle {
   /** The caller's rating, 0 when none. */
   myRating: number;
 }
-
-export const LESSON_BUNDLE_SELECT =
-  'id, course_id, lesson_contents(content, video_url), ' +
-  'materials(id, title, type, url, file_path, created_at), ' +
-  'lesson_ratings(rating)';
 
 interface RawBundle {
   id: string;

@@ -1,0 +1,81 @@
+// What a first visit asks the API for before the app's code has run: the HTML's inline script
+// (scripts/vite/first-visit-preload.ts) fills these templates in from the URL and the stored session
+// and starts them while the entry chunk downloads; the app's own requests then take their answers
+// (src/lib/first-visit.ts) instead of asking again. Each template is, byte for byte, a request the
+// app makes first on that page (route-prefetch.ts's loaders and the session's): first-visit-requests
+// .test.ts runs those and compares. vite.config.ts reads this file, so it imports only import-free
+// files, by relative path with the extension (Vite loads its config without the `@/` alias).
+import { schoolLoginUrlPrefix } from '../features/auth/api/school-login-url.ts';
+import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT } from '../features/courses/api/course-urls.ts';
+import { LESSON_BUNDLE_SELECT } from '../features/lessons/api/lesson-urls.ts';
+import { profileUrlPrefix, rolesUrlPrefix } from '../lib/session-urls.ts';
+
+/**
+ * [url, body]: a GET when the body is '', else a POST of that JSON. Placeholders: {user} the account's
+ * id, {1}, {2}… the path's groups, {slug} the login page's school, and {school} the profile's
+ * school_id (such a request starts when the profile's answer arrives).
+ */
+export type RequestTemplate = [url: string, body: string];
+
+export interface FirstVisitRoute {
+  /** The path, its groups the ids the requests need (uuids: nothing else reaches a URL). */
+  pattern: string;
+  /** The page's own modules (under src/), whose chunks are preloaded with the session's. */
+  modules: string[];
+  requests: RequestTemplate[];
+}
+
+const UUID = '([0-9a-fA-F-]{36})';
+
+export function firstVisitRequests(apiUrl: string) {
+  const api = apiUrl.replace(/\/+$/, '');
+  const rpc = (name: string, args: Record<string, unknown>): RequestTemplate => [
+    `${api}/rest/v1/rpc/${name}`,
+    JSON.stringify(args),
+  ];
+  const rest = (table: string, select: string, filters: string): RequestTemplate => [
+    `${api}/rest/v1/${table}?${new URLSearchParams({ select: select.replaceAll(' ', '') })}&${filters}`,
+    '',
+  ];
+  const courseDetail = (course: string) =>
+    rest('courses', COURSE_DETAIL_SELECT, `id=eq.${course}&enrollments.user_id=eq.{user}&progress.user_id=eq.{user}`);
+  return {
+    /** Every signed-in page's: the profile (with its school) first, then the roles. */
+    session: [
+      [profileUrlPrefix(api) + '{user}', ''],
+      [rolesUrlPrefix(api) + '{user}', ''],
+    ] as RequestTemplate[],
+    /** src/app/router.tsx's signed-in pages a visit most often opens on; the first match wins. */
+    routes: [
+      {
+        pattern: '^/$',
+        modules: ['app/layout/member-layout.tsx', 'app/routes/home.tsx'],
+        requests: [
+          rpc('student_catalog', { p_school_id: '{school}', p_available_limit: CATALOG_AVAILABLE_PAGE }),
+          rpc('my_quiz_states', { p_course_id: null }),
+        ],
+      },
+      {
+        pattern: `^/course/${UUID}/lesson/${UUID}/?$`,
+        modules: ['app/routes/lesson.tsx'],
+        requests: [
+          courseDetail('{1}'),
+          rest(
+            'lessons',
+            LESSON_BUNDLE_SELECT,
+            'id=eq.{2}&lesson_ratings.user_id=eq.{user}&materials.order=created_at.desc',
+          ),
+          rpc('quiz_for_student', { p_lesson_id: '{2}' }),
+          rpc('my_quiz_states', { p_course_id: '{1}' }),
+        ],
+      },
+      {
+        pattern: `^/course/${UUID}/?$`,
+        modules: ['app/layout/member-layout.tsx', 'app/routes/course.tsx'],
+        requests: [courseDetail('{1}'), rpc('my_quiz_states', { p_course_id: '{1}' })],
+      },
+    ] as FirstVisitRoute[],
+    /** A school's login page, signed out (/{slug}). */
+    schoolLogin: [schoolLoginUrlPrefix(api) + '{slug}', ''] as RequestTemplate,
+  };
+}
