@@ -14,6 +14,10 @@
 // serve HTTP/2; over HTTP/1.1 a browser, and Lighthouse's simulation, allow six connections per origin
 // and pay a round trip per request on each), with scripts/tls's throwaway localhost certificate, which
 // Chromium is told to accept. BENCH_HTTP1=1 measures over plain HTTP/1.1 instead.
+// BENCH_THROTTLING=devtools throttles the real browser instead of simulating (Lighthouse's
+// --throttling-method=devtools: each request delayed by the mobile round trip, the bandwidth capped,
+// the CPU slowed 4×) and reports what it then observed: how a page really behaves on that link, where
+// the default simulation replays the trace on a model (one request at a time per HTTP/2 connection).
 // Lighthouse runs through `npx lighthouse@13.5.0` (downloaded once into the npm cache): it needs no
 // place in the project's dependencies, and 13.x runs on Node 20 despite declaring Node 22.
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,6 +33,7 @@ const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PAGES = new Set((process.env.BENCH_PAGES || 'login,home,lesson').split(','));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const TLS = !process.env.BENCH_HTTP1;
+const DEVTOOLS_THROTTLING = process.env.BENCH_THROTTLING === 'devtools';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...(TLS ? ['--ignore-certificate-errors'] : [])];
 const LESSON = '/course/c0000000-0000-4000-8000-000000000001/lesson/e0000000-0000-4000-8000-000000000003';
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
@@ -61,7 +66,7 @@ function lighthouse(url: string, port: number, outDir: string, i: number, keepSt
   const out = path.join(outDir, `lh-${i}.json`);
   const r = spawnSync(
     'npx',
-    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, ...(keepStorage ? ['--disable-storage-reset'] : []), ...(process.env.BENCH_KEEP ? ['--save-assets'] : []), '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
+    ['-y', 'lighthouse@13.5.0', url, `--port=${port}`, ...(keepStorage ? ['--disable-storage-reset'] : []), ...(process.env.BENCH_KEEP ? ['--save-assets'] : []), ...(DEVTOOLS_THROTTLING ? ['--throttling-method=devtools'] : []), '--output=json', `--output-path=${out}`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo'],
     { cwd: os.tmpdir(), stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.split('\n').filter((l) => !/warn/.test(l)).slice(-5).join('\n')}`);
@@ -150,7 +155,7 @@ async function main() {
     children.push(spawn(bin('vite'), ['preview', '--outDir', path.join(tmp, 'dist'), '--port', String(webPort), '--strictPort'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...webTls } }));
     await waitFor(`${api}/health`);
     await waitFor(web);
-    console.log(`Served over ${TLS ? 'HTTPS with HTTP/2 (both the SPA and the API)' : 'plain HTTP/1.1 (BENCH_HTTP1)'}.`);
+    console.log(`Served over ${TLS ? 'HTTPS with HTTP/2 (both the SPA and the API)' : 'plain HTTP/1.1 (BENCH_HTTP1)'}; ${DEVTOOLS_THROTTLING ? 'throttled in the browser (BENCH_THROTTLING=devtools), figures as observed' : 'simulated throttling (Lighthouse default)'}.`);
     // Warm the backend once (the first requests of a fresh server compile its caches), and have the
     // preview compress every script and stylesheet once, as static hosts serve them precompressed.
     await answers(`${api}/rest/v1/schools?select=slug`);

@@ -28,25 +28,29 @@ export const FIRST_VISIT_SCRIPT =
   'try{var d=document.currentScript.dataset,p=location.pathname,F=window.__firstVisit={};' +
   'function add(a){var l=document.createElement("link");for(var k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}' +
   'function pre(s){s.split(" ").forEach(function(h){add({rel:"modulepreload",crossorigin:"",href:h})})}' +
-  // A template's {name}s from v; `ask` starts the request and files it as src/lib/first-visit.ts's key.
-  'function fill(s,v){return s.replace(/\\{(\\w+)\\}/g,function(x,k){return v[k]})}' +
-  'function ask(q,v,a){var u=fill(q[0],v),b=fill(q[1],v),h=JSON.parse(d.headers),o={headers:h};if(a)h.Authorization=a;' +
+  // A template's {name}s from v (in a body, as JSON string content); `ask` starts the request and
+  // files it under src/lib/first-visit.ts's key.
+  'function fill(s,v,j){return s.replace(/\\{(\\w+)\\}/g,function(x,k){return j?JSON.stringify(String(v[k])).slice(1,-1):v[k]})}' +
+  'function ask(q,v,a){var u=fill(q[0],v),b=fill(q[1],v,1),h=JSON.parse(d.headers),o={headers:h};if(a)h.Authorization=a;' +
   'if(b){h["Content-Type"]="application/json";o.method="POST";o.body=b}' +
   'var f=fetch(u,o);F[(b?"POST ":"GET ")+u+" "+b]={auth:h.Authorization,response:f};return f}' +
   'var m=JSON.parse(localStorage.getItem(d.lcp)||"{}")[p];' +
   'if(m)add({rel:"preload",as:"image",fetchpriority:"high",imagesrcset:m[0],imagesizes:m[1]});' +
   'var t=JSON.parse(localStorage.getItem(d.key));' +
-  'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],w=[];' +
-  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];break}' +
+  'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
+  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];x=r[i][3];break}' +
   'var u=t.user&&t.user.id;' +
-  'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed);' +
+  'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed),R=[],D={};' +
   'for(i=1;g&&i<g.length;i++)v[i]=g[i];' +
   'var P=ask(s[0],v,a);for(i=1;i<s.length;i++)ask(s[i],v,a);' +
-  // {school} is the profile's school_id: those requests start when the profile's answer arrives
-  // (read from a clone, before the app reads the body).
-  'for(i=0;i<q.length;i++)/\\{school\\}/.test(q[i].join(""))?w.push(q[i]):ask(q[i],v,a);' +
-  'if(w.length)P.then(function(x){return x.ok?x.clone().json():[]}).then(function(x){' +
-  'v.school=x[0]&&x[0].school_id;if(v.school)w.forEach(function(c){ask(c,v,a)})})}}' +
+  // A request with one of the route's values ({school}, {video}) waits for the answer it is read
+  // from (-1: the profile's), through a clone, before the app reads the body; without such a value,
+  // or when it does not match its pattern, it is not asked.
+  'q.forEach(function(c,k){var w=(c.join("").match(/\\{\\w+\\}/g)||[]).map(function(z){return z.slice(1,-1)}).filter(function(z){return x[z]})[0];' +
+  'if(w)(D[w]=D[w]||[]).push(c);else R[k]=ask(c,v,a)});' +
+  'Object.keys(D).forEach(function(n){var f=x[n],z=f[0]<0?P:R[f[0]];if(z)z.then(function(y){return y.ok?y.clone().json():null}).then(function(y){' +
+  'f[1].split(".").forEach(function(k){if(Array.isArray(y)&&!/^\\d+$/.test(k))y=y[0];y=y==null?y:y[k]});' +
+  'if(typeof y=="string"&&new RegExp(f[2],"i").test(y)){v[n]=y;D[n].forEach(function(c){ask(c,v,a)})}})["catch"](function(){})})}}' +
   'else{var n=/^\\/([^/]+)\\/?$/.exec(p);' +
   'if(n&&d.reserved.split(" ").indexOf(n[1])<0){pre(d.login);ask(JSON.parse(d.school),{slug:encodeURIComponent(decodeURIComponent(n[1]))})}}' +
   '}catch(e){}';
@@ -94,6 +98,21 @@ export interface FirstVisitPreload {
   lcpHintsKey: string;
 }
 
+/** The inline script's data- attributes; `hrefs` names the chunks of source files, to preload. */
+export function firstVisitData(options: FirstVisitPreload, hrefs: (modules: string[]) => string): Record<string, string> {
+  return {
+    'data-key': options.storageKey,
+    'data-session': hrefs(options.sessionModules),
+    'data-routes': JSON.stringify(options.signedInRoutes.map((r) => [r.pattern, hrefs(r.modules), r.requests, r.values ?? {}])),
+    'data-signed': JSON.stringify(options.sessionRequests),
+    'data-login': hrefs([options.loginModule]),
+    'data-school': JSON.stringify(options.schoolLoginRequest),
+    'data-reserved': options.reservedPaths.join(' '),
+    'data-headers': JSON.stringify(options.headers),
+    'data-lcp': options.lcpHintsKey,
+  };
+}
+
 export function firstVisitPreloadPlugin(options: FirstVisitPreload): Plugin {
   let base = '/';
   return {
@@ -109,17 +128,7 @@ export function firstVisitPreloadPlugin(options: FirstVisitPreload): Plugin {
         const bundle = ctx.bundle;
         // The entry's own static imports are preloaded by Vite already; repeating them is harmless.
         const hrefs = (modules: string[]) => [...new Set(modules.flatMap((m) => chunkWithImports(bundle, m)))].map((f) => base + f).join(' ');
-        const attrs: Record<string, string> = {
-          'data-key': options.storageKey,
-          'data-session': hrefs(options.sessionModules),
-          'data-routes': JSON.stringify(options.signedInRoutes.map((r) => [r.pattern, hrefs(r.modules), r.requests])),
-          'data-signed': JSON.stringify(options.sessionRequests),
-          'data-login': hrefs([options.loginModule]),
-          'data-school': JSON.stringify(options.schoolLoginRequest),
-          'data-reserved': options.reservedPaths.join(' '),
-          'data-headers': JSON.stringify(options.headers),
-          'data-lcp': options.lcpHintsKey,
-        };
+        const attrs = firstVisitData(options, hrefs);
         const tag = `<script ${Object.entries(attrs).map(([k, v]) => `${k}="${escapeAttribute(v)}"`).join(' ')}>${FIRST_VISIT_SCRIPT}</script>`;
         // Right after the title, before the entry and the stylesheet: a classic script after a
         // stylesheet waits for it to download before it runs, and with it everything it starts.

@@ -1,13 +1,16 @@
-// The inline script's templates (first-visit-requests.ts) are worth something only while they are,
-// byte for byte, what the app asks for first: these run the app's own loaders and session queries
-// against a recording fetch and compare. A select or a parameter changed on one side fails here.
+// The HTML's inline script (scripts/vite/first-visit-preload.ts) with first-visit-requests.ts's
+// templates, run as a browser runs it before the app, then the app's own first requests (the route's
+// loader, the session's): every request the script made is taken by the app, and the app asks the
+// network for nothing twice. A select or a parameter changed on one side only fails here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_VISIT_SCRIPT, firstVisitData } from '../../scripts/vite/first-visit-preload';
+import { schoolLoginHeaders } from '@/features/auth/api/school-login-url';
 import { fetchSchoolLogin } from '@/features/auth/api/school-login';
-import { AUTH_STORAGE_KEY, SUPABASE_URL } from '@/lib/api-config';
-import { firstVisitKey } from '@/lib/first-visit';
+import { AUTH_STORAGE_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
+import { LCP_HINTS_KEY } from '@/lib/lcp-hint';
 import { queryClient } from '@/lib/query-client';
-import { fetchRoles } from '@/lib/session';
-import { firstVisitRequests, type RequestTemplate } from './first-visit-requests';
+import { fetchRoles, profileQuery } from '@/lib/session';
+import { firstVisitRequests } from './first-visit-requests';
 import { prefetchCourse, prefetchHome, prefetchLesson } from './route-prefetch';
 
 const USER = 'a0000000-0000-4000-8000-000000000011';
@@ -15,49 +18,85 @@ const SCHOOL = '5c000000-0000-4000-8000-000000000001';
 const COURSE = 'c0000000-0000-4000-8000-000000000001';
 const LESSON = 'e0000000-0000-4000-8000-000000000003';
 const TOKEN = 'the-stored-access-token';
+const VIDEO = `${SCHOOL}/${COURSE}/formulas "basicas".mp4`;
 
 const templates = firstVisitRequests(SUPABASE_URL);
-const fill = ([url, body]: RequestTemplate, values: Record<string, string>) => {
-  const put = (s: string) => s.replace(/\{(\w+)\}/g, (_, name: string) => values[name]);
-  const filledBody = put(body);
-  return firstVisitKey(filledBody ? 'POST' : 'GET', put(url), filledBody);
-};
-const route = (path: string) => templates.routes.find((r) => new RegExp(r.pattern).test(path));
+const data = firstVisitData(
+  {
+    sessionModules: [],
+    signedInRoutes: templates.routes,
+    sessionRequests: templates.session,
+    loginModule: '',
+    schoolLoginRequest: templates.schoolLogin,
+    storageKey: AUTH_STORAGE_KEY,
+    reservedPaths: ['auth', 'admin'],
+    headers: schoolLoginHeaders(SUPABASE_ANON_KEY),
+    lcpHintsKey: LCP_HINTS_KEY,
+  },
+  () => '',
+);
 
-/** Every request the app made, as first-visit.ts keys it, with its Authorization and Prefer. */
-let requests: { key: string; auth: string | null; prefer: string | null }[] = [];
+/** The inline script as the browser runs it at `path`, with its data- attributes. */
+function runInlineScript(path: string) {
+  const dataset = Object.fromEntries(Object.entries(data).map(([k, v]) => [k.slice('data-'.length), v]));
+  const document = {
+    currentScript: { dataset },
+    createElement: () => ({ setAttribute() {} }),
+    head: { appendChild() {} },
+  };
+  new Function('document', 'location', FIRST_VISIT_SCRIPT)(document, { pathname: path });
+}
 
-beforeEach(() => {
-  requests = [];
-  queryClient.clear();
-  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+/** What the API answers here: the lesson's video is `videoUrl`. */
+let videoUrl = VIDEO;
+function answer(url: string): unknown {
+  if (url.includes('/rest/v1/profiles?')) return [{ id: USER, school_id: SCHOOL, school: null }];
+  if (url.includes('/rest/v1/lessons?'))
+    return [
+      {
+        id: LESSON,
+        course_id: COURSE,
+        lesson_contents: { content: '', video_url: videoUrl },
+        materials: [],
+        lesson_ratings: [],
+      },
+    ];
+  if (url.endsWith('/rpc/quiz_for_student')) return null;
+  if (url.endsWith('/functions/v1/sign-lesson-file'))
+    return { signedUrl: '/storage/v1/object/sign/lesson-videos/x?token=t' };
+  return [];
+}
+
+/** Every request that reached the network, as "METHOD url body". */
+let network: string[] = [];
+
+function storeSession(expiresInSec: number) {
   localStorage.setItem(
     AUTH_STORAGE_KEY,
     JSON.stringify({
       access_token: TOKEN,
       refresh_token: 'r',
       token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: expiresAt,
+      expires_in: expiresInSec,
+      expires_at: Math.floor(Date.now() / 1000) + expiresInSec,
       user: { id: USER, aud: 'authenticated' },
     }),
   );
+}
+
+beforeEach(() => {
+  network = [];
+  videoUrl = VIDEO;
+  queryClient.clear();
+  storeSession(3600);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const headers = new Headers(init?.headers);
-      requests.push({
-        key: firstVisitKey(init?.method ?? 'GET', String(input), typeof init?.body === 'string' ? init.body : ''),
-        auth: headers.get('Authorization'),
-        prefer: headers.get('Prefer'),
+      network.push(`${init?.method ?? 'GET'} ${String(input)} ${typeof init?.body === 'string' ? init.body : ''}`);
+      return new Response(JSON.stringify(answer(String(input))), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
       });
-      const url = String(input);
-      const rows = url.includes('/rest/v1/profiles?')
-        ? [{ id: USER, school_id: SCHOOL, school: null }]
-        : url.endsWith('/rpc/quiz_for_student')
-          ? null
-          : [];
-      return new Response(JSON.stringify(rows), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
 });
@@ -65,61 +104,88 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  delete window.__firstVisit;
 });
 
-const ids = { user: USER, school: SCHOOL, 1: COURSE, 2: LESSON };
+/** After the script and the app: every early request was taken, and none went out twice. */
+async function expectAllTakenOnce(expected: number) {
+  await vi.waitFor(() => expect(Object.keys(window.__firstVisit ?? {})).toEqual([]));
+  expect(network).toHaveLength(expected);
+  expect(new Set(network).size).toBe(network.length);
+}
 
-describe("the inline script's requests are the app's own", () => {
-  it("home: the profile, then the student's catalog and quiz states", async () => {
-    await prefetchHome();
-    expect(requests.map((r) => r.key)).toEqual([
-      fill(templates.session[0], ids),
-      ...route('/')!.requests.map((t) => fill(t, ids)),
-    ]);
+describe('the inline script asks for what the app asks for first, and the app takes each answer', () => {
+  it('home: the profile and roles, then (with the profile’s school) the catalog and quiz states', async () => {
+    runInlineScript('/');
+    await Promise.all([prefetchHome(), fetchRoles(USER)]);
+    await expectAllTakenOnce(4);
+    expect(network.find((r) => r.includes('/rpc/student_catalog'))).toContain(`"p_school_id":"${SCHOOL}"`);
   });
 
-  it("a lesson: the course's outline, the lesson, its quiz and the course's quiz states", async () => {
-    await prefetchLesson({ courseId: COURSE, lessonId: LESSON });
-    expect(requests.map((r) => r.key).sort()).toEqual(
-      route(`/course/${COURSE}/lesson/${LESSON}`)!
-        .requests.map((t) => fill(t, ids))
-        .sort(),
-    );
+  it("a lesson: its course's outline, the lesson, its quiz, the quiz states, and its uploaded video signed", async () => {
+    runInlineScript(`/course/${COURSE}/lesson/${LESSON}`);
+    await Promise.all([
+      queryClient.fetchQuery(profileQuery(USER)),
+      fetchRoles(USER),
+      prefetchLesson({ courseId: COURSE, lessonId: LESSON }),
+    ]);
+    await expectAllTakenOnce(7);
+    // The path travels as JSON, quotes and all.
+    expect(
+      JSON.parse(
+        network
+          .find((r) => r.includes('/sign-lesson-file'))!
+          .split(' ')
+          .slice(2)
+          .join(' '),
+      ),
+    ).toEqual({
+      bucket: 'lesson-videos',
+      path: VIDEO,
+      expiresIn: 900,
+    });
+  });
+
+  it('a lesson whose video is a YouTube link: nothing is signed', async () => {
+    videoUrl = 'https://www.youtube.com/watch?v=abc';
+    runInlineScript(`/course/${COURSE}/lesson/${LESSON}`);
+    await Promise.all([
+      queryClient.fetchQuery(profileQuery(USER)),
+      fetchRoles(USER),
+      prefetchLesson({ courseId: COURSE, lessonId: LESSON }),
+    ]);
+    await expectAllTakenOnce(6);
+    expect(network.some((r) => r.includes('/sign-lesson-file'))).toBe(false);
   });
 
   it('a course: its outline and the quiz states of its lessons', async () => {
-    await prefetchCourse({ courseId: COURSE });
-    expect(requests.map((r) => r.key).sort()).toEqual(
-      route(`/course/${COURSE}`)!
-        .requests.map((t) => fill(t, ids))
-        .sort(),
-    );
-  });
-
-  it('the roles of every signed-in page', async () => {
-    await fetchRoles(USER);
-    expect(requests.map((r) => r.key)).toEqual([fill(templates.session[1], ids)]);
-  });
-
-  it("with the session's token and no Prefer header (the script sends none)", async () => {
-    await Promise.all([prefetchHome(), prefetchLesson({ courseId: COURSE, lessonId: LESSON }), fetchRoles(USER)]);
-    expect(requests.length).toBeGreaterThan(6);
-    for (const r of requests) expect(r).toMatchObject({ auth: `Bearer ${TOKEN}`, prefer: null });
-  });
-
-  it("a school's login page, with the slug as the app encodes it", async () => {
-    localStorage.clear();
-    await fetchSchoolLogin('escola demo');
-    expect(requests.map((r) => r.key)).toEqual([
-      fill(templates.schoolLogin, { slug: encodeURIComponent('escola demo') }),
+    runInlineScript(`/course/${COURSE}`);
+    await Promise.all([
+      queryClient.fetchQuery(profileQuery(USER)),
+      fetchRoles(USER),
+      prefetchCourse({ courseId: COURSE }),
     ]);
+    await expectAllTakenOnce(4);
   });
 
-  it('each page by its path: a lesson is not taken for its course', () => {
+  it("a school's login page, signed out: the school, by its slug as the app encodes it", async () => {
+    localStorage.clear();
+    runInlineScript('/escola%20demo');
+    await fetchSchoolLogin('escola demo');
+    await expectAllTakenOnce(1);
+  });
+
+  it('a stored token about to expire: nothing is asked with it (supabase-js refreshes it first)', () => {
+    storeSession(10);
+    runInlineScript('/');
+    expect(network).toEqual([]);
+  });
+
+  it('each page by its path, and only ids reach a URL', () => {
+    const route = (path: string) => templates.routes.find((r) => new RegExp(r.pattern).test(path));
     expect(route('/')!.modules).toContain('app/routes/home.tsx');
     expect(route(`/course/${COURSE}/lesson/${LESSON}`)!.modules).toEqual(['app/routes/lesson.tsx']);
     expect(route(`/course/${COURSE}/`)!.modules).toContain('app/routes/course.tsx');
-    // Only ids reach a URL: anything else in their place asks for nothing.
     expect(route('/course/x%26select%3D*/lesson/y')).toBeUndefined();
   });
 });

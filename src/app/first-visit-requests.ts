@@ -7,15 +7,19 @@
 // files, by relative path with the extension (Vite loads its config without the `@/` alias).
 import { schoolLoginUrlPrefix } from '../features/auth/api/school-login-url.ts';
 import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT } from '../features/courses/api/course-urls.ts';
-import { LESSON_BUNDLE_SELECT } from '../features/lessons/api/lesson-urls.ts';
+import { LESSON_BUNDLE_SELECT, VIDEO_URL_TTL_SEC } from '../features/lessons/api/lesson-urls.ts';
 import { profileUrlPrefix, rolesUrlPrefix } from '../lib/session-urls.ts';
 
 /**
  * [url, body]: a GET when the body is '', else a POST of that JSON. Placeholders: {user} the account's
- * id, {1}, {2}… the path's groups, {slug} the login page's school, and {school} the profile's
- * school_id (such a request starts when the profile's answer arrives).
+ * id, {1}, {2}… the path's groups, {slug} the login page's school, and the route's values.
  */
 export type RequestTemplate = [url: string, body: string];
+
+/** A value read from an earlier answer: which (-1 the profile, else the index of one of the route's
+ * requests), where in its JSON (a path; a list stands for its first row), and the pattern it must
+ * match (case-insensitive) to be used. A request that needs it starts when it is known, or never. */
+export type AnswerValue = [from: number, path: string, pattern: string];
 
 export interface FirstVisitRoute {
   /** The path, its groups the ids the requests need (uuids: nothing else reaches a URL). */
@@ -23,9 +27,12 @@ export interface FirstVisitRoute {
   /** The page's own modules (under src/), whose chunks are preloaded with the session's. */
   modules: string[];
   requests: RequestTemplate[];
+  values?: Record<string, AnswerValue>;
 }
 
 const UUID = '([0-9a-fA-F-]{36})';
+/** What lessonBundleQuery signs: an uploaded video's storage path, not a YouTube/Vimeo URL. */
+const STORAGE_PATH = '^(?!https?://)\\S+$';
 
 export function firstVisitRequests(apiUrl: string) {
   const api = apiUrl.replace(/\/+$/, '');
@@ -54,6 +61,7 @@ export function firstVisitRequests(apiUrl: string) {
           rpc('student_catalog', { p_school_id: '{school}', p_available_limit: CATALOG_AVAILABLE_PAGE }),
           rpc('my_quiz_states', { p_course_id: null }),
         ],
+        values: { school: [-1, '0.school_id', `^${UUID}$`] },
       },
       {
         pattern: `^/course/${UUID}/lesson/${UUID}/?$`,
@@ -67,7 +75,14 @@ export function firstVisitRequests(apiUrl: string) {
           ),
           rpc('quiz_for_student', { p_lesson_id: '{2}' }),
           rpc('my_quiz_states', { p_course_id: '{1}' }),
+          // The lesson's uploaded video, signed as soon as the lesson's answer names it: the page's
+          // largest paint is its first frame.
+          [
+            `${api}/functions/v1/sign-lesson-file`,
+            JSON.stringify({ bucket: 'lesson-videos', path: '{video}', expiresIn: VIDEO_URL_TTL_SEC }),
+          ],
         ],
+        values: { video: [1, '0.lesson_contents.video_url', STORAGE_PATH] },
       },
       {
         pattern: `^/course/${UUID}/?$`,

@@ -113,12 +113,16 @@ const lessonRequests = {
   lesson: (r: Request) => r.url().includes('/rest/v1/lessons?') && r.url().includes('id=eq.e0000000-0000-4000-8000-000000000003'),
   quiz: (r: Request) => r.url().endsWith('/rest/v1/rpc/quiz_for_student'),
   quizStates: isQuizStates,
+  signing: (r: Request) => r.url().endsWith('/functions/v1/sign-lesson-file') && r.method() === 'POST',
 };
 
-test("a lesson's outline, content and quiz are asked for before the app's code has run, each once", async ({ page }) => {
+test("a lesson's outline, content and quiz, and its uploaded video's signing, are asked for before the app's code has run, each once", async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
   const requests = record(page);
-  await requestedBeforeTheApp(page, lessonRequests.lesson, () => page.goto(LESSON_PATH));
+  // The signing needs the lesson's answer (the video's path): still before the entry has run.
+  const signing = await requestedBeforeTheApp(page, lessonRequests.signing, () => page.goto(LESSON_PATH));
+  expect(JSON.parse(signing.postData() ?? '{}')).toMatchObject({ bucket: 'lesson-videos', path: expect.stringMatching(/\.mp4$/) });
+  expect(await signing.headerValue('authorization')).toMatch(/^Bearer eyJ/);
   await expect(page.getByTestId('lesson-video')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/lesson-videos\/.+\?token=/);
   await expect(page.getByRole('button', { name: /Marcar como concluída|Aula concluída/ })).toBeVisible();
   for (const [name, is] of Object.entries(lessonRequests)) expect(requests.filter(is), name).toHaveLength(1);
@@ -137,7 +141,7 @@ test("a student of another school on that lesson's path: the early requests brin
   }
   expect(await (await requests.find(lessonRequests.quiz)!.response())!.json()).toBeNull();
   await expect(page.getByTestId('lesson-video')).toHaveCount(0);
-  expect(requests.filter((r) => r.url().includes('/functions/v1/sign-lesson-file'))).toHaveLength(0);
+  expect(requests.filter(lessonRequests.signing)).toHaveLength(0);
 });
 
 test('an expired stored session asks for nothing with its token: supabase-js refreshes it first', async ({ page }) => {

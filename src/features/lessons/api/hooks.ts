@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { queryClient } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
 import { fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
+import { VIDEO_URL_TTL_SEC } from './lesson-urls';
 import { rootKeys } from '@/lib/query-keys';
 
 export const lessonKeys = {
@@ -15,9 +16,6 @@ export const lessonKeys = {
   bundle: (lessonId: string, userId: string) => [...lessonKeys.bundles(), lessonId, userId] as const,
   videoUrl: (path: string) => [...lessonKeys.all, 'video-url', path] as const,
 };
-
-/** Lifetime of a signed video URL; the cached one is replaced well before it ends. */
-export const VIDEO_URL_TTL_SEC = 15 * 60;
 
 export const lessonBundleQuery = (lessonId: string, userId: string) =>
   queryOptions({
