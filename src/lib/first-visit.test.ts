@@ -2,7 +2,7 @@
 // request by the very same account, once, and only a 2xx answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackedFetch } from './connection';
-import { firstVisitKey } from './first-visit';
+import { FIRST_VISIT_ANSWERS_FOR_MS, firstVisitKey } from './first-visit';
 
 const URL_ = 'http://localhost:54321/rest/v1/rpc/student_catalog';
 const BODY = '{"p_school_id":"s1","p_available_limit":24}';
@@ -20,6 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   delete window.__firstVisit;
 });
 
@@ -52,5 +53,12 @@ describe('trackedFetch and the first visit’s answers', () => {
       },
     };
     expect(await (await post()).json()).toBe('asked again');
+  });
+
+  it('leaves an answer the page did not take in its first seconds: it would be stale by then', async () => {
+    window.__firstVisit = { [firstVisitKey('POST', URL_, BODY)]: early(200) };
+    vi.spyOn(performance, 'now').mockReturnValue(FIRST_VISIT_ANSWERS_FOR_MS + 1);
+    expect(await (await post()).json()).toBe('asked again');
+    expect(window.__firstVisit).toBeUndefined();
   });
 });
