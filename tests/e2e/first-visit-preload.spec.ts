@@ -146,13 +146,16 @@ test("a student of another school on that lesson's path: the early requests brin
 
 test('an expired stored session asks for nothing with its token: supabase-js refreshes it first', async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  // Expired while no app runs (a page of the same origin without it): a running app's supabase-js
+  // would see the change in storage and refresh the token itself before the visit under test.
+  await page.goto('/favicon.svg');
   await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
     const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
     localStorage.setItem(key, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }));
   });
   const requests = record(page);
-  await page.reload();
+  await page.goto('/');
   await expect(page.getByText('Continuar assistindo')).toBeVisible();
   const tokenRefresh = requests.findIndex((r) => r.url().includes('/auth/v1/token?grant_type=refresh_token'));
   const firstProfile = requests.findIndex((r) => r.url().includes('/rest/v1/profiles?'));
