@@ -1,7 +1,7 @@
 // The HTML's inline script (scripts/vite/first-visit-preload.ts) with first-visit-requests.ts's
 // templates, run as a browser runs it before the app, then the app's own first requests (the route's
-// loader, the session's): every request the script made is taken by the app, and the app asks the
-// network for nothing twice. A select or a parameter changed on one side only fails here.
+// loader, the session's): the app takes every answer the script asked for and asks the network for
+// nothing itself. A select or a parameter changed on one side only fails here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_VISIT_SCRIPT, firstVisitData } from '../../scripts/vite/first-visit-preload';
 import { schoolLoginHeaders } from '@/features/auth/api/school-login-url';
@@ -107,29 +107,36 @@ afterEach(() => {
   delete window.__firstVisit;
 });
 
-/** After the script and the app: every early request was taken, and none went out twice. */
-async function expectAllTakenOnce(expected: number) {
+/** Runs the inline script at `path` and waits for its `expected` requests, some asked once answers
+ * arrive (the catalog after the profile, the signing after the lesson), as "METHOD url body". */
+async function inlineScriptRequests(path: string, expected: number): Promise<string[]> {
+  runInlineScript(path);
+  await vi.waitFor(() => expect(network).toHaveLength(expected));
+  return [...network];
+}
+
+/** After the app's own first requests: it took every early answer and asked the network for nothing. */
+async function expectAppTookThemAll(early: string[]) {
   await vi.waitFor(() => expect(Object.keys(window.__firstVisit ?? {})).toEqual([]));
-  expect(network).toHaveLength(expected);
-  expect(new Set(network).size).toBe(network.length);
+  expect(network).toEqual(early);
 }
 
 describe('the inline script asks for what the app asks for first, and the app takes each answer', () => {
   it('home: the profile and roles, then (with the profile’s school) the catalog and quiz states', async () => {
-    runInlineScript('/');
+    const early = await inlineScriptRequests('/', 4);
     await Promise.all([prefetchHome(), fetchRoles(USER)]);
-    await expectAllTakenOnce(4);
+    await expectAppTookThemAll(early);
     expect(network.find((r) => r.includes('/rpc/student_catalog'))).toContain(`"p_school_id":"${SCHOOL}"`);
   });
 
   it("a lesson: its course's outline, the lesson, its quiz, the quiz states, and its uploaded video signed", async () => {
-    runInlineScript(`/course/${COURSE}/lesson/${LESSON}`);
+    const early = await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 7);
     await Promise.all([
       queryClient.fetchQuery(profileQuery(USER)),
       fetchRoles(USER),
       prefetchLesson({ courseId: COURSE, lessonId: LESSON }),
     ]);
-    await expectAllTakenOnce(7);
+    await expectAppTookThemAll(early);
     // The path travels as JSON, quotes and all.
     expect(
       JSON.parse(
@@ -148,31 +155,31 @@ describe('the inline script asks for what the app asks for first, and the app ta
 
   it('a lesson whose video is a YouTube link: nothing is signed', async () => {
     videoUrl = 'https://www.youtube.com/watch?v=abc';
-    runInlineScript(`/course/${COURSE}/lesson/${LESSON}`);
+    const early = await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 6);
     await Promise.all([
       queryClient.fetchQuery(profileQuery(USER)),
       fetchRoles(USER),
       prefetchLesson({ courseId: COURSE, lessonId: LESSON }),
     ]);
-    await expectAllTakenOnce(6);
+    await expectAppTookThemAll(early);
     expect(network.some((r) => r.includes('/sign-lesson-file'))).toBe(false);
   });
 
   it('a course: its outline and the quiz states of its lessons', async () => {
-    runInlineScript(`/course/${COURSE}`);
+    const early = await inlineScriptRequests(`/course/${COURSE}`, 4);
     await Promise.all([
       queryClient.fetchQuery(profileQuery(USER)),
       fetchRoles(USER),
       prefetchCourse({ courseId: COURSE }),
     ]);
-    await expectAllTakenOnce(4);
+    await expectAppTookThemAll(early);
   });
 
   it("a school's login page, signed out: the school, by its slug as the app encodes it", async () => {
     localStorage.clear();
-    runInlineScript('/escola%20demo');
+    const early = await inlineScriptRequests('/escola%20demo', 1);
     await fetchSchoolLogin('escola demo');
-    await expectAllTakenOnce(1);
+    await expectAppTookThemAll(early);
   });
 
   it('a stored token about to expire: nothing is asked with it (supabase-js refreshes it first)', () => {

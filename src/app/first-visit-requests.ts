@@ -31,8 +31,9 @@ export interface FirstVisitRoute {
 }
 
 const UUID = '([0-9a-fA-F-]{36})';
-/** What lessonBundleQuery signs: an uploaded video's storage path, not a YouTube/Vimeo URL. */
-const STORAGE_PATH = '^(?!https?://)\\S+$';
+/** What lessonBundleQuery signs: an uploaded video's storage path (any non-empty text), not a
+ * YouTube/Vimeo URL. */
+const STORAGE_PATH = '^(?!https?://).';
 
 export function firstVisitRequests(apiUrl: string) {
   const api = apiUrl.replace(/\/+$/, '');
