@@ -121,21 +121,22 @@ async function expectAppTookThemAll(early: string[]) {
   expect(network).toEqual(early);
 }
 
+/** A signed-in page's first requests as the app makes them: the session's profile and roles, and the
+ * route's loader. */
+const appFirstRequests = (loader: Promise<void>) =>
+  Promise.all([queryClient.fetchQuery(profileQuery(USER)), fetchRoles(USER), loader]);
+
 describe('the inline script asks for what the app asks for first, and the app takes each answer', () => {
   it('home: the profile and roles, then (with the profile’s school) the catalog and quiz states', async () => {
     const early = await inlineScriptRequests('/', 4);
-    await Promise.all([prefetchHome(), fetchRoles(USER)]);
+    await appFirstRequests(prefetchHome());
     await expectAppTookThemAll(early);
     expect(network.find((r) => r.includes('/rpc/student_catalog'))).toContain(`"p_school_id":"${SCHOOL}"`);
   });
 
   it("a lesson: its course's outline, the lesson, its quiz, the quiz states, and its uploaded video signed", async () => {
     const early = await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 7);
-    await Promise.all([
-      queryClient.fetchQuery(profileQuery(USER)),
-      fetchRoles(USER),
-      prefetchLesson({ courseId: COURSE, lessonId: LESSON }),
-    ]);
+    await appFirstRequests(prefetchLesson({ courseId: COURSE, lessonId: LESSON }));
     await expectAppTookThemAll(early);
     // The path travels as JSON, quotes and all.
     expect(
@@ -156,22 +157,14 @@ describe('the inline script asks for what the app asks for first, and the app ta
   it('a lesson whose video is a YouTube link: nothing is signed', async () => {
     videoUrl = 'https://www.youtube.com/watch?v=abc';
     const early = await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 6);
-    await Promise.all([
-      queryClient.fetchQuery(profileQuery(USER)),
-      fetchRoles(USER),
-      prefetchLesson({ courseId: COURSE, lessonId: LESSON }),
-    ]);
+    await appFirstRequests(prefetchLesson({ courseId: COURSE, lessonId: LESSON }));
     await expectAppTookThemAll(early);
     expect(network.some((r) => r.includes('/sign-lesson-file'))).toBe(false);
   });
 
   it('a course: its outline and the quiz states of its lessons', async () => {
     const early = await inlineScriptRequests(`/course/${COURSE}`, 4);
-    await Promise.all([
-      queryClient.fetchQuery(profileQuery(USER)),
-      fetchRoles(USER),
-      prefetchCourse({ courseId: COURSE }),
-    ]);
+    await appFirstRequests(prefetchCourse({ courseId: COURSE }));
     await expectAppTookThemAll(early);
   });
 
