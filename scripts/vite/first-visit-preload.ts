@@ -11,7 +11,8 @@
 //   outline, a lesson's content and quiz), with the account's token;
 // - a school's login page (/{slug}, signed out): the page's chunks, and the school's name, colours
 //   and banner, with the anon key;
-// - the image this path painted largest last time (src/lib/lcp-hint.ts), preloaded at high priority.
+// - the image this path painted largest last time (src/lib/lcp-hint.ts), preloaded at high priority
+//   and by CORS, as StorageImage asks for it.
 // The requests are src/app/first-visit-requests.ts's templates; the answers wait in
 // window.__firstVisit, where the app's own identical requests take them (src/lib/first-visit.ts).
 // Its text never changes (the file names, URLs and keys travel in data- attributes), so the
@@ -35,7 +36,7 @@ export const FIRST_VISIT_SCRIPT =
   'if(b){h["Content-Type"]="application/json";o.method="POST";o.body=b}' +
   'var f=fetch(u,o);F[(b?"POST ":"GET ")+u+" "+b]={auth:h.Authorization,response:f};return f}' +
   'var m=JSON.parse(localStorage.getItem(d.lcp)||"{}")[p];' +
-  'if(m)add({rel:"preload",as:"image",fetchpriority:"high",imagesrcset:m[0],imagesizes:m[1]});' +
+  'if(m)add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});' +
   'var t=JSON.parse(localStorage.getItem(d.key));' +
   'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
   'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];x=r[i][3];break}' +

@@ -25,6 +25,8 @@ export function Avatar({ name, src, className, fallbackClassName, decorative, im
       {src ? (
         <AvatarPrimitive.Image
           src={small ?? src}
+          // By CORS without credentials, as StorageImage: the API's preconnected connection, not a second.
+          crossOrigin={small ? 'anonymous' : undefined}
           alt={decorative ? '' : (name ?? '')}
           className="aspect-square size-full object-cover"
           onLoadingStatusChange={(status) => {

@@ -117,6 +117,8 @@ export function LessonVideo(props: LessonVideoProps) {
           }}
           key={signed.data}
           src={signed.data}
+          // By CORS without credentials: the API's preconnected connection, not a new one to Storage.
+          crossOrigin="anonymous"
           controls
           controlsList="nodownload noplaybackrate noremoteplayback"
           disablePictureInPicture
