@@ -49,6 +49,7 @@ export default defineConfig(({ command, mode }) => {
   const apiUrl = env.VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || LOCAL_API_URL;
   const anonKey = env.VITE_SUPABASE_ANON_KEY || process.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
   const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+  const moduleFile = (file: string) => (file.startsWith('@') ? path.resolve(import.meta.dirname, 'node_modules', file) : src(file));
   const firstVisit = firstVisitRequests(apiUrl);
   return {
     plugins: [
@@ -58,7 +59,7 @@ export default defineConfig(({ command, mode }) => {
       preconnectApi(apiUrl),
       firstVisitPreloadPlugin({
         sessionModules: [src('lib/supabase.ts'), src('app/route-prefetch.ts')],
-        signedInRoutes: firstVisit.routes.map((route) => ({ ...route, modules: route.modules.map(src) })),
+        signedInRoutes: firstVisit.routes.map((route) => ({ ...route, modules: route.modules.map(moduleFile) })),
         sessionRequests: firstVisit.session,
         loginModule: src('app/routes/auth.tsx'),
         schoolLoginRequest: firstVisit.schoolLogin,

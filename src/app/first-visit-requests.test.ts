@@ -184,7 +184,7 @@ describe('the inline script asks for what the app asks for first, and the app ta
   it('each page by its path, and only ids reach a URL', () => {
     const route = (path: string) => templates.routes.find((r) => new RegExp(r.pattern).test(path));
     expect(route('/')!.modules).toContain('app/routes/home.tsx');
-    expect(route(`/course/${COURSE}/lesson/${LESSON}`)!.modules).toEqual(['app/routes/lesson.tsx']);
+    expect(route(`/course/${COURSE}/lesson/${LESSON}`)!.modules).toContain('app/routes/lesson.tsx');
     expect(route(`/course/${COURSE}/`)!.modules).toContain('app/routes/course.tsx');
     expect(route('/course/x%26select%3D*/lesson/y')).toBeUndefined();
   });

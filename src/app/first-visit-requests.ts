@@ -24,7 +24,8 @@ export type AnswerValue = [from: number, path: string, pattern: string];
 export interface FirstVisitRoute {
   /** The path, its groups the ids the requests need (uuids: nothing else reaches a URL). */
   pattern: string;
-  /** The page's own modules (under src/), whose chunks are preloaded with the session's. */
+  /** The page's own modules (under src/, or a package's file under node_modules/ when it starts
+   * with @), whose chunks are preloaded with the session's. */
   modules: string[];
   requests: RequestTemplate[];
   values?: Record<string, AnswerValue>;
@@ -66,7 +67,9 @@ export function firstVisitRequests(apiUrl: string) {
       },
       {
         pattern: `^/course/${UUID}/lesson/${UUID}/?$`,
-        modules: ['app/routes/lesson.tsx'],
+        // With the edge-function client, which src/lib/functions-lazy.ts loads on the first call: the
+        // video's signing waits for it, and with it the page's largest paint.
+        modules: ['app/routes/lesson.tsx', '@supabase/functions-js/dist/module/FunctionsClient.js'],
         requests: [
           courseDetail('{1}'),
           rest(

@@ -60,10 +60,16 @@ test("the home's banner is asked for with the HTML on the next visit, at the wid
   const hints = await page.evaluate(() => JSON.parse(localStorage.getItem('plataforma:lcp-image') ?? '{}') as Record<string, [string, string]>);
   expect(hints['/']?.[0]).toContain('/storage/v1/render/image/public/school-banners/');
 
+  const requests = record(page);
   const early = await requestedBeforeTheApp(page, (r) => r.url().includes('/banner.jpg'), () => page.reload());
   await expect(page.getByText('Continuar assistindo')).toBeVisible();
-  // The very URL the <img> then shows: it takes the preloaded answer.
+  // The very URL the <img> then shows: it takes the preloaded answer, asked for once.
   expect(await banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(early.url());
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(requests.filter((r) => r.url() === early.url())).toHaveLength(1);
+  // A CORS request without credentials (it names its Origin), like the API's own requests: over the
+  // connection the HTML's preconnect opened, not a second one to that host (a handshake more on a phone).
+  expect(await early.headerValue('origin')).toBe(new URL(page.url()).origin);
 });
 
 test("a signed-in visit asks for the account's profile and roles, and the page's own code, before the app's code has run", async ({ page }) => {
@@ -123,9 +129,18 @@ test("a lesson's outline, content and quiz, and its uploaded video's signing, ar
   const signing = await requestedBeforeTheApp(page, lessonRequests.signing, () => page.goto(LESSON_PATH));
   expect(JSON.parse(signing.postData() ?? '{}')).toMatchObject({ bucket: 'lesson-videos', path: expect.stringMatching(/\.mp4$/) });
   expect(await signing.headerValue('authorization')).toMatch(/^Bearer eyJ/);
+  // The edge-function client that signing goes through in the app (src/lib/functions-lazy.ts loads it
+  // on the first call) was asked for with the HTML too: else the app's signing, and the video's first
+  // frame (the page's largest paint), would wait a round trip more for it.
+  const scriptsBefore = requests.slice(0, requests.indexOf(signing)).filter((r) => r.resourceType() === 'script' || r.url().endsWith('.js'));
+  const sources = await Promise.all(scriptsBefore.map(async (r) => (await r.response())?.text() ?? ''));
+  expect(sources.some((code) => code.includes('Failed to send a request to the Edge Function'))).toBe(true);
   await expect(page.getByTestId('lesson-video')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/lesson-videos\/.+\?token=/);
   await expect(page.getByRole('button', { name: /Marcar como concluída|Aula concluída/ })).toBeVisible();
   for (const [name, is] of Object.entries(lessonRequests)) expect(requests.filter(is), name).toHaveLength(1);
+  // The video comes by CORS without credentials too: over the API's preconnected connection.
+  const video = requests.find((r) => r.url().includes('/storage/v1/object/sign/lesson-videos/'));
+  expect(await video?.headerValue('origin')).toBe(new URL(page.url()).origin);
 });
 
 test("a student of another school on that lesson's path: the early requests bring nothing of it", async ({ page }) => {
