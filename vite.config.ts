@@ -12,15 +12,17 @@ import { firstVisitRequests } from './src/app/first-visit-requests.ts';
 import { LCP_HINTS_KEY } from './src/lib/lcp-hint.ts';
 
 /**
- * supabase-js builds its storage and functions clients up front, which would put storage-js and
- * functions-js in every page's first download. Only the imports made by supabase-js itself are given
- * the lazy stand-ins (src/lib/storage-lazy.ts, functions-lazy.ts); their own dynamic imports of the
- * packages resolve to the real ones, in a chunk loaded on the first storage or function call.
+ * supabase-js builds its storage, functions and auth clients up front, which would put storage-js,
+ * functions-js and auth-js in every page's first download. Only the imports made by supabase-js
+ * itself are given the lazy stand-ins (src/lib/storage-lazy.ts, functions-lazy.ts, auth-lazy.ts);
+ * their own dynamic imports of the packages resolve to the real ones, in a chunk loaded on the first
+ * call (auth-js: once the page has settled, or at once without a usable stored session).
  */
 function lazySupabaseClients(): Plugin {
   const standIns: Record<string, string> = {
     '@supabase/storage-js': path.resolve(import.meta.dirname, 'src/lib/storage-lazy.ts'),
     '@supabase/functions-js': path.resolve(import.meta.dirname, 'src/lib/functions-lazy.ts'),
+    '@supabase/auth-js': path.resolve(import.meta.dirname, 'src/lib/auth-lazy.ts'),
   };
   return {
     name: 'lazy-supabase-clients',

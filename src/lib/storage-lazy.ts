@@ -8,27 +8,9 @@
 // it fails loudly instead of answering something different. Only from() exists: the app manages
 // buckets in migrations, never from the browser.
 import type { StorageClient as RealStorageClient } from '@supabase/storage-js';
+import { forwarder } from './lazy-forwarder';
 
-type AnyMethod = (...args: unknown[]) => unknown;
 type StorageOptions = ConstructorParameters<typeof RealStorageClient>[3];
-
-/** Forwards every method call of `target()` once it exists; `load()` creates it. */
-function forwarder(target: () => object | null, load: () => Promise<object>, what: string): object {
-  return new Proxy(
-    {},
-    {
-      get(_obj, method) {
-        if (typeof method !== 'string' || method === 'then') return undefined; // never a thenable
-        return (...args: unknown[]) => {
-          const ready = target();
-          if (ready) return (Reflect.get(ready, method) as AnyMethod).apply(ready, args);
-          if (method === 'getPublicUrl') throw new Error(`${what}.getPublicUrl antes de o cliente de storage carregar`);
-          return load().then((real) => (Reflect.get(real, method) as AnyMethod).apply(real, args));
-        };
-      },
-    },
-  );
-}
 
 export class StorageClient {
   private real: RealStorageClient | null = null;
@@ -54,6 +36,7 @@ export class StorageClient {
       () => this.real?.from(bucket) ?? null,
       () => this.load().then((real) => real.from(bucket)),
       `storage.from('${bucket}')`,
+      ['getPublicUrl'],
     );
   }
 }
