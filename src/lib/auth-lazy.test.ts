@@ -106,6 +106,24 @@ describe('auth stand-in', () => {
     expect((await c.getSession()).data.session?.access_token).toBe('link-token');
   });
 
+  it('leaves a client with its own storage to auth-js: the stand-in reads only the default one', async () => {
+    localStorage.setItem(KEY, JSON.stringify(session(3600)));
+    const own = new Map([[KEY, JSON.stringify(session(3600, 'own-storage-token'))]]);
+    const c = new AuthClient({
+      url: 'http://auth.test/auth/v1',
+      storageKey: KEY,
+      persistSession: true,
+      autoRefreshToken: false,
+      storage: {
+        getItem: (k) => own.get(k) ?? null,
+        setItem: (k, v) => void own.set(k, v),
+        removeItem: (k) => void own.delete(k),
+      },
+      fetch: authServer().fetch,
+    });
+    expect((await c.getSession()).data.session?.access_token).toBe('own-storage-token');
+  });
+
   it('has no session to answer without one stored: auth-js says so', async () => {
     const c = client(authServer().fetch);
     const { seen } = events(c);
