@@ -6,7 +6,9 @@ const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
 describe('verifyJwtCached', () => {
   it('refuses a cached token once it expires', async () => {
-    const token = await signJwt({ role: 'authenticated', sub: 'u1' }, SECRET, 1);
+    // exp is whole seconds: with 1 s a token signed late in a second expired before its first check
+    // (CI, once). 2 s leaves at least one; 2.1 s later it has expired whatever the fraction.
+    const token = await signJwt({ role: 'authenticated', sub: 'u1' }, SECRET, 2);
     expect((await verifyJwtCached(token, SECRET)).sub).toBe('u1');
     expect((await verifyJwtCached(token, SECRET)).sub).toBe('u1'); // from the cache
     await new Promise((r) => setTimeout(r, 2100));
