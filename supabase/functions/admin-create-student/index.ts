@@ -3,6 +3,8 @@
 // student must change it at the first access. An e-mail already taken in the same school answers 409
 // with its `user_id` (the CSV import enrolls it) and `pending_confirmation` (true: the address was never
 // confirmed, so an enrollment stays PENDING until its owner opens the link, mailed again here).
+// With `course_id` (the CSV import's course) a new student is enrolled inside the same all-or-nothing
+// unit, before their "Acesso liberado" e-mail is queued: the e-mail lists their courses.
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireStaff, serviceClient } from '../_shared/supabase.ts';
 import { createAccount, findAccountByEmail, resendConfirmation } from '../_shared/users.ts';
@@ -20,11 +22,20 @@ serve(async (req) => {
   const schoolId = optionalUuid(body, 'school_id', 'Escola') ?? caller.schoolId;
   if (!schoolId) throw new HttpError(400, 'Informe a escola do aluno', { field: 'school_id' });
   if (!caller.isStaffOf(schoolId)) throw new HttpError(403, 'Você só pode cadastrar alunos da sua escola');
+  const courseId = optionalUuid(body, 'course_id', 'Curso');
+  if (courseId) {
+    const { data: course } = await admin.from('courses').select('id').eq('id', courseId).eq('school_id', schoolId).maybeSingle();
+    if (!course) throw new HttpError(400, 'Curso não encontrado nesta escola', { field: 'course_id' });
+  }
+  const enroll = async (userId: string) => {
+    const { error } = await admin.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE' });
+    if (error) throw new HttpError(400, `Não foi possível matricular: ${error.message}`);
+  };
 
   const password = cpf ? digits(cpf) : env('DEFAULT_STUDENT_PASSWORD');
   let userId: string;
   try {
-    userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true });
+    userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true }, courseId ? enroll : undefined);
   } catch (e) {
     // A student of this same school already has the e-mail: say who, so a bulk import can enroll them.
     // Unconfirmed (possibly a stranger's sign-up with this address): say so, and mail the owner the
@@ -39,5 +50,5 @@ serve(async (req) => {
     }
     throw e;
   }
-  return json({ user_id: userId, email, school_id: schoolId, temporary_password: password, password_rule: cpf ? 'cpf' : 'default' }, 201);
+  return json({ user_id: userId, email, school_id: schoolId, course_id: courseId, temporary_password: password, password_rule: cpf ? 'cpf' : 'default' }, 201);
 });

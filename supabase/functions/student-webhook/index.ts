@@ -30,49 +30,59 @@ serve(async (req) => {
   const { data: course } = await admin.from('courses').select('id').eq('id', courseId).eq('school_id', schoolId).maybeSingle();
   if (!course) throw new HttpError(400, 'Curso não encontrado nesta escola', { field: 'course_id' });
 
+  /** Enrolls this user in the course, or re-activates and updates their enrollment in it. */
+  async function enroll(id: string): Promise<{ id: string; status: string; existed: boolean }> {
+    const { data: existing } = await admin.from('enrollments').select('id').eq('user_id', id).eq('course_id', courseId).maybeSingle();
+    if (existing) {
+      const { data, error } = await admin
+        .from('enrollments')
+        .update({ status: 'ACTIVE', expires_at: expiresAt, ...(cohortId ? { cohort_id: cohortId } : {}) })
+        .eq('id', existing.id)
+        .select('id, status')
+        .single();
+      if (error || !data) throw new HttpError(400, `Não foi possível atualizar a matrícula: ${error?.message ?? ''}`);
+      return { ...data, existed: true };
+    }
+    const { data, error } = await admin.from('enrollments').insert({ user_id: id, course_id: courseId, status: 'ACTIVE', expires_at: expiresAt, cohort_id: cohortId }).select('id, status').single();
+    if (error || !data) throw new HttpError(400, `Não foi possível matricular: ${error?.message ?? ''}`);
+    return { ...data, existed: false };
+  }
+
   let created = false;
   let temporaryPassword: string | null = null;
   let userId: string;
+  let enrollment: Awaited<ReturnType<typeof enroll>>;
   const account = await findAccountByEmail(admin, email);
   if (account) {
     if (account.schoolId !== schoolId) throw new HttpError(409, 'Este e-mail pertence a uma conta de outra escola', { field: 'email' });
     // An existing account gets no password from here: it may be a stranger's sign-up with the buyer's
     // address, and the database keeps its enrollment PENDING until the address is confirmed.
     userId = account.id;
+    enrollment = await enroll(userId);
   } else {
     temporaryPassword = cpf ? digits(cpf) : env('DEFAULT_STUDENT_PASSWORD');
-    userId = await createAccount(admin, { email, password: temporaryPassword, name, schoolId, cpf, phone, address, mustChangePassword: true });
+    // Enrolled inside the account's all-or-nothing unit, before its "Acesso liberado" e-mail is queued:
+    // that e-mail lists the student's courses, and the sender may run between two separate steps.
+    const made: { enrollment?: typeof enrollment } = {};
+    userId = await createAccount(admin, { email, password: temporaryPassword, name, schoolId, cpf, phone, address, mustChangePassword: true }, async (id) => {
+      made.enrollment = await enroll(id);
+    });
+    if (!made.enrollment) throw new Error('createAccount finished without running its enrollment step');
+    enrollment = made.enrollment;
     created = true;
-  }
-
-  const { data: existing } = await admin.from('enrollments').select('id').eq('user_id', userId).eq('course_id', courseId).maybeSingle();
-  let enrollment: { id: string; status: string };
-  if (existing) {
-    const { data, error } = await admin
-      .from('enrollments')
-      .update({ status: 'ACTIVE', expires_at: expiresAt, ...(cohortId ? { cohort_id: cohortId } : {}) })
-      .eq('id', existing.id)
-      .select('id, status')
-      .single();
-    if (error || !data) throw new HttpError(400, `Não foi possível atualizar a matrícula: ${error?.message ?? ''}`);
-    enrollment = data;
-  } else {
-    const { data, error } = await admin.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE', expires_at: expiresAt, cohort_id: cohortId }).select('id, status').single();
-    if (error || !data) throw new HttpError(400, `Não foi possível matricular: ${error?.message ?? ''}`);
-    enrollment = data;
   }
   // The database decides: PENDING while the address is unconfirmed. Its owner gets the link again;
   // access starts when they open it (and choose a password).
   const pending = enrollment.status === 'PENDING';
   if (pending) await resendConfirmation(admin, email, schoolId);
-  const fresh = created || !existing;
+  const fresh = created || !enrollment.existed;
   return json(
     {
       message: pending
         ? 'Matrícula aguardando a confirmação do e-mail do aluno'
         : created
           ? 'Aluno criado e matriculado'
-          : existing
+          : enrollment.existed
             ? 'Aluno já matriculado; matrícula atualizada'
             : 'Aluno existente matriculado',
       user_id: userId,

@@ -58,6 +58,42 @@ describe('e-mail events', () => {
     expect(await outbox(`enrollment:${enrollment!.id}`)).toEqual([]);
   });
 
+  // The "Acesso liberado" e-mail lists the student's courses, read when it is sent; the every-minute
+  // sender could run between creating an account and enrolling it, so both happen before the queueing.
+  const enrolledBeforeQueued = async (userId: string) => {
+    const [row] = await sql<{ enrolled: string; queued: string }>(
+      `select e.created_at::text as enrolled, o.created_at::text as queued from public.enrollments e
+         join public.email_outbox o on o.idempotency_key = 'account:' || e.user_id::text
+        where e.user_id = $1 and e.course_id = $2`,
+      [userId, COURSE.excel],
+    );
+    expect(row, 'an enrollment and an access e-mail').toBeDefined();
+    expect(Date.parse(row!.enrolled)).toBeLessThan(Date.parse(row!.queued));
+  };
+
+  it('the CSV import’s course is enrolled before Acesso liberado is queued; another school’s course creates nothing', async () => {
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    const created = await callAs(admin, 'admin-create-student', { name: 'Importada', email: uniqueEmail('importada'), course_id: COURSE.excel });
+    expect(created).toMatchObject({ status: 201, body: { course_id: COURSE.excel } });
+    await enrolledBeforeQueued(created.body.user_id as string);
+
+    const email = uniqueEmail('importada-rival');
+    const refused = await callAs(admin, 'admin-create-student', { name: 'Rival', email, course_id: COURSE.rival });
+    expect(refused).toMatchObject({ status: 400, body: { field: 'course_id' } });
+    expect(await sql('select 1 from auth.users where email = $1', [email])).toEqual([]);
+  });
+
+  it('student-webhook enrolls a new buyer before Acesso liberado is queued', async () => {
+    const res = await fetch(`${backend.url}/functions/v1/student-webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-webhook-secret': 'whsec_escola_demo_local_0123456789abcdef' },
+      body: JSON.stringify({ email: uniqueEmail('comprador'), name: 'Comprador', school_id: SCHOOL.demo, course_id: COURSE.excel }),
+    });
+    const body = (await res.json()) as { user_id: string };
+    expect(res.status).toBe(201);
+    await enrolledBeforeQueued(body.user_id);
+  });
+
   it('Nova matrícula for a student who used the platform, once; a rolled-back enrollment writes nothing', async () => {
     await backend.signIn(EMAIL.aluna); // she has signed in: last_sign_in_at is set
     await service.from('enrollments').delete().eq('user_id', USER.aluna).eq('course_id', COURSE.excel);

@@ -1,8 +1,8 @@
-// One row of the CSV import (issue 10): create the student (admin-create-student) or find the existing
-// one of the school, then enroll them when a course was chosen. Issue 19: an existing account whose
-// e-mail was never confirmed may be a stranger's sign-up with that address; the function says so
-// (409 with `pending_confirmation`), the database keeps the enrollment PENDING until the address is
-// confirmed, and the row is reported as waiting, never as a student with access.
+// One row of the CSV import (issue 10): create the student, enrolled in the chosen course
+// (admin-create-student), or find the existing one of the school and enroll them. Issue 19: an
+// existing account whose e-mail was never confirmed may be a stranger's sign-up with that address; the
+// function says so (409 with `pending_confirmation`), the database keeps the enrollment PENDING until
+// the address is confirmed, and the row is reported as waiting, never as a student with access.
 import { FunctionCallError, invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { errorMessage } from '@/lib/utils';
@@ -35,10 +35,12 @@ async function createWithRetry(body: Record<string, unknown>): Promise<{ user_id
 /** Creates (or finds) one student and, when asked, enrolls them; never throws. */
 export async function importStudent(row: ImportRow, schoolId: string, courseId: string): Promise<ImportOutcome> {
   let userId: string;
-  let result: ImportOutcome['result'] = 'created';
+  let result: ImportOutcome['result'];
   try {
-    const r = await createWithRetry({ name: row.name, email: row.email, cpf: row.cpf || null, phone: row.phone || null, school_id: schoolId });
-    userId = r.user_id;
+    // A new student is enrolled by the function itself, before their "Acesso liberado" e-mail is
+    // queued, so the e-mail lists the course.
+    await createWithRetry({ name: row.name, email: row.email, cpf: row.cpf || null, phone: row.phone || null, school_id: schoolId, course_id: courseId || null });
+    return { row, result: 'created' };
   } catch (e) {
     if (e instanceof FunctionCallError && e.status === 409 && typeof e.body?.user_id === 'string') {
       userId = e.body.user_id;
