@@ -12,7 +12,8 @@
 // - a school's login page (/{slug}, signed out): the page's chunks, and the school's name, colours
 //   and banner, with the anon key;
 // - the image this path painted largest last time (src/lib/lcp-hint.ts), preloaded at high priority
-//   and by CORS, as StorageImage asks for it.
+//   and by CORS, as StorageImage asks for it, and painted where it was (at the same viewport width)
+//   behind the app until the app's own copy has loaded.
 // The requests are src/app/first-visit-requests.ts's templates; the answers wait in
 // window.__firstVisit, where the app's own identical requests take them (src/lib/first-visit.ts).
 // Its text never changes (the file names, URLs and keys travel in data- attributes), so the
@@ -37,6 +38,12 @@ export const FIRST_VISIT_SCRIPT =
   'var f=fetch(u,o);F[(b?"POST ":"GET ")+u+" "+b]={auth:h.Authorization,response:f};return f}' +
   'var m=JSON.parse(localStorage.getItem(d.lcp)||"{}")[p];' +
   'if(m)add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});' +
+  // And where it was painted, at this same viewport width: painted there now, behind the app (src/lib/
+  // lcp-hint.ts), in the same CORS mode as the preload so that it takes its answer.
+  'var b=m&&m[2];if(b&&b[0]===innerWidth){var I=document.createElement("img"),S=I.style;I.id=d.shell;I.alt="";' +
+  'I.setAttribute("aria-hidden","true");I.setAttribute("fetchpriority","high");I.crossOrigin="";I.sizes=m[1];I.srcset=m[0];' +
+  'S.position="absolute";S.top=b[1]+"px";S.left=b[2]+"px";S.width=b[3]+"px";S.height=b[4]+"px";S.objectFit=b[5];S.objectPosition=b[6];' +
+  'S.zIndex="-1";S.pointerEvents="none";document.documentElement.appendChild(I)}' +
   'var t=JSON.parse(localStorage.getItem(d.key));' +
   'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
   'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];x=r[i][3];break}' +
@@ -95,8 +102,9 @@ export interface FirstVisitPreload {
   reservedPaths: string[];
   /** The anon key's headers, as supabase-js sends them; the session's requests send its token instead. */
   headers: Record<string, string>;
-  /** src/lib/lcp-hint.ts's LCP_HINTS_KEY. */
+  /** src/lib/lcp-hint.ts's LCP_HINTS_KEY and LCP_SHELL_ID. */
   lcpHintsKey: string;
+  lcpShellId: string;
 }
 
 /** The inline script's data- attributes; `hrefs` names the chunks of source files, to preload. */
@@ -111,6 +119,7 @@ export function firstVisitData(options: FirstVisitPreload, hrefs: (modules: stri
     'data-reserved': options.reservedPaths.join(' '),
     'data-headers': JSON.stringify(options.headers),
     'data-lcp': options.lcpHintsKey,
+    'data-shell': options.lcpShellId,
   };
 }
 

@@ -6,6 +6,7 @@ import { schoolLoginQuery } from '@/features/auth/api/school-login';
 import { queryClient } from '@/lib/query-client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { RemoveLcpShell } from './remove-lcp-shell';
 import { RouteError } from './route-error';
 
 type PageModule = { default: ComponentType };
@@ -34,7 +35,12 @@ function prefetch(load: (m: typeof import('./route-prefetch'), params: LoaderFun
 
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <RemoveLcpShell />
+        <Outlet />
+      </>
+    ),
     HydrateFallback: PageSpinner,
     errorElement: <RouteError />,
     children: [

@@ -72,6 +72,60 @@ test("the home's banner is asked for with the HTML on the next visit, at the wid
   expect(await early.headerValue('origin')).toBe(new URL(page.url()).origin);
 });
 
+/** Holds the app's entry chunk back until the returned release is called with the navigation. */
+async function holdTheApp(page: Page): Promise<(navigation: Promise<unknown>) => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async (navigation) => {
+    release();
+    await navigation;
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  };
+}
+
+const loaded = (img: HTMLImageElement) => img.complete && img.naturalWidth > 0;
+
+test("the home's banner is painted by the HTML on the next visit, where the page shows it, before the app's code has run", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  const banner = page.locator('img[fetchpriority="high"]:not(#lcp-shell)').first();
+  await expect.poll(() => banner.evaluate(loaded)).toBe(true);
+  const where = await banner.boundingBox();
+
+  const release = await holdTheApp(page);
+  const reload = page.reload();
+  const shell = page.locator('#lcp-shell');
+  await expect.poll(() => shell.evaluate(loaded)).toBe(true);
+  // Nothing of the app yet: the HTML alone painted it, at the banner's place and size.
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  expect(await shell.boundingBox()).toEqual(where);
+  await expect(shell).toHaveAttribute('aria-hidden', 'true');
+  await release(reload);
+  // The app's own banner takes its place, and the early copy goes.
+  await expect(page.getByText('Continuar assistindo')).toBeVisible();
+  await expect.poll(() => banner.evaluate(loaded)).toBe(true);
+  await expect(shell).toHaveCount(0);
+  expect(await banner.boundingBox()).toEqual(where);
+});
+
+test('at another screen width the HTML paints no early banner: the page lays it out differently there', async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  await expect.poll(() => page.locator('img[fetchpriority="high"]').first().evaluate(loaded)).toBe(true);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width - 100, height: size.height });
+  const release = await holdTheApp(page);
+  const reload = page.reload();
+  // Still asked for with the HTML, only not painted.
+  // The inline script has run: it asks for the banner after it would have painted it.
+  await page.waitForRequest((r) => r.url().includes('/banner.jpg'));
+  expect(await page.locator('#lcp-shell').count()).toBe(0);
+  await release(reload);
+  await expect(page.getByText('Continuar assistindo')).toBeVisible();
+});
+
 test("a signed-in visit asks for the account's profile and roles, and the page's own code, before the app's code has run", async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
   const requests = record(page);

@@ -1,6 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/lib/image';
-import { rememberLcpImage } from '@/lib/lcp-hint';
+import { rememberLcpImage, removeLcpShell } from '@/lib/lcp-hint';
 
 export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'fetchPriority'> {
   /** The stored URL (a public Storage object, or an image on another host). */
@@ -37,8 +37,13 @@ export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = fal
       sizes={responsive.sizes}
       src={responsive.src}
       onLoad={(e) => {
-        // The page's largest image: the next visit's HTML asks for it before the code (lcp-hint.ts).
-        if (priority && responsive.srcSet && responsive.sizes) rememberLcpImage(responsive.srcSet, responsive.sizes);
+        if (priority) {
+          // The page's largest image: the next visit's HTML asks for it, and paints it where this one
+          // is, before the code (lcp-hint.ts). This visit's early copy goes once this one can paint.
+          const image = e.currentTarget;
+          if (responsive.srcSet && responsive.sizes) rememberLcpImage(image, responsive.srcSet, responsive.sizes);
+          void image.decode().catch(() => undefined).then(removeLcpShell);
+        }
         onLoad?.(e);
       }}
       onError={(e) => {
