@@ -9,7 +9,7 @@ import { firstVisitPreloadPlugin } from './scripts/vite/first-visit-preload.ts';
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/lib/api-defaults.ts';
 import { schoolLoginHeaders } from './src/features/auth/api/school-login-url.ts';
 import { firstVisitRequests } from './src/app/first-visit-requests.ts';
-import { LCP_HINTS_KEY, LCP_SHELL_ID } from './src/lib/lcp-hint.ts';
+import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from './src/lib/lcp-hint.ts';
 
 /**
  * supabase-js builds its storage, functions and auth clients up front, which would put storage-js,
@@ -71,6 +71,7 @@ export default defineConfig(({ command, mode }) => {
         reservedPaths: ['auth', 'profile', 'checkout', 'admin', 'acesso', 'descadastrar'],
         headers: schoolLoginHeaders(anonKey),
         lcpHintsKey: LCP_HINTS_KEY,
+        lcpFrameKey: LCP_FRAME_KEY,
         lcpShellId: LCP_SHELL_ID,
       }),
       securityHeadersPlugin(apiUrl),

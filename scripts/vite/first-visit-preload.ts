@@ -13,7 +13,8 @@
 //   and banner, with the anon key;
 // - the image this path painted largest last time (src/lib/lcp-hint.ts), preloaded at high priority
 //   and by CORS, as StorageImage asks for it, and painted where it was (at the same viewport width)
-//   behind the app until the app's own copy has loaded.
+//   behind the app until the app's own copy has loaded; on a lesson, the account's frame of its video
+//   where it was left.
 // The requests are src/app/first-visit-requests.ts's templates; the answers wait in
 // window.__firstVisit, where the app's own identical requests take them (src/lib/first-visit.ts).
 // Its text never changes (the file names, URLs and keys travel in data- attributes), so the
@@ -37,17 +38,19 @@ export const FIRST_VISIT_SCRIPT =
   'if(b){h["Content-Type"]="application/json";o.method="POST";o.body=b}' +
   'var f=fetch(u,o);F[(b?"POST ":"GET ")+u+" "+b]={auth:h.Authorization,response:f};return f}' +
   'var m=JSON.parse(localStorage.getItem(d.lcp)||"{}")[p];' +
-  'if(m)add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});' +
-  // And where it was painted, at this same viewport width: painted there now, behind the app (src/lib/
-  // lcp-hint.ts), in the same CORS mode as the preload so that it takes its answer.
-  'var b=m&&m[2];if(b&&b[0]===innerWidth){var I=document.createElement("img"),S=I.style;I.id=d.shell;I.alt="";' +
-  'I.setAttribute("aria-hidden","true");I.setAttribute("fetchpriority","high");I.crossOrigin="";I.sizes=m[1];I.srcset=m[0];' +
+  // An image where the page painted it last time (box b, at this same viewport width only), behind
+  // the app (src/lib/lcp-hint.ts); by CORS, as the preload, so that it takes the preload's answer.
+  'function paint(b,src,set,sizes){if(!b||b[0]!==innerWidth)return;var I=document.createElement("img"),S=I.style;I.id=d.shell;I.alt="";' +
+  'I.setAttribute("aria-hidden","true");I.setAttribute("fetchpriority","high");I.crossOrigin="";if(set){I.sizes=sizes;I.srcset=set}else I.src=src;' +
   'S.position="absolute";S.top=b[1]+"px";S.left=b[2]+"px";S.width=b[3]+"px";S.height=b[4]+"px";S.objectFit=b[5];S.objectPosition=b[6];' +
-  'S.zIndex="-1";S.pointerEvents="none";document.documentElement.appendChild(I)}' +
+  'S.borderRadius=b[7]||"";S.backgroundColor=b[8]||"";S.zIndex="-1";S.pointerEvents="none";document.documentElement.appendChild(I)}' +
+  'if(m){add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});paint(m[2],"",m[0],m[1])}' +
   'var t=JSON.parse(localStorage.getItem(d.key));' +
   'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
   'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];x=r[i][3];break}' +
   'var u=t.user&&t.user.id;' +
+  // This account's frame of the lesson's video where it was left, at this viewport width (a data: URL).
+  'var f=u&&JSON.parse(localStorage.getItem(d.frame+u+":"+p)||"null");f=f&&f[innerWidth];if(f)paint(f[1],f[0]);' +
   'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed),R=[],D={};' +
   'for(i=1;g&&i<g.length;i++)v[i]=g[i];' +
   'var P=ask(s[0],v,a);for(i=1;i<s.length;i++)ask(s[i],v,a);' +
@@ -102,8 +105,9 @@ export interface FirstVisitPreload {
   reservedPaths: string[];
   /** The anon key's headers, as supabase-js sends them; the session's requests send its token instead. */
   headers: Record<string, string>;
-  /** src/lib/lcp-hint.ts's LCP_HINTS_KEY and LCP_SHELL_ID. */
+  /** src/lib/lcp-hint.ts's LCP_HINTS_KEY, LCP_FRAME_KEY and LCP_SHELL_ID. */
   lcpHintsKey: string;
+  lcpFrameKey: string;
   lcpShellId: string;
 }
 
@@ -119,6 +123,7 @@ export function firstVisitData(options: FirstVisitPreload, hrefs: (modules: stri
     'data-reserved': options.reservedPaths.join(' '),
     'data-headers': JSON.stringify(options.headers),
     'data-lcp': options.lcpHintsKey,
+    'data-frame': options.lcpFrameKey,
     'data-shell': options.lcpShellId,
   };
 }
@@ -142,8 +147,13 @@ export function firstVisitPreloadPlugin(options: FirstVisitPreload): Plugin {
         const tag = `<script ${Object.entries(attrs).map(([k, v]) => `${k}="${escapeAttribute(v)}"`).join(' ')}>${FIRST_VISIT_SCRIPT}</script>`;
         // Right after the title, before the entry and the stylesheet: a classic script after a
         // stylesheet waits for it to download before it runs, and with it everything it starts.
+        // The stylesheet is asked for first all the same, by a preload that blocks nothing: every
+        // paint waits for it (the early image above all), and behind the script it queued after the
+        // forty-odd chunks the script asks for.
         if (!html.includes('</title>')) throw new Error('first-visit-preload: index.html has no <title>');
-        return html.replace('</title>', () => `</title>\n    ${tag}`); // a function: `$&` in the data is not a pattern
+        const styles = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => `<link rel="preload" as="style" crossorigin href="${m[1]}">`);
+        if (!styles.length) throw new Error('first-visit-preload: no stylesheet in index.html');
+        return html.replace('</title>', () => `</title>\n    ${[...styles, tag].join('\n    ')}`); // a function: `$&` in the data is not a pattern
       },
     },
   };

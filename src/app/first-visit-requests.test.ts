@@ -7,7 +7,7 @@ import { FIRST_VISIT_SCRIPT, firstVisitData } from '../../scripts/vite/first-vis
 import { schoolLoginHeaders } from '@/features/auth/api/school-login-url';
 import { fetchSchoolLogin } from '@/features/auth/api/school-login';
 import { AUTH_STORAGE_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
-import { LCP_HINTS_KEY, LCP_SHELL_ID } from '@/lib/lcp-hint';
+import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from '@/lib/lcp-hint';
 import { queryClient } from '@/lib/query-client';
 import { fetchRoles, profileQuery } from '@/lib/session';
 import { firstVisitRequests } from './first-visit-requests';
@@ -32,6 +32,7 @@ const data = firstVisitData(
     reservedPaths: ['auth', 'admin'],
     headers: schoolLoginHeaders(SUPABASE_ANON_KEY),
     lcpHintsKey: LCP_HINTS_KEY,
+    lcpFrameKey: LCP_FRAME_KEY,
     lcpShellId: LCP_SHELL_ID,
   },
   () => '',

@@ -4,6 +4,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { hasVerifiedFactor, needsSecondFactor } from '@/features/mfa/assurance';
 import { takeRecoveryLanding } from '@/lib/auth-link';
 import { mayHaveSession } from '@/lib/api-config';
+import { forgetLcpFrames } from '@/lib/lcp-hint';
 import { whenPageSettled } from '@/lib/page-settled';
 import { toast } from '@/lib/toast';
 import { applyBrandColors } from '@/lib/brand';
@@ -87,6 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_OUT') {
         setRecoverySessionId(null);
         storeRecoverySession(null);
+        forgetLcpFrames();
       }
     };
     const cancelWait = startSignedOut ? whenPageSettled(() => void listen()) : (void listen(), () => undefined);

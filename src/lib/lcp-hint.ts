@@ -1,13 +1,17 @@
 // The largest image a page painted last time, remembered per path, so that the next visit's HTML can
 // ask for it before any JavaScript has run (the inline script of scripts/vite/first-visit-preload.ts
-// reads this key). Without it, a banner's URL is known only after the code, the session and the
+// reads these keys). Without it, a banner's URL is known only after the code, the session and the
 // page's data: on a phone, the image's request starts a second or more after the HTML.
 // With where it was painted, that script also paints it there (the "shell", behind the app): on a
 // phone the banner shows as soon as the HTML, the stylesheet and the image are in, not after the
 // code has downloaded and run. Only at the same viewport width, where the page lays it out the same.
+// A lesson's uploaded video is its page's largest paint: the frame where the student left it is kept
+// as a small JPEG (per account and screen width, the 3 latest lessons, gone at sign-out), so that
+// returning to it shows that frame at once, the video taking over from the same place.
 
 /** Where the image was painted: the viewport's width, and in the document, its top, left, width and
- * height (CSS px) with its object-fit and object-position. */
+ * height (CSS px) with its object-fit and object-position, the rounding of what clips it and its
+ * background (a video's black bars). */
 export type LcpBox = [
   viewportWidth: number,
   top: number,
@@ -16,6 +20,8 @@ export type LcpBox = [
   height: number,
   objectFit: string,
   objectPosition: string,
+  borderRadius: string,
+  background: string,
 ];
 /** localStorage: { [pathname]: LcpHint }, the most recent paths last. */
 export type LcpHint = [srcset: string, sizes: string, box?: LcpBox];
@@ -29,10 +35,10 @@ const MAX_PATHS = 20;
  * size would be the page's largest paint again. */
 const px = (n: number) => Math.round(n * 100) / 100;
 
-function boxOf(img: HTMLImageElement): LcpBox | undefined {
-  const rect = img.getBoundingClientRect();
+function boxOf(element: HTMLElement, clip: Element = element): LcpBox | undefined {
+  const rect = element.getBoundingClientRect();
   if (rect.width <= 0 || rect.height <= 0) return undefined;
-  const style = getComputedStyle(img);
+  const style = getComputedStyle(element);
   return [
     window.innerWidth,
     px(rect.top + window.scrollY),
@@ -41,6 +47,8 @@ function boxOf(img: HTMLImageElement): LcpBox | undefined {
     px(rect.height),
     style.objectFit,
     style.objectPosition,
+    getComputedStyle(clip).borderRadius,
+    style.backgroundColor,
   ];
 }
 
@@ -59,6 +67,54 @@ export function rememberLcpImage(img: HTMLImageElement, srcSet: string, sizes: s
     localStorage.setItem(LCP_HINTS_KEY, JSON.stringify(hints));
   } catch {
     // Storage full or unavailable: the next visit simply finds the image later.
+  }
+}
+
+/** A frame: [JPEG data URL, box, saved at (ms)]. */
+export type LcpFrame = [src: string, box: LcpBox, savedAt: number];
+/** localStorage, per account and path: the frames by viewport width (a phone turned has two). */
+export type LcpFrames = Record<string, LcpFrame>;
+export const LCP_FRAME_KEY = 'plataforma:lcp-frame:';
+const MAX_FRAME_PATHS = 3;
+const MAX_FRAME_WIDTHS = 2;
+const frameKeys = () => Object.keys(localStorage).filter((k) => k.startsWith(LCP_FRAME_KEY));
+const readFrames = (key: string) => (JSON.parse(localStorage.getItem(key) ?? 'null') as LcpFrames | null) ?? {};
+const newest = (frames: LcpFrames) => Math.max(0, ...Object.values(frames).map((f) => f[2]));
+
+/**
+ * Keeps the frame the video shows now (where the student leaves it), at most as wide as it is painted,
+ * for this account's next visit to this path at this viewport width. `clip` is what rounds its corners.
+ */
+export function rememberLcpFrame(video: HTMLVideoElement, userId: string, clip?: Element): void {
+  try {
+    if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !video.videoWidth) return;
+    const box = boxOf(video, clip);
+    if (!box) return;
+    const scale = Math.min(1, box[3] / video.videoWidth);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
+    const key = `${LCP_FRAME_KEY}${userId}:${window.location.pathname}`;
+    const frames: LcpFrames = { ...readFrames(key), [box[0]]: [canvas.toDataURL('image/jpeg', 0.7), box, Date.now()] };
+    const widths = Object.keys(frames).sort((a, b) => frames[b]![2] - frames[a]![2]);
+    for (const width of widths.slice(MAX_FRAME_WIDTHS)) delete frames[width];
+    localStorage.setItem(key, JSON.stringify(frames));
+    const byAge = frameKeys()
+      .map((k) => [k, newest(readFrames(k))] as const)
+      .sort((a, b) => b[1] - a[1]);
+    for (const [old] of byAge.slice(MAX_FRAME_PATHS)) localStorage.removeItem(old);
+  } catch {
+    // A canvas the video may not be read into, or storage full: the next visit waits for the video.
+  }
+}
+
+/** At sign-out: a lesson's frames stay with the account, not on a shared device. */
+export function forgetLcpFrames(): void {
+  try {
+    for (const key of frameKeys()) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept either.
   }
 }
 

@@ -2,7 +2,7 @@
 // JavaScript has loaded: a school's login data, the signed-in chunks, and the image the path painted
 // largest last time. Checked by what the browser requests and in which order.
 import type { Page, Request } from '@playwright/test';
-import { expect, signInAndWaitHome, test } from './helpers';
+import { expect, signInAndWaitHome, signOut, signUpAndConfirm, test, uniqueEmail } from './helpers';
 
 /** Every request of the page, in the order the browser made them. */
 function record(page: Page): Request[] {
@@ -186,12 +186,12 @@ test("a lesson's outline, content and quiz, and its uploaded video's signing, ar
   // The edge-function client that signing goes through in the app (src/lib/functions-lazy.ts loads it
   // on the first call) was asked for with the HTML too: else the app's signing, and the video's first
   // frame (the page's largest paint), would wait a round trip more for it.
-  // From the lesson's own document: the home's late chunks, recorded before the navigation, have no
-  // body to read any more.
+  // From the lesson's own document on.
   const lessonDocument = requests.findIndex((r) => r.isNavigationRequest() && r.url().endsWith(LESSON_PATH));
   expect(lessonDocument).toBeGreaterThanOrEqual(0);
   const scriptsBefore = requests.slice(lessonDocument, requests.indexOf(signing)).filter((r) => r.resourceType() === 'script' || r.url().endsWith('.js'));
-  const sources = await Promise.all(scriptsBefore.map(async (r) => (await r.response())?.text() ?? ''));
+  // Read from the server again: the browser keeps no body for some of them (a modulepreload's).
+  const sources = await Promise.all(scriptsBefore.map(async (r) => (await page.request.get(r.url())).text()));
   expect(sources.some((code) => code.includes('Failed to send a request to the Edge Function'))).toBe(true);
   await expect(page.getByTestId('lesson-video')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/lesson-videos\/.+\?token=/);
   await expect(page.getByRole('button', { name: /Marcar como concluída|Aula concluída/ })).toBeVisible();
@@ -199,6 +199,48 @@ test("a lesson's outline, content and quiz, and its uploaded video's signing, ar
   // The video comes by CORS without credentials too: over the API's preconnected connection.
   const video = requests.find((r) => r.url().includes('/storage/v1/object/sign/lesson-videos/'));
   expect(await video?.headerValue('origin')).toBe(new URL(page.url()).origin);
+});
+
+test("back on a lesson, the HTML paints its video's frame where the student left it before the app's code has run; another account gets none, and signing out forgets it", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  await page.goto(LESSON_PATH);
+  const video = page.getByTestId('lesson-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.seeking)).toBe(true);
+  const where = await video.boundingBox();
+  const frameKey = `plataforma:lcp-frame:a0000000-0000-4000-8000-000000000011:${LESSON_PATH}`;
+
+  // Leaving the page keeps the frame; coming back paints it, alone, at the video's place and size.
+  const release = await holdTheApp(page);
+  const reload = page.reload();
+  const shell = page.locator('#lcp-shell');
+  await expect.poll(() => shell.evaluate(loaded)).toBe(true);
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  expect(await shell.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+  expect(await shell.boundingBox()).toEqual(where);
+  await release(reload);
+  // The video takes over at the same place, and the copy goes.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.seeking)).toBe(true);
+  await expect(shell).toHaveCount(0);
+  expect(await video.boundingBox()).toEqual(where);
+
+  // Another account on this device (the frame is the first one's, of a lesson it paid for): nothing.
+  // A new account of its own: signing out ends every session of the account, and aluno's sessions
+  // are other tests' too.
+  const frame = await page.evaluate((key) => localStorage.getItem(key), frameKey);
+  expect(frame).toMatch(/^\{"\d+":\["data:image\/jpeg;base64,/); // by screen width
+  const other = await page.context().browser()!.newPage();
+  await signUpAndConfirm(other, { name: 'Outra Conta', email: uniqueEmail('frame') });
+  await other.evaluate(([key, value]) => localStorage.setItem(key!, value!), [frameKey, frame]);
+  const held = await holdTheApp(other);
+  const visit = other.goto(LESSON_PATH);
+  await other.waitForRequest((r) => r.url().includes('/rest/v1/profiles?'));
+  expect(await other.locator('#lcp-shell').count()).toBe(0);
+  await held(visit);
+  // Signing out forgets every frame kept on the device.
+  await other.goto('/');
+  await signOut(other);
+  expect(await other.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('plataforma:lcp-frame:')))).toEqual([]);
+  await other.close();
 });
 
 test("a student of another school on that lesson's path: the early requests bring nothing of it", async ({ page }) => {

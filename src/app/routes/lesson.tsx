@@ -141,6 +141,7 @@ export default function LessonPage() {
               key={lesson.id}
               kind={lesson.video_type}
               url={contents.video_url}
+              viewerId={user?.id}
               durationSec={lesson.duration_sec}
               completed={completed}
               startAt={row?.last_position_sec ?? 0}

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { rememberLcpFrame, removeLcpShell } from '@/lib/lcp-hint';
 import { cn } from '@/lib/utils';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
@@ -17,6 +18,9 @@ export interface LessonVideoProps extends UsePlaybackOptions {
   kind: LessonVideoKind;
   /** External URL (youtube/vimeo) or object path in lesson-videos (upload). */
   url: string | null;
+  /** The signed-in account: an uploaded video's frame where it leaves it is shown at once on its next
+   * visit to this lesson (src/lib/lcp-hint.ts). */
+  viewerId?: string;
 }
 
 const loadSpeedMenu = () => import('./speed-menu');
@@ -60,6 +64,13 @@ function NoVideo() {
 
 type MediaLike = { currentTime: number; duration: number };
 
+const afterIdle = (run: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 2_000 }) : setTimeout(run, 200));
+
+/** The frame the video shows now, for the account's next visit to this lesson (lcp-hint.ts). */
+function keepFrameOf(video: HTMLVideoElement | null, viewerId: string | undefined) {
+  if (video && viewerId) rememberLcpFrame(video, viewerId, video.parentElement ?? undefined);
+}
+
 /** The lesson's video: YouTube/Vimeo through react-player, an uploaded file through a short-lived
  * signed URL in a <video> without download, context menu or picture-in-picture. Every kind reports
  * time updates to the position/completion rules; the speed control is ours for all kinds. */
@@ -70,7 +81,26 @@ export function LessonVideo(props: LessonVideoProps) {
   const resumed = useRef(false);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const resumeAfterError = useRef<number | null>(null);
+  const shownFirstFrame = useRef(false);
   const signed = useSignedVideoUrl(kind === 'upload' ? url : null);
+  const { viewerId } = props;
+  const keepFrame = () => keepFrameOf(videoRef.current, viewerId);
+  const showingFirstFrame = () => {
+    removeLcpShell();
+    if (shownFirstFrame.current) return;
+    shownFirstFrame.current = true;
+    afterIdle(keepFrame);
+  };
+  // Where the student leaves the video: on pause, when the page goes, and when another page opens
+  // (a layout effect's cleanup: the video is still in the page, laid out, to be measured and drawn).
+  useLayoutEffect(() => {
+    const keep = () => keepFrameOf(videoRef.current, viewerId);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      keep();
+    };
+  }, [viewerId]);
 
   if (kind === 'none' || !url) return <NoVideo />;
 
@@ -127,8 +157,17 @@ export function LessonVideo(props: LessonVideoProps) {
           preload="metadata"
           onContextMenu={(e) => e.preventDefault()}
           onLoadedMetadata={onLoadedMetadata}
+          // The video shows its first frame (where it resumes): the HTML's copy of the last one goes,
+          // and this one is kept, when the browser is idle, in case the page is closed without notice.
+          onLoadedData={(e) => {
+            if (!e.currentTarget.seeking) showingFirstFrame();
+          }}
+          onSeeked={showingFirstFrame}
           onTimeUpdate={onTimeUpdate}
-          onPause={playback.onPause}
+          onPause={() => {
+            playback.onPause();
+            keepFrame();
+          }}
           onRateChange={(e) => {
             if (e.currentTarget.playbackRate !== rate) e.currentTarget.playbackRate = rate;
           }}
