@@ -44,11 +44,12 @@ export const FIRST_VISIT_SCRIPT =
   'I.setAttribute("aria-hidden","true");I.setAttribute("fetchpriority","high");I.crossOrigin="";if(set){I.sizes=sizes;I.srcset=set}else I.src=src;' +
   'S.position="absolute";S.top=b[1]+"px";S.left=b[2]+"px";S.width=b[3]+"px";S.height=b[4]+"px";S.objectFit=b[5];S.objectPosition=b[6];' +
   'S.borderRadius=b[7]||"";S.backgroundColor=b[8]||"";S.zIndex="-1";S.pointerEvents="none";document.documentElement.appendChild(I)}' +
-  'if(m){add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});paint(m[2],"",m[0],m[1])}' +
-  'var t=JSON.parse(localStorage.getItem(d.key));' +
+  // Only the image painted for the account stored now (a hint of another account, on a shared
+  // device, may be another school's banner), or one painted signed out on a signed-out visit.
+  'var t=JSON.parse(localStorage.getItem(d.key)),u=t&&t.user&&t.user.id;' +
+  'if(m&&(m[3]||null)===(u||null)){add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});paint(m[2],"",m[0],m[1])}' +
   'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
   'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];x=r[i][3];break}' +
-  'var u=t.user&&t.user.id;' +
   // This account's frame of the lesson's video where it was left, at this viewport width (a data: URL).
   'var f=u&&JSON.parse(localStorage.getItem(d.frame+u+":"+p)||"null");f=f&&f[innerWidth];if(f)paint(f[1],f[0]);' +
   'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed),R=[],D={};' +

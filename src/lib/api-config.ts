@@ -23,5 +23,14 @@ export function mayHaveSession(): boolean {
   return /(^#|&)(access_token|error)=/.test(window.location.hash) || new URLSearchParams(window.location.search).has('code');
 }
 
+/** The account of the session stored on this device, without supabase-js; null signed out. */
+export function storedAccountId(): string | null {
+  try {
+    return (JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as { user?: { id?: string } } | null)?.user?.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The SPA's one supabase-js client (src/lib/supabase.ts), loaded on first use. */
 export const loadSupabase = () => import('./supabase').then((m) => m.supabase);

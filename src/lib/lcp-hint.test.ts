@@ -33,26 +33,27 @@ afterEach(() => {
 });
 
 describe('rememberLcpImage', () => {
-  it('keeps where the image was painted, in the document, exactly, with the viewport width', () => {
+  it('keeps where the image was painted, in the document, exactly, with the viewport width and the account', () => {
     const img = paintedImage({ top: 57, left: 0, width: 412, height: 208.33333 });
-    rememberLcpImage(img, 'a.jpg?width=480 480w', '100vw');
+    rememberLcpImage(img, 'a.jpg?width=480 480w', '100vw', 'user-1');
     expect(hints()['/']).toEqual([
       'a.jpg?width=480 480w',
       '100vw',
       [window.innerWidth, 57, 0, 412, 208.33, 'cover', '30% 70%', expect.any(String), expect.any(String)],
+      'user-1',
     ]);
   });
 
   it('an image not laid out (hidden) is remembered without a place: the next visit only preloads it', () => {
-    rememberLcpImage(paintedImage({ top: 0, left: 0, width: 0, height: 0 }), 'a.jpg 480w', '100vw');
-    expect(hints()['/']).toEqual(['a.jpg 480w', '100vw']);
+    rememberLcpImage(paintedImage({ top: 0, left: 0, width: 0, height: 0 }), 'a.jpg 480w', '100vw', null);
+    expect(hints()['/']).toEqual(['a.jpg 480w', '100vw', null]); // and signed out: no account
   });
 
   it('keeps the 20 most recent paths', () => {
     const img = paintedImage({ top: 0, left: 0, width: 10, height: 10 });
     for (let i = 0; i < 25; i++) {
       window.history.replaceState(null, '', `/course/${i}`);
-      rememberLcpImage(img, `${i}.jpg 480w`, '100vw');
+      rememberLcpImage(img, `${i}.jpg 480w`, '100vw', null);
     }
     window.history.replaceState(null, '', '/');
     expect(Object.keys(hints())).toEqual(Array.from({ length: 20 }, (_, i) => `/course/${i + 5}`));

@@ -23,8 +23,9 @@ export type LcpBox = [
   borderRadius: string,
   background: string,
 ];
-/** localStorage: { [pathname]: LcpHint }, the most recent paths last. */
-export type LcpHint = [srcset: string, sizes: string, box?: LcpBox];
+/** localStorage: { [pathname]: LcpHint }, the most recent paths last. `owner`: the account signed in
+ * when it was painted (absent signed out): the home of another account may show another school. */
+export type LcpHint = [srcset: string, sizes: string, box: LcpBox | null, owner?: string];
 
 export const LCP_HINTS_KEY = 'plataforma:lcp-image';
 /** The id of the image the inline script paints; the app removes it (removeLcpShell). */
@@ -52,13 +53,13 @@ function boxOf(element: HTMLElement, clip: Element = element): LcpBox | undefine
   ];
 }
 
-/** Called when a page's priority image has loaded (StorageImage). */
-export function rememberLcpImage(img: HTMLImageElement, srcSet: string, sizes: string): void {
+/** Called when a page's priority image has loaded (StorageImage), with the account signed in. */
+export function rememberLcpImage(img: HTMLImageElement, srcSet: string, sizes: string, owner: string | null): void {
   try {
     const path = window.location.pathname;
     const hints = JSON.parse(localStorage.getItem(LCP_HINTS_KEY) ?? '{}') as Record<string, LcpHint>;
-    const box = boxOf(img);
-    const hint: LcpHint = box ? [srcSet, sizes, box] : [srcSet, sizes];
+    const box = boxOf(img) ?? null;
+    const hint: LcpHint = owner ? [srcSet, sizes, box, owner] : [srcSet, sizes, box];
     if (JSON.stringify(hints[path]) === JSON.stringify(hint)) return;
     delete hints[path];
     hints[path] = hint;

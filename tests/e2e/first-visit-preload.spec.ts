@@ -111,6 +111,27 @@ test("the home's banner is painted by the HTML on the next visit, where the page
   expect(await banner.boundingBox()).toEqual(where);
 });
 
+test("another account on the device neither asks for nor is painted the banner the first account's home showed (another school's)", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  await expect.poll(() => page.locator('img[fetchpriority="high"]').first().evaluate(loaded)).toBe(true);
+  const hints = await page.evaluate(() => localStorage.getItem('plataforma:lcp-image'));
+  expect(hints).toContain('/school-banners/5c000000-0000-4000-8000-000000000001/');
+
+  const other = await page.context().browser()!.newPage({ viewport: page.viewportSize() });
+  await signInAndWaitHome(other, 'aluno@academia-rival.com.br', undefined, 'academia-rival');
+  await other.evaluate((value) => localStorage.setItem('plataforma:lcp-image', value!), hints);
+  const requests = record(other);
+  const release = await holdTheApp(other);
+  const reload = other.reload();
+  // The inline script has run (it asks for the profile after the image it would have asked for).
+  await other.waitForRequest((r) => r.url().includes('/rest/v1/profiles?'));
+  expect(await other.locator('#lcp-shell').count()).toBe(0);
+  await release(reload);
+  await expect(other.getByRole('button', { name: 'Menu da conta', includeHidden: true })).toBeVisible();
+  expect(requests.filter((r) => r.url().includes('/school-banners/5c000000-0000-4000-8000-000000000001/'))).toEqual([]);
+  await other.close();
+});
+
 test('at another screen width the HTML paints no early banner: the page lays it out differently there', async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
   await expect.poll(() => page.locator('img[fetchpriority="high"]').first().evaluate(loaded)).toBe(true);

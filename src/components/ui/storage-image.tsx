@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { storedAccountId } from '@/lib/api-config';
 import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/lib/image';
 import { rememberLcpImage, removeLcpShell } from '@/lib/lcp-hint';
 
@@ -41,7 +42,7 @@ export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = fal
           // The page's largest image: the next visit's HTML asks for it, and paints it where this one
           // is, before the code (lcp-hint.ts). This visit's early copy goes once this one can paint.
           const image = e.currentTarget;
-          if (responsive.srcSet && responsive.sizes) rememberLcpImage(image, responsive.srcSet, responsive.sizes);
+          if (responsive.srcSet && responsive.sizes) rememberLcpImage(image, responsive.srcSet, responsive.sizes, storedAccountId());
           void image.decode().catch(() => undefined).then(removeLcpShell);
         }
         onLoad?.(e);
