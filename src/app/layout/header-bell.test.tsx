@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderScreen } from '@/test/render';
+import { testAnnouncement } from '@/test/fixtures';
 import { signedIn } from '@/test/session';
 import { HeaderBell } from './header-bell';
 
@@ -26,18 +27,6 @@ const notification = (id: string, over: object = {}) => ({
   read_at: null,
   ...over,
 });
-const announcement = {
-  id: 'a1',
-  school_id: 's1',
-  course_id: null,
-  title: 'Aula ao vivo sexta',
-  body: '<p>Às 19h</p>',
-  image_url: null,
-  video_url: null,
-  video_type: null,
-  priority: 1,
-  created_at: '2026-11-20T12:00:00Z',
-};
 
 // The popover's content is a lazy chunk: the first open loads it (slow on a busy machine).
 describe('HeaderBell', { timeout: 20_000 }, () => {
@@ -48,7 +37,7 @@ describe('HeaderBell', { timeout: 20_000 }, () => {
 
   it('lists the notifications with the unread count, then the announcements; "Marcar todas como lidas" clears the count', async () => {
     const feed = {
-      announcements: [announcement],
+      announcements: [testAnnouncement],
       notifications: [
         notification('n1', { kind: 'staff_answer', actor_name: 'Prof. Carlos' }),
         notification('n2'),

@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
+import { testAnnouncement } from '@/test/fixtures';
 import { signedIn } from '@/test/session';
 import { seenToday } from '../lib/seen';
 import { AnnouncementPopup } from './announcement-popup';
@@ -13,22 +14,9 @@ const bell = vi.hoisted(() => ({ fetchBell: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 vi.mock('@/lib/bell', async (importOriginal) => ({ ...(await importOriginal<object>()), ...bell }));
 
-const SCHOOL = 's1';
+const SCHOOL = testAnnouncement.school_id;
 const feed = {
-  announcements: [
-    {
-      id: 'a1',
-      school_id: SCHOOL,
-      course_id: null,
-      title: 'Aula ao vivo sexta',
-      body: '<p>Às 19h</p>',
-      image_url: null,
-      video_url: null,
-      video_type: null,
-      priority: 1,
-      created_at: '2026-11-20T12:00:00Z',
-    },
-  ],
+  announcements: [testAnnouncement],
   notifications: [],
   unread: 0,
 };
