@@ -8,11 +8,21 @@ import { queryClient } from './query-client';
 /** However busy the page stays, deferred work starts after this long. */
 const LATEST_MS = 8_000;
 
+/** Runs `run` when the browser is idle (within 2 s however busy; 200 ms where it cannot tell); returns a cancel. */
+export function afterIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = setTimeout(run, 200);
+    return () => clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(run, { timeout: 2_000 });
+  return () => window.cancelIdleCallback(idle);
+}
+
 /** Runs `run` once the window has loaded, no query is fetching, the priority images have painted and
  * the browser is idle; returns a cancel. */
 export function whenPageSettled(run: () => void): () => void {
   const timers: ReturnType<typeof setTimeout>[] = [];
-  let idle: number | undefined;
+  let stopIdle: (() => void) | undefined;
   let stopWatching: (() => void) | undefined;
   let stopObserving: (() => void) | undefined;
   const cancel = () => {
@@ -20,7 +30,7 @@ export function whenPageSettled(run: () => void): () => void {
     window.removeEventListener('load', onLoad);
     stopWatching?.();
     stopObserving?.();
-    if (idle !== undefined) window.cancelIdleCallback(idle);
+    stopIdle?.();
   };
   let done = false;
   const finish = () => {
@@ -30,8 +40,7 @@ export function whenPageSettled(run: () => void): () => void {
     run();
   };
   const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(finish, { timeout: 2_000 });
-    else timers.push(setTimeout(finish, 200));
+    stopIdle = afterIdle(finish);
   };
   // The page's largest paint has happened: the browser's largest-contentful-paint entry for a priority
   // image (a banner) or a video's first frame (a lesson), or a second without a larger paint (a page of text). Its code may still be

@@ -3,6 +3,7 @@ import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { rememberLcpFrame, removeLcpShell } from '@/lib/lcp-hint';
+import { afterIdle } from '@/lib/page-settled';
 import { cn } from '@/lib/utils';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
@@ -63,8 +64,6 @@ function NoVideo() {
 }
 
 type MediaLike = { currentTime: number; duration: number };
-
-const afterIdle = (run: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 2_000 }) : setTimeout(run, 200));
 
 /** The frame the video shows now, for the account's next visit to this lesson (lcp-hint.ts). */
 function keepFrameOf(video: HTMLVideoElement | null, viewerId: string | undefined) {
