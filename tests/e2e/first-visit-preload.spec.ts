@@ -2,7 +2,7 @@
 // JavaScript has loaded: a school's login data, the signed-in chunks, and the image the path painted
 // largest last time. Checked by what the browser requests and in which order.
 import type { Page, Request } from '@playwright/test';
-import { expect, signInAndWaitHome, signOut, signUpAndConfirm, test, uniqueEmail } from './helpers';
+import { closeAnnouncementPopups, expect, signInAndWaitHome, signOut, signUpAndConfirm, test, uniqueEmail } from './helpers';
 
 /** Every request of the page, in the order the browser made them. */
 function record(page: Page): Request[] {
@@ -118,6 +118,7 @@ test("another account on the device neither asks for nor is painted the banner t
   expect(hints).toContain('/school-banners/5c000000-0000-4000-8000-000000000001/');
 
   const other = await page.context().browser()!.newPage({ viewport: page.viewportSize() });
+  await closeAnnouncementPopups(other);
   await signInAndWaitHome(other, 'aluno@academia-rival.com.br', undefined, 'academia-rival');
   await other.evaluate((value) => localStorage.setItem('plataforma:lcp-image', value!), hints);
   const requests = record(other);
@@ -250,6 +251,7 @@ test("back on a lesson, the HTML paints its video's frame where the student left
   const frame = await page.evaluate((key) => localStorage.getItem(key), frameKey);
   expect(frame).toMatch(/^\{"\d+":\["data:image\/jpeg;base64,/); // by screen width
   const other = await page.context().browser()!.newPage();
+  await closeAnnouncementPopups(other); // its home, before Sair, is the day's popup's
   await signUpAndConfirm(other, { name: 'Outra Conta', email: uniqueEmail('frame') });
   await other.evaluate(([key, value]) => localStorage.setItem(key!, value!), [frameKey, frame]);
   const held = await holdTheApp(other);

@@ -1,19 +1,24 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
-/** Playwright's test with the school's once-a-day announcement popup closed whenever it shows up
- * (it belongs to the home page, not to these journeys). */
+/** Closes the school's once-a-day announcement popup whenever it shows up on `page` (it belongs to
+ * the home page, not to these journeys). */
+export async function closeAnnouncementPopups(page: Page) {
+  const popupButton = page.getByRole('dialog').getByRole('button', { name: 'Entendi' });
+  // It may open just as the journey navigates away (its code loads in parallel with the page): a
+  // click that finds it gone must not hold the journey up.
+  await page.addLocatorHandler(
+    popupButton,
+    async () => {
+      await popupButton.click({ timeout: 3_000 }).catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
+
+/** Playwright's test with the announcement popup closed whenever it shows up. */
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const popupButton = page.getByRole('dialog').getByRole('button', { name: 'Entendi' });
-    // It may open just as the journey navigates away (its code loads in parallel with the page): a
-    // click that finds it gone must not hold the journey up.
-    await page.addLocatorHandler(
-      popupButton,
-      async () => {
-        await popupButton.click({ timeout: 3_000 }).catch(() => undefined);
-      },
-      { noWaitAfter: true },
-    );
+    await closeAnnouncementPopups(page);
     await use(page);
   },
 });
