@@ -18,7 +18,8 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const TEMPLATE_DB = 'local_supabase_test_template';
+// One template per run (and dropped after it), so two runs on one PostgreSQL server do not drop each other's.
+const TEMPLATE_DB = `local_supabase_test_template_${process.pid}`;
 
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL || null;
@@ -32,7 +33,12 @@ export default async function setup(project: TestProject) {
     await engine.close();
     project.provide('templateDb', TEMPLATE_DB);
     project.provide('snapshotPath', '');
-    return;
+    return async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await c.end();
+    };
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ls-snapshot-'));
   const { engine } = await openDatabase({ dataDir: null, databaseUrl: null, rootDir: ROOT });
