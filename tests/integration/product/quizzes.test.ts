@@ -434,6 +434,53 @@ describe('attackers', () => {
     expect(await sql(`select status from public.quiz_attempts where id = $1`, [attempt.id])).toEqual([{ status: 'open' }]);
   });
 
+  it('answers are bounded by the attempt’s questions: 100,000 copies of an option, repeats and two options for one choice are refused, nothing oversize is stored', async () => {
+    const c = await quizCourse({ max_attempts: null });
+    const s = await student(c.id);
+    const [q1, q2, q3, q4, q5] = await questionIds(c.quiz);
+    const o = (q: number, n: number) => c.questions[q]!.options[n]!.id;
+    const attempt = (await start(s.client, c.quiz)).open_attempt!;
+    const stored = async () =>
+      (await sql<{ bytes: number; status: string; answers: unknown }>(`select octet_length(answers::text) as bytes, status, answers from public.quiz_attempts where id = $1`, [attempt.id]))[0]!;
+    // What the student saved before: every refusal below leaves it as it was.
+    const saved = { [q1!]: [o(0, 1)] };
+    await must(s.client.rpc('save_quiz_answers', { p_attempt_id: attempt.id, p_answers: saved }));
+
+    // The attack of issue 37: one option id 100,000 times (3 MB), saved and submitted.
+    const bomb = { [q4!]: Array.from({ length: 100_000 }, () => o(3, 0)) };
+    for (const rpc of ['save_quiz_answers', 'submit_quiz_attempt']) {
+      const { error } = await s.client.rpc(rpc, { p_attempt_id: attempt.id, p_answers: bomb });
+      expect(error?.message, rpc).toBe('As respostas enviadas são grandes demais para esta avaliação.');
+    }
+    // Small but not a shape the question allows: a repeated option, two options for a single choice
+    // or a true/false, an option of another question, a question of no one.
+    for (const answers of [
+      { [q3!]: [o(2, 0), o(2, 0)] },
+      { [q1!]: [o(0, 0), o(0, 1)] },
+      { [q5!]: [o(4, 0), o(4, 1)] },
+      { [q2!]: [o(0, 0)] },
+      { [crypto.randomUUID()]: [] },
+    ]) {
+      for (const rpc of ['save_quiz_answers', 'submit_quiz_attempt']) {
+        const { error } = await s.client.rpc(rpc, { p_attempt_id: attempt.id, p_answers: answers });
+        expect(error?.message, `${rpc} ${JSON.stringify(answers)}`).toBe('Respostas inválidas.');
+      }
+    }
+    const after = await stored();
+    expect(after).toMatchObject({ status: 'open', answers: saved });
+    expect(after.bytes).toBeLessThan(200);
+    // The table holds no more than the layout, whatever writes it.
+    await expect(sql(`update public.quiz_attempts set answers = $2::jsonb where id = $1`, [attempt.id, JSON.stringify(bomb)])).rejects.toThrow(/quiz_attempts_answers_size/);
+
+    // The player's own payload (docs/quizzes.md; a blank multiple choice is []) saves and grades as before.
+    const answers = { [q1!]: [o(0, 1)], [q2!]: [], [q3!]: [o(2, 0)], [q4!]: [o(3, 0), o(3, 1), o(3, 2)], [q5!]: [o(4, 1)] };
+    await must(s.client.rpc('save_quiz_answers', { p_attempt_id: attempt.id, p_answers: answers }));
+    expect((await stored()).answers).toEqual(answers);
+    const graded = await submit(s.client, attempt.id, answers);
+    expect(graded.attempts[0]).toMatchObject({ id: attempt.id, score: 50, passed: false });
+    expect(await stored()).toMatchObject({ status: 'graded', answers });
+  });
+
   it('a student cannot build, publish or read the results of a quiz; staff of another school neither', async () => {
     const c = await quizCourse();
     const s = await student(c.id);
