@@ -73,7 +73,7 @@ export function CommentCard({ comment: c, viewer, reply, pinned, onReply }: { co
       <div className={cn('min-w-0 flex-1 rounded-xl px-4 py-3', pinned ? 'border border-emerald-400/40 bg-emerald-400/10' : 'bg-white/5')}>
         {pinned && <p className="mb-1 text-xs font-semibold text-emerald-300">{c.author_role ? 'Resposta da equipe' : 'Resposta marcada pela equipe'}</p>}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <span className="font-semibold text-slate-100 [overflow-wrap:anywhere]">{name}</span>
+          <bdi className="font-semibold text-slate-100 [overflow-wrap:anywhere]">{name}</bdi>
           {c.author_role && (
             <span className="rounded-full bg-sky-400/15 px-2 py-0.5 text-xs font-medium text-sky-200" data-testid="staff-badge">
               {ROLE_LABELS[c.author_role]}

@@ -134,13 +134,13 @@ describe('LessonDiscussion', () => {
     expect(api.editComment).toHaveBeenCalledWith(expect.anything(), { id: 'mine', comment: 'Texto corrigido' });
   });
 
-  it('links http(s) addresses with rel="nofollow noopener" in a new tab; javascript: and HTML stay text', async () => {
+  it('links http(s) addresses with rel="noopener noreferrer nofollow ugc" in a new tab; javascript: and HTML stay text', async () => {
     show([comment({ comment: 'Veja https://exemplo.com.br/aula?x=1. Não clique javascript:alert(1) nem <b>negrito</b> <img src=x onerror=alert(1)>' })]);
     const c = await screen.findByTestId('comment');
     const links = within(c).getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', 'https://exemplo.com.br/aula?x=1');
-    expect(links[0]).toHaveAttribute('rel', 'nofollow noopener');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
     expect(links[0]).toHaveAttribute('target', '_blank');
     expect(links[0]).toHaveTextContent('https://exemplo.com.br/aula?x=1');
     expect(c).toHaveTextContent('javascript:alert(1)');

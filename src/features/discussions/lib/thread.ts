@@ -1,6 +1,6 @@
 // The thread's order and rules, kept out of the components: questions newest first, each with its
 // replies oldest first and the reply staff marked as the answer pinned apart; the 15-minute edit
-// window; the pt-BR name of a staff role; and the text of a comment cut into plain text and links.
+// window; and the pt-BR name of a staff role. (A comment's text and links: src/lib/user-text.ts.)
 import type { AuthorRole, DiscussionComment } from '../api/queries';
 
 export interface Thread {
@@ -44,34 +44,3 @@ export const ROLE_LABELS: Record<AuthorRole, string> = {
   STAFF: 'Equipe',
   SUPER_ADMIN: 'Equipe',
 };
-
-export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
-/** Punctuation that ends a sentence rather than the address. */
-const TRAILING = /[.,;:!?)\]}]+$/;
-
-/** Cuts a comment into text and http(s) links; anything else (javascript:, data:, www.) stays text. */
-export function linkParts(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_RE)) {
-    let raw = match[0];
-    const trail = raw.match(TRAILING)?.[0] ?? '';
-    if (trail) raw = raw.slice(0, raw.length - trail.length);
-    const start = match.index;
-    let href: string | null = null;
-    try {
-      const url = new URL(raw);
-      if (url.protocol === 'http:' || url.protocol === 'https:') href = url.href;
-    } catch {
-      href = null;
-    }
-    if (!href) continue;
-    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
-    parts.push({ kind: 'link', text: raw, href });
-    last = start + raw.length;
-  }
-  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
-  return parts;
-}

@@ -58,7 +58,7 @@ export function RankingCard({ schoolId, userId }: { schoolId: string; userId: st
                   <Avatar name={e.name} src={e.avatar_url} decorative className="size-7" fallbackClassName="text-xs" />
                   {/* A long name wraps rather than hiding "(você)" on a phone. */}
                   <span className="min-w-0 flex-1 break-words">
-                    {e.name}
+                    <bdi>{e.name}</bdi>
                     {mine && <span className="font-normal text-muted-foreground"> (você)</span>}
                   </span>
                   <span className="shrink-0 tabular-nums text-muted-foreground">{points(e.points)}</span>

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { commentLink } from '@/lib/comment-anchor';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { withoutBidiControls } from '@/lib/user-text';
 import { cn } from '@/lib/utils';
 import type { AdminComment } from '../../api/admin-queries';
 import { useAddComment, useDeleteComment, useModerateComment } from '../../api/hooks';
@@ -64,7 +65,7 @@ export function AdminCommentItem({ comment: c }: { comment: AdminComment }) {
           <Avatar name={c.author_name} src={c.author_avatar_url} className="size-10" />
           <div className="grid min-w-0 flex-1 gap-1">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-              <span className="font-semibold [overflow-wrap:anywhere]">{c.author_name}</span>
+              <bdi className="font-semibold [overflow-wrap:anywhere]">{c.author_name}</bdi>
               {c.author_role && <Badge variant="secondary">{ROLE_LABELS[c.author_role]}</Badge>}
               <time dateTime={c.created_at} className="text-xs text-muted-foreground">
                 {formatDateTime(c.created_at)}
@@ -90,8 +91,8 @@ export function AdminCommentItem({ comment: c }: { comment: AdminComment }) {
           <blockquote className="flex min-w-0 gap-2 rounded-lg border-l-4 border-border bg-muted/60 px-3 py-2 text-xs text-muted-foreground">
             <CornerDownRight aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
             <p className="line-clamp-3 min-w-0 [overflow-wrap:anywhere]">
-              Em resposta a <strong className="font-medium text-foreground">{c.parent_author_name ?? 'Aluno'}</strong>:{' '}
-              {c.parent_comment ?? ''}
+              Em resposta a <strong className="font-medium text-foreground"><bdi>{c.parent_author_name ?? 'Aluno'}</bdi></strong>:{' '}
+              <bdi>{withoutBidiControls(c.parent_comment ?? '')}</bdi>
             </p>
           </blockquote>
         )}

@@ -126,7 +126,7 @@ describe('CommentsPage', () => {
     expect(reply.getByText(/Em resposta a/)).toHaveTextContent('Em resposta a Caio Aluno: Onde baixo a planilha?');
     expect(reply.getByRole('link', { name: 'https://exemplo.com.br/planilha' })).toHaveAttribute(
       'rel',
-      'nofollow noopener',
+      'noopener noreferrer nofollow ugc',
     );
     // "Abrir aula" opens the lesson at the comment.
     expect(q.getByRole('link', { name: 'Abrir aula' })).toHaveAttribute(
