@@ -6,6 +6,8 @@
 //  4. The Asaas webhook token has at least 32 characters in the database, whatever path stores it.
 //  hardening: student-webhook accepts a signed, timestamped request (x-webhook-signature), refuses a
 //     bad, stale, altered or replayed one, and still accepts the static secret alone.
+// Issue 37, hole 4: an event is matched with payments of its own school only. Academia Rival, with its own
+// token and an event of its own subscription naming an escola-demo charge id, wrote on that charge.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -185,6 +187,72 @@ describe('event ids are deduplicated per school (item 3)', () => {
     await service.from('enrollments').update({ status: 'PAUSED' }).eq('user_id', USER.aluna).eq('course_id', COURSE.marketing);
     expect(JSON.parse((await fake.sendEvent(asaasId, 'PAYMENT_RECEIVED', { eventId: X })).body)).toMatchObject({ outcome: 'duplicate' });
     expect(await enrollment()).toMatchObject({ status: 'PAUSED' });
+  });
+});
+
+describe("an event is matched with its own school's payments only (issue 37, hole 4)", () => {
+  /** Academia Rival's student subscribed to a rival plan by PIX, through create-asaas-subscription and the fake Asaas. */
+  async function rivalSubscription() {
+    const slug = `plano-rival-${Math.random().toString(36).slice(2, 8)}`;
+    const { data: plan } = await service.from('plans').insert({ school_id: SCHOOL.rival, slug, name: 'Plano Rival', cycle: 'MONTHLY', price: 29.9, billing_types: ['PIX'] }).select('id').single();
+    await service.from('plan_courses').insert({ plan_id: plan!.id, course_id: COURSE.rival });
+    const rivalStudent = await backend.signIn(EMAIL.alunoRival);
+    const { data: session } = await rivalStudent.auth.getSession();
+    const res = await fetch(`${backend.url}/functions/v1/create-asaas-subscription`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.session?.access_token ?? ''}`, apikey: ANON_KEY },
+      body: JSON.stringify({ plan_id: plan!.id, billing_type: 'PIX', customer: { ...CUSTOMER, email: 'aluno@academia-rival.com.br' } }),
+    });
+    const json = (await res.json()) as { subscription_id: string };
+    expect(res.status, JSON.stringify(json)).toBe(200);
+    await fake.idle();
+    const [sub] = await sql<{ provider_subscription_id: string; provider_customer_id: string; value: string }>(
+      'select provider_subscription_id, provider_customer_id, value::text from public.subscriptions where id = $1',
+      [json.subscription_id],
+    );
+    return { id: json.subscription_id, asaasId: sub!.provider_subscription_id, customer: sub!.provider_customer_id, value: Number(sub!.value) };
+  }
+  /** An invoice event of the rival subscription, as Academia Rival can forge it with its own token. */
+  const invoiceEvent = (sub: { asaasId: string; customer: string; value: number; id: string }, paymentId: string, event = 'PAYMENT_RECEIVED') => ({
+    id: `evt_${Math.random().toString(16).slice(2)}&7`,
+    event,
+    payment: { object: 'payment', id: paymentId, subscription: sub.asaasId, customer: sub.customer, value: sub.value, billingType: 'PIX', dueDate: '2026-12-01', externalReference: sub.id, status: 'RECEIVED' },
+  });
+  const victim = (id: string) =>
+    sql('select status, value::text, paid_at, mismatch_reason, mismatch_at, subscription_id, provider_payment_id, updated_at from public.payments where id = $1', [id]);
+
+  it("Academia Rival's event of its own subscription naming an escola-demo charge id changes nothing on that charge", async () => {
+    await unenroll();
+    const { paymentId, asaasId } = await charge({ course_id: COURSE.marketing, billing_type: 'PIX', customer: CUSTOMER });
+    const before = await victim(paymentId);
+    const sub = await rivalSubscription();
+    for (const query of [`?school=${SCHOOL.rival}`, '']) {
+      const res = await fetch(`${backend.url}/functions/v1/asaas-webhook${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'asaas-access-token': RIVAL.webhookToken },
+        body: JSON.stringify(invoiceEvent(sub, asaasId)),
+      });
+      expect([200, 401]).toContain(res.status);
+    }
+    // The victim's payment is exactly as it was; no rival invoice took its charge id.
+    expect(await victim(paymentId)).toEqual(before);
+    expect(await sql('select school_id from public.payments where provider_payment_id = $1', [asaasId])).toEqual([{ school_id: SCHOOL.demo }]);
+    expect(await sql(`select 1 from private.payment_events where payment_id = $1 and school_id = $2`, [paymentId, SCHOOL.rival])).toEqual([]);
+    // The escola-demo charge still works for its own school.
+    await fetch(`${fake.url}/i/${asaasId}/pay`, { method: 'POST', redirect: 'manual' });
+    expect((await paymentRow(paymentId)).status).toBe('CONFIRMED');
+    expect(await enrollment()).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it("the rival school's own invoice event still applies to its own subscription", async () => {
+    const sub = await rivalSubscription();
+    const own = `pay_rival_${Math.random().toString(36).slice(2, 10)}`;
+    const r = await webhook(invoiceEvent(sub, own), RIVAL.webhookToken, SCHOOL.rival);
+    expect(r).toMatchObject({ status: 200, outcome: 'enrolled' });
+    expect(await sql('select school_id, status, subscription_id from public.payments where provider_payment_id = $1', [own])).toEqual([
+      { school_id: SCHOOL.rival, status: 'RECEIVED', subscription_id: sub.id },
+    ]);
+    expect(await sql('select status from public.subscriptions where id = $1', [sub.id])).toEqual([{ status: 'ACTIVE' }]);
   });
 });
 
