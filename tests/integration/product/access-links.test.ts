@@ -118,4 +118,37 @@ describe('access links', () => {
     expect(await sql("select 1 from public.email_outbox where idempotency_key like $1", [`access-manual:${USER.alunoRival}:%`])).toEqual([]);
     expect(await sql("select 1 from public.email_outbox where idempotency_key like $1", [`access-manual:${USER.aluno}:%`])).toHaveLength(1);
   });
+
+  it("'Reenviar acesso' is for the school's students: no access e-mail for a staff account or the super admin (issue 37)", async () => {
+    const STUDENTS_ONLY = 'O acesso só pode ser reenviado a alunos da escola, não a contas da equipe ou de administradores.';
+    const staffAccounts = [USER.super, USER.adminDemo, USER.instrutor];
+    const accessMails = async () =>
+      (await sql<{ n: number }>("select count(*)::int as n from public.email_outbox where kind = 'access_granted' and user_id = any($1::uuid[])", [staffAccounts]))[0]!.n;
+    const links = async () => (await sql<{ n: number }>('select count(*)::int as n from private.access_links where user_id = any($1::uuid[])', [staffAccounts]))[0]!.n;
+    const before = { mails: await accessMails(), links: await links() };
+
+    const instrutor = await backend.signIn(EMAIL.instrutor);
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    const superAdmin = await backend.signIn(EMAIL.super);
+    for (const [client, target] of [
+      [instrutor, USER.super],
+      [instrutor, USER.adminDemo],
+      [admin, USER.instrutor],
+      [superAdmin, USER.adminDemo],
+    ] as const) {
+      const refused = await client.rpc('resend_student_access', { p_user_id: target });
+      expect(refused.error?.message, target).toBe(STUDENTS_ONLY);
+      expect(refused.data).toBeNull();
+    }
+    expect({ mails: await accessMails(), links: await links() }).toEqual(before);
+
+    // Control: a student of the school still gets it, from the instructor too.
+    const sent = await instrutor.rpc('resend_student_access', { p_user_id: USER.aluna });
+    expect(sent.error).toBeNull();
+    const rows = await sql<{ id: string; kind: string; to_email: string }>(
+      'select id::text as id, kind, to_email from public.email_outbox where idempotency_key like $1',
+      [`access-manual:${USER.aluna}:%`],
+    );
+    expect(rows).toEqual([{ id: sent.data, kind: 'access_granted', to_email: EMAIL.aluna }]);
+  });
 });
