@@ -7,9 +7,9 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { totpCode, totpStep } from '../../../local-supabase/auth/totp.ts';
 import { authFetch, jwtPayload, signToken, uniqueEmail } from '../auth-helpers.ts';
 import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { accessToken, Authenticator, turnOnTwoFactor } from '../mfa-helpers.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
 let backend: TestBackend;
@@ -21,28 +21,6 @@ afterAll(async () => {
 });
 
 const db = () => backend.server.ctx.engine;
-
-/** The authenticator app: codes of one secret, each later than the last one given (a code works once). */
-class Authenticator {
-  private last = -Infinity;
-  constructor(readonly secret: string) {}
-  /** A code of a step not used yet, waiting for the next 30 s window when the accepted ones are used up. */
-  async next(): Promise<string> {
-    for (;;) {
-      const now = totpStep(Date.now());
-      const step = Math.max(this.last + 1, now - 1);
-      if (step <= now + 1) {
-        this.last = step;
-        return totpCode(this.secret, step);
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-  /** The code the app shows right now (maybe used already). */
-  current(): string {
-    return totpCode(this.secret, totpStep(Date.now()));
-  }
-}
 
 /** A confirmed account (with a profile of Escola Demo), signed in with its password. */
 async function newAccount(prefix: string, role?: 'SCHOOL_ADMIN' | 'INSTRUCTOR' | 'STAFF') {
@@ -59,21 +37,6 @@ async function newAccount(prefix: string, role?: 'SCHOOL_ADMIN' | 'INSTRUCTOR' |
     expect(roleError).toBeNull();
   }
   return { id: data.user!.id, email, client: await backend.signIn(email, 'segredo123') };
-}
-
-/** Enrolls and verifies a TOTP factor on a signed-in client: its session becomes aal2. */
-async function turnOnTwoFactor(client: SupabaseClient) {
-  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Celular' });
-  expect(error).toBeNull();
-  const app = new Authenticator(data!.totp.secret);
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId: data!.id, code: await app.next() });
-  expect(verified.error).toBeNull();
-  return { factorId: data!.id, app };
-}
-
-async function accessToken(client: SupabaseClient): Promise<string> {
-  const { data } = await client.auth.getSession();
-  return data.session!.access_token;
 }
 
 const factorRows = async (userId: string) =>
