@@ -25,8 +25,14 @@ export const RENDER_LIMITS = {
   maxDimension: 2500,
   /** "The image size cannot exceed 25MB." */
   maxSourceBytes: 25 * 1024 * 1024,
-  /** "The image resolution cannot exceed 50MP." */
+  /**
+   * "The image resolution cannot exceed 50MP." For an animated image, the frames rendered together:
+   * each is a whole canvas once decoded, however few bytes it takes (imgproxy's IMGPROXY_MAX_SRC_RESOLUTION
+   * sums them the same way).
+   */
   maxSourcePixels: 50_000_000,
+  /** Frames of an animated GIF or WebP rendered; the rest are dropped (IMGPROXY_MAX_ANIMATION_FRAMES=60, as the Supabase CLI runs imgproxy). */
+  maxAnimationFrames: 60,
 };
 
 const RESIZE = ['cover', 'contain', 'fill'] as const;
@@ -313,13 +319,16 @@ async function renderTo(source: string, file: string, t: TransformOptions, webp:
     throw renderError(INVALID_SOURCE);
   }
   if (!meta.format || !SOURCE_FORMATS.has(meta.format) || !meta.width || !meta.height) throw renderError(INVALID_SOURCE);
-  if (meta.width * (meta.pageHeight ?? meta.height) > RENDER_LIMITS.maxSourcePixels) throw renderError(RESOLUTION_TOO_BIG);
+  // What will be decoded: the first frames of an animated GIF or WebP, the first page of anything else.
+  const frames = meta.format === 'gif' || meta.format === 'webp' ? Math.min(meta.pages ?? 1, RENDER_LIMITS.maxAnimationFrames) : 1;
+  if (meta.width * (meta.pageHeight ?? meta.height) * frames > RENDER_LIMITS.maxSourcePixels) throw renderError(RESOLUTION_TOO_BIG);
 
   const origin = meta.format === 'heif' ? 'avif' : meta.format;
   const format = t.format === 'webp' || t.format === 'avif' ? t.format : webp ? 'webp' : origin;
   const quality = t.quality ?? DEFAULT_QUALITY;
   try {
-    let img = sharp(source, { animated: meta.format === 'gif' || meta.format === 'webp', limitInputPixels: false }).rotate();
+    // libvips checks the same limit on what it actually decodes (all the frames loaded, stacked).
+    let img = sharp(source, { pages: frames, limitInputPixels: RENDER_LIMITS.maxSourcePixels }).rotate();
     if (t.width || t.height) {
       img = img.resize({
         width: t.width ? clamp(t.width) : undefined,

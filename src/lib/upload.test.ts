@@ -9,8 +9,10 @@ import {
   validateAvatar,
   validateImage,
   validateLessonVideo,
+  validateImagePixels,
   validateMaterial,
 } from './upload';
+import { gifOfScreens, webpOfScreens } from '@/test/animated-images';
 
 const f = (name: string, type: string, size: number) => ({ name, type, size });
 
@@ -33,6 +35,37 @@ describe('validateImage', () => {
   it('refuses other types and large files', () => {
     expect(validateImage(f('a.gif', 'image/gif', 10))).toBe('Por favor, selecione uma imagem válida');
     expect(validateImage(f('a.png', 'image/png', 5 * MB + 1))).toBe('A imagem deve ter no máximo 5MB');
+  });
+});
+
+describe('validateImagePixels (what Storage can render: 50 megapixels, every frame up to 60 counted)', () => {
+  /** The start of a PNG: the signature and its IHDR (width, height). */
+  const png = (width: number, height: number) => {
+    const b = new Uint8Array(33);
+    b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(b.buffer).setUint32(16, width);
+    new DataView(b.buffer).setUint32(20, height);
+    return new File([b], 'foto.png', { type: 'image/png' });
+  };
+  const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => new File([bytes], name, { type });
+  const ANIMATION_TOO_BIG = 'A animação é grande demais: diminua as dimensões ou o número de quadros (até 50 megapixels somando os quadros)';
+
+  it('refuses an animated avatar of a few KB whose frames add up past the limit (issue 37)', async () => {
+    expect(await validateImagePixels(file(gifOfScreens(2048, 60), 'avatar.gif', 'image/gif'))).toBe(ANIMATION_TOO_BIG);
+    expect(await validateImagePixels(file(webpOfScreens(2048, 60), 'avatar.webp', 'image/webp'))).toBe(ANIMATION_TOO_BIG);
+    expect(await validateImagePixels(file(gifOfScreens(2048, 12), 'avatar.gif', 'image/gif'))).toBe(ANIMATION_TOO_BIG);
+  });
+
+  it('accepts animations within it, and frames past the 60 rendered do not count', async () => {
+    expect(await validateImagePixels(file(gifOfScreens(2048, 11), 'avatar.gif', 'image/gif'))).toBeNull();
+    expect(await validateImagePixels(file(gifOfScreens(200, 1000), 'avatar.gif', 'image/gif'))).toBeNull();
+    expect(await validateImagePixels(file(webpOfScreens(400, 60), 'avatar.webp', 'image/webp'))).toBeNull();
+  });
+
+  it('a still image: at most 50 megapixels; a header it does not read is left to the server', async () => {
+    expect(await validateImagePixels(png(10_000, 5_000))).toBeNull();
+    expect(await validateImagePixels(png(10_000, 5_001))).toBe('A imagem deve ter no máximo 50 megapixels');
+    expect(await validateImagePixels(file(new TextEncoder().encode('não é imagem'), 'a.png', 'image/png'))).toBeNull();
   });
 });
 

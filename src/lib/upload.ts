@@ -1,5 +1,6 @@
 // File checks of SPEC §5/§9 and storage paths. Each check returns the pt-BR error message, or null when the file is fine.
 import type { Tables } from '@/types/database';
+import { imageSize } from './image-size';
 
 
 export const MB = 1024 * 1024;
@@ -42,6 +43,28 @@ export function validateImage(file: FileLike): string | null {
   if (!ok) return INVALID_IMAGE;
   if (file.size > IMAGE_MAX_BYTES) return 'A imagem deve ter no máximo 5MB';
   return null;
+}
+
+/**
+ * What Storage's image transformations decode at most (local-supabase/storage/render.ts, RENDER_LIMITS,
+ * as the hosted platform): 50 megapixels, counting each frame of an animated image up to the 60 it renders.
+ */
+export const RENDER_MAX_PIXELS = 50_000_000;
+export const RENDER_MAX_FRAMES = 60;
+
+/**
+ * An avatar, banner or thumbnail the platform could not render at the size a screen needs: its header
+ * (read, not decoded) says more pixels than the render limit. The pt-BR message, or null when it fits
+ * or the header is not one we read (the server decides then).
+ */
+export async function validateImagePixels(file: Blob): Promise<string | null> {
+  const size = imageSize(new Uint8Array(await file.arrayBuffer()));
+  if (!size) return null;
+  const frames = Math.min(size.frames, RENDER_MAX_FRAMES);
+  if (size.width * size.height * frames <= RENDER_MAX_PIXELS) return null;
+  return frames > 1
+    ? 'A animação é grande demais: diminua as dimensões ou o número de quadros (até 50 megapixels somando os quadros)'
+    : 'A imagem deve ter no máximo 50 megapixels';
 }
 
 /** Announcement video: MP4 or WebM, at most 500MB. */

@@ -2,14 +2,14 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { StorageImage } from './storage-image';
-import { IMAGE_ACCEPT, validateImage, type FileLike } from '@/lib/upload';
+import { IMAGE_ACCEPT, validateImage, validateImagePixels, type FileLike } from '@/lib/upload';
 
 export interface ImageUploadProps {
   /** Current image URL (preview). */
   value?: string | null;
   /** Called with a file that passed `validate`. */
   onFile: (file: File) => void;
-  /** Check returning the pt-BR error message or null (default: JPG/PNG/WEBP up to 5 MB). */
+  /** Check returning the pt-BR error message or null (default: JPG/PNG/WEBP up to 5 MB); the render's pixel limit is checked after it. */
   validate?: (file: FileLike) => string | null;
   /** Called with the message when a file is refused (default: shown under the picker). */
   onInvalid?: (message: string) => void;
@@ -23,7 +23,7 @@ export interface ImageUploadProps {
   className?: string;
 }
 
-/** A drop area / button that picks one image, checks it and shows a preview. */
+/** A drop area / button that picks one image, checks it (type, size, then pixels) and shows a preview. */
 export function ImageUpload({
   value,
   onFile,
@@ -41,9 +41,9 @@ export function ImageUpload({
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
 
-  function handle(file: File | undefined) {
+  async function handle(file: File | undefined) {
     if (!file) return;
-    const message = validate(file);
+    const message = validate(file) ?? (await validateImagePixels(file));
     if (message) {
       setError(message);
       onInvalid?.(message);
@@ -62,7 +62,7 @@ export function ImageUpload({
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
           e.preventDefault();
-          handle(e.dataTransfer.files[0]);
+          void handle(e.dataTransfer.files[0]);
         }}
       >
         {value ? (
@@ -87,7 +87,7 @@ export function ImageUpload({
           disabled={uploading}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e: ChangeEvent<HTMLInputElement>) => {
-            handle(e.target.files?.[0]);
+            void handle(e.target.files?.[0]);
             e.target.value = '';
           }}
         />

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Avatar } from './avatar';
@@ -7,6 +7,7 @@ import { ImageUpload } from './image-upload';
 import { Input } from './input';
 import { ProgressRing } from './progress-ring';
 import { StarRating } from './star-rating';
+import { webpOfScreens } from '@/test/animated-images';
 
 describe('ProgressRing', () => {
   it('is a 48 px progressbar with the clamped, rounded percent', () => {
@@ -67,7 +68,20 @@ describe('ImageUpload', () => {
     expect(onFile).not.toHaveBeenCalled();
     const ok = new File([new Uint8Array(10)], 'ok.webp', { type: 'image/webp' });
     await userEvent.upload(input, ok);
-    expect(onFile).toHaveBeenCalledWith(ok);
+    await waitFor(() => expect(onFile).toHaveBeenCalledWith(ok));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses an image Storage could not render: 2.8 KB of WebP that is 60 frames of 2048×2048', async () => {
+    const onFile = vi.fn();
+    const { container } = render(<ImageUpload onFile={onFile} />);
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, new File([webpOfScreens(2048, 60)], 'banner.webp', { type: 'image/webp' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A animação é grande demais: diminua as dimensões ou o número de quadros');
+    const fine = new File([webpOfScreens(400, 60)], 'banner.webp', { type: 'image/webp' });
+    await userEvent.upload(input, fine);
+    await waitFor(() => expect(onFile).toHaveBeenCalledWith(fine));
+    expect(onFile).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { versionPath } from '../../../local-supabase/storage/keys.ts';
+import { gifOfScreens, webpOfScreens } from '../../../src/test/animated-images.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
 import { installStorageFixtures } from '../storage-helpers.ts';
 import { COURSE, EMAIL, LESSON, SCHOOL, USER } from '../rls/seed.ts';
@@ -30,6 +31,19 @@ const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/
 /** A w×h image of one colour (a few KB), in the given format. */
 function picture(width: number, height: number, format: 'jpeg' | 'png', color = '#2563eb'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } })[format]().toBuffer();
+}
+
+/** An answer's frames as decoded: [frame width, frame height, frames]. */
+async function framesOf(body: Buffer) {
+  const meta = await sharp(body, { animated: true }).metadata();
+  return [meta.width, meta.pageHeight ?? meta.height, meta.pages ?? 1];
+}
+
+/** A real animated GIF: `frames` frames of w×h, each its own colour. */
+function animatedGif(width: number, height: number, frames: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * frames * 3);
+  for (let f = 0; f < frames; f++) raw.fill(Buffer.from([(f * 40) % 256, 100, 255 - ((f * 40) % 256)]), f * width * height * 3, (f + 1) * width * height * 3);
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif().toBuffer();
 }
 
 async function upload(client: SupabaseClient, bucket: string, name: string, body: Buffer, contentType: string, cacheControl?: string) {
@@ -253,6 +267,36 @@ describe('refusals, as the platform words them', () => {
     expect(json).toEqual({ ...invalidSource, message: 'The source image resolution is too large to process' });
   });
 
+  it('an animated GIF or WebP counts every frame it decodes: 60 frames of 2048×2048 (a 1.4 KB avatar) are refused, nothing rendered', async () => {
+    const student = await backend.signIn(EMAIL.aluno);
+    const gif = Buffer.from(gifOfScreens(2048, 60));
+    const webp = Buffer.from(webpOfScreens(2048, 60));
+    expect(gif.length).toBe(1419);
+    expect(webp.length).toBeLessThan(3000);
+    await upload(student, 'avatars', `${USER.aluno}/bomba.gif`, gif, 'image/gif');
+    await upload(student, 'avatars', `${USER.aluno}/bomba.webp`, webp, 'image/webp');
+    const before = await renderCacheFiles();
+    for (const name of ['bomba.gif', 'bomba.webp']) {
+      for (const transform of [{ width: 320 }, { width: 64, format: 'origin' }]) {
+        const { res, json } = await get(publicRender('avatars', `${USER.aluno}/${name}`, transform), CHROME_ACCEPT);
+        expect(res.status, `${name} ${JSON.stringify(transform)}`).toBe(400);
+        expect(json).toEqual({ ...invalidSource, message: 'The source image resolution is too large to process' });
+      }
+    }
+    expect(await renderCacheFiles()).toEqual(before);
+  });
+
+  it('the frames are counted up to the limit: 11 frames of 2048×2048 (46 MP) render, 12 (50.3 MP) do not', async () => {
+    await upload(service, 'fx-public', 'onze.gif', Buffer.from(gifOfScreens(2048, 11)), 'image/gif');
+    await upload(service, 'fx-public', 'doze.gif', Buffer.from(gifOfScreens(2048, 12)), 'image/gif');
+    const eleven = await get(publicRender('fx-public', 'onze.gif', { width: 16 }), CHROME_ACCEPT);
+    expect(eleven.res.status).toBe(200);
+    expect(eleven.res.headers.get('content-type')).toBe('image/webp');
+    const twelve = await get(publicRender('fx-public', 'doze.gif', { width: 16 }), CHROME_ACCEPT);
+    expect(twelve.res.status).toBe(400);
+    expect(twelve.json).toMatchObject({ message: 'The source image resolution is too large to process' });
+  });
+
   it.each([
     ['width=abc', 'querystring/width must be integer'],
     ['width=-5', 'querystring/width must be >= 0'],
@@ -271,6 +315,29 @@ describe('refusals, as the platform words them', () => {
     expect((await get(publicRender('nao-existe', 'x.jpg', { width: 10 }))).res.status).toBe(404);
     const dots = await get(`${backend.url}/storage/v1/render/image/public/course-thumbnails/a/../../x.jpg?width=10`);
     expect([400, 404]).toContain(dots.res.status);
+  });
+});
+
+describe('animated images', () => {
+  it('a student’s animated GIF avatar renders animated, every frame (WebP to Chrome, GIF with format=origin)', async () => {
+    const student = await backend.signIn(EMAIL.aluno);
+    const name = `${USER.aluno}/avatar-animado.gif`;
+    await upload(student, 'avatars', name, await animatedGif(400, 400, 8), 'image/gif');
+    const webp = await get(publicRender('avatars', name, { width: 320 }), CHROME_ACCEPT);
+    expect(webp.res.status).toBe(200);
+    expect(webp.res.headers.get('content-type')).toBe('image/webp');
+    expect(await framesOf(webp.body)).toEqual([320, 320, 8]);
+    const gif = await get(publicRender('avatars', name, { width: 100, format: 'origin' }), CHROME_ACCEPT);
+    expect(gif.res.headers.get('content-type')).toBe('image/gif');
+    expect(gif.image?.format).toBe('gif');
+    expect(await framesOf(gif.body)).toEqual([100, 100, 8]);
+  });
+
+  it('renders at most 60 frames of a longer animation, as the platform’s imgproxy does (IMGPROXY_MAX_ANIMATION_FRAMES)', async () => {
+    await upload(service, 'fx-public', 'longa.gif', Buffer.from(gifOfScreens(32, 100)), 'image/gif');
+    const { res, body } = await get(publicRender('fx-public', 'longa.gif', { width: 16 }), CHROME_ACCEPT);
+    expect(res.status).toBe(200);
+    expect(await framesOf(body)).toEqual([16, 16, 60]);
   });
 });
 

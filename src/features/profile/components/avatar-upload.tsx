@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Camera, Loader2 } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
-import { AVATAR_ACCEPT, validateAvatar } from '@/lib/upload';
+import { AVATAR_ACCEPT, validateAvatar, validateImagePixels } from '@/lib/upload';
 import { useUploadAvatar } from '../api/hooks';
 
 export function AvatarUpload({ userId, name, avatarUrl }: { userId: string; name: string; avatarUrl: string | null }) {
@@ -9,9 +9,9 @@ export function AvatarUpload({ userId, name, avatarUrl }: { userId: string; name
   const upload = useUploadAvatar(userId);
   const [error, setError] = useState<string | null>(null);
 
-  function onFile(file: File | undefined) {
+  async function onFile(file: File | undefined) {
     if (!file) return;
-    const message = validateAvatar(file);
+    const message = validateAvatar(file) ?? (await validateImagePixels(file));
     setError(message);
     if (message) return;
     upload.mutate({ file, previousUrl: avatarUrl });
@@ -42,7 +42,7 @@ export function AvatarUpload({ userId, name, avatarUrl }: { userId: string; name
             disabled={upload.isPending}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             onChange={(e) => {
-              onFile(e.target.files?.[0]);
+              void onFile(e.target.files?.[0]);
               e.target.value = '';
             }}
           />
