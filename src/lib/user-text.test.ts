@@ -49,9 +49,9 @@ describe('linkParts', () => {
   });
 
   it('a right-to-left override is removed, inside the address and around it', () => {
-    expect(linkParts(`Aula: ${RLO}https://evil.example/?rb.moc.omed-aloce//:sptth`)).toEqual([
+    expect(linkParts(`Aula: ${RLO}https://evil.example/?rb.moc.omed-alocse//:sptth`)).toEqual([
       { kind: 'text', text: 'Aula: ' },
-      { kind: 'link', text: 'https://evil.example/?rb.moc.omed-aloce//:sptth', href: 'https://evil.example/?rb.moc.omed-aloce//:sptth' },
+      { kind: 'link', text: 'https://evil.example/?rb.moc.omed-alocse//:sptth', href: 'https://evil.example/?rb.moc.omed-alocse//:sptth' },
     ]);
     // Escaped in the path, it stays escaped in what is shown.
     expect(links(`https://evil.example/%E2%80%AE/x`)[0]!.text).toBe('https://evil.example/%E2%80%AE/x');
@@ -69,7 +69,7 @@ describe('linkParts', () => {
       'https://ESCOLA-DEMO.com.br./a',
       'https://escola-demo.com.br\u200B.evil.example/',
       'https://0x7f.1:8080/x',
-      `${RLO}https://evil.example/#rb.moc.omed-aloce//:sptth`,
+      `${RLO}https://evil.example/#rb.moc.omed-alocse//:sptth`,
     ];
     for (const text of tricks) {
       const [link] = links(text);
