@@ -92,7 +92,7 @@ test('a student asks, staff answer and mark it, the student sees the staff answe
   await expect(pinned).toContainText('Gil da Equipe');
   await expect(pinned.getByTestId('staff-badge')).toHaveText('Administração');
   const link = pinned.getByRole('link', { name: 'https://exemplo.com.br/procv' });
-  await expect(link).toHaveAttribute('rel', 'nofollow noopener');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(pinned.getByRole('button', { name: 'Marcar como resposta' })).toHaveCount(0);
   await expect(pinned.getByRole('button', { name: 'Ocultar' })).toHaveCount(0);
