@@ -72,6 +72,8 @@ export function payloadColumnNotFound(table: string, column: string): HttpError 
 
 /** HTTP status PostgREST gives a PostgreSQL SQLSTATE. */
 export function statusForSqlState(code: string, role: DbRole): number {
+  // `raise sqlstate 'PT429'` chooses the status itself; PT not followed by a number is a 500.
+  if (code.startsWith('PT')) return /^PT[1-5]\d\d$/.test(code) ? Number(code.slice(2)) : 500;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;

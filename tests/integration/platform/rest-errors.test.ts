@@ -4,7 +4,9 @@ import { signJwt } from '../../../local-supabase/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../local-supabase/config.ts';
 import { clientWithJwt, rest, userClient, useRestBackend } from '../rest-fixtures.ts';
 
-const rt = useRestBackend();
+// A function raising the SQLSTATE it is given (PostgREST maps PTxyz to HTTP xyz).
+const rt = useRestBackend(`create function public.rt_raise(code text) returns void language plpgsql as $$
+  begin raise exception 'Muitas tentativas' using errcode = code, detail = 'd', hint = 'h'; end $$;`);
 
 describe('schema errors', () => {
   it('PGRST205 for an unknown table (404)', async () => {
@@ -83,6 +85,19 @@ describe('value and data errors', () => {
     const schema = await rest(rt.backend, '/rt_tags', { headers: { 'Accept-Profile': 'auth' } });
     expect(schema.status).toBe(406);
     expect((await schema.json()).code).toBe('PGRST106');
+  });
+});
+
+describe('errors a function raises with its own HTTP status', () => {
+  it("raise sqlstate 'PT429' answers 429 with that code; PT not followed by a number answers 500", async () => {
+    const limited = await rt.db.rpc('rt_raise', { code: 'PT429' });
+    expect(limited.status).toBe(429);
+    expect(limited.error).toEqual({ code: 'PT429', message: 'Muitas tentativas', details: 'd', hint: 'h' });
+    expect((await rt.db.rpc('rt_raise', { code: 'PT402' })).status).toBe(402);
+    const bad = await rt.db.rpc('rt_raise', { code: 'PT40A' });
+    expect([bad.status, bad.error?.code]).toEqual([500, 'PT40A']);
+    // Other codes keep their mapping.
+    expect((await rt.db.rpc('rt_raise', { code: 'P0001' })).status).toBe(400);
   });
 });
 

@@ -7,7 +7,8 @@ import { rest, useRestBackend } from '../rest-fixtures.ts';
 const DROP = `"; drop table public.rt_canary; --`;
 const DROP_SQ = `'; drop table public.rt_canary; --`;
 
-const rt = useRestBackend(`create table public.rt_canary (id int primary key); insert into public.rt_canary values (1);`);
+const rt = useRestBackend(`create table public.rt_canary (id int primary key); insert into public.rt_canary values (1);
+create function public.rt_forwarded_for() returns text language sql stable as $$ select current_setting('request.headers', true)::json ->> 'x-forwarded-for' $$;`);
 
 /** The canary table, the secrets and the courses are untouched, and no role leaked. */
 async function expectNothingChanged() {
@@ -175,5 +176,15 @@ describe('hostile input', () => {
     const embed = await rt.db.from('rt_courses').select('id, rt_secrets(value)');
     expect(embed.error?.code).toBe('PGRST200');
     await expectNothingChanged();
+  });
+});
+
+describe('the client address', () => {
+  it("x-forwarded-for is the address the request came from, whatever the client wrote (as the API gateway sets it)", async () => {
+    const written: Record<string, string>[] = [{}, { 'X-Forwarded-For': '203.0.113.9' }, { 'X-Forwarded-For': '203.0.113.9, 127.0.0.1' }];
+    for (const headers of written) {
+      const res = await rest(rt.backend, '/rpc/rt_forwarded_for', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+      expect(await res.json(), JSON.stringify(headers)).toBe('127.0.0.1');
+    }
   });
 });
