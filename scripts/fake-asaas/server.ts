@@ -10,6 +10,8 @@
 // PAYMENT_REFUNDED (or PAYMENT_PARTIALLY_REFUNDED) reaches the webhook just after the answer, as
 // Asaas's events do. A paid boleto is refunded another way at Asaas (the payer gives a bank account):
 // this endpoint refuses it.
+// A pending or overdue payment can be removed (DELETE /payments/{id}, as at Asaas: `{ deleted: true, id }`,
+// then PAYMENT_DELETED); a paid one cannot. A removed payment's invoice page no longer offers to pay it.
 // Subscriptions (issue 24), as at Asaas: POST /subscriptions creates the subscription and its first
 // invoice (a payment carrying `subscription`, due on nextDueDate, with the subscription's value,
 // billingType, description and externalReference); a card is charged at once when that invoice is due
@@ -492,6 +494,15 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       // Like Asaas: the answer first, the event a moment later.
       afterAnswer(res, [() => sendEvent(payment.id, event)]);
       return send(res, 200, payment);
+    }
+    const removal = /^DELETE \/payments\/([^/]+)$/.exec(route);
+    if (removal) {
+      const stored = payments.get(removal[1]!);
+      if (!stored || stored.account !== account || stored.payment.deleted) throw new AsaasFail(404, 'not_found', 'Cobrança não encontrada.');
+      if (!payable(stored.payment)) throw new AsaasFail(400, 'invalid_action', 'Só é possível remover cobranças aguardando pagamento ou vencidas.');
+      stored.payment.deleted = true;
+      afterAnswer(res, [() => sendEvent(stored.payment.id, 'PAYMENT_DELETED')]);
+      return send(res, 200, { deleted: true, id: stored.payment.id });
     }
     const one = /^GET \/payments\/([^/]+)$/.exec(route);
     if (one) {

@@ -1,4 +1,4 @@
-// The slice of the Asaas API v3 we call (customers, payments and their refunds, subscriptions and their
+// The slice of the Asaas API v3 we call (customers, payments, their refunds and removal, subscriptions and their
 // invoices), with its error format turned into one AsaasError. Request bodies may hold card data: they are sent and forgotten, never logged, and
 // no error message here ever includes them.
 
@@ -137,6 +137,11 @@ export class AsaasClient {
    */
   refundPayment(id: string, { description }: { description?: string | null } = {}): Promise<AsaasPayment> {
     return this.call<AsaasPayment>('POST', `/payments/${encodeURIComponent(id)}/refund`, description ? { description } : {});
+  }
+
+  /** DELETE /payments/{id}: removes a pending or overdue charge (Asaas then sends PAYMENT_DELETED); refused once paid. */
+  deletePayment(id: string): Promise<{ deleted: boolean; id: string }> {
+    return this.call<{ deleted: boolean; id: string }>('DELETE', `/payments/${encodeURIComponent(id)}`);
   }
 
   /**

@@ -363,6 +363,29 @@ describe('refunds', () => {
   });
 });
 
+describe('removing a payment', () => {
+  it('removes a pending PIX: { deleted, id }, then PAYMENT_DELETED; the invoice no longer offers to pay; a paid one, another account and an unknown id are refused', async () => {
+    const customer = await customerOf(KEY_A, '39053344705');
+    const pending = (await api('POST', '/payments', { customer, billingType: 'PIX', value: 50, dueDate, externalReference: 'ref-removed' })).body.id as string;
+    const paid = (await api('POST', '/payments', { customer, billingType: 'PIX', value: 60, dueDate })).body.id as string;
+    await fetch(`${fake.url}/i/${paid}/pay`, { method: 'POST', redirect: 'manual' });
+    deliveries.length = 0;
+
+    expect((await api('DELETE', `/payments/${pending}`, undefined, KEY_B)).status).toBe(404);
+    const r = await api('DELETE', `/payments/${pending}`);
+    expect(r).toEqual({ status: 200, body: { deleted: true, id: pending } });
+    for (let i = 0; i < 100 && deliveries.length < 1; i++) await new Promise((done) => setTimeout(done, 10));
+    expect(deliveries.map((d) => [d.body.event, d.body.payment.id, d.body.payment.externalReference, d.body.payment.deleted])).toEqual([['PAYMENT_DELETED', pending, 'ref-removed', true]]);
+    expect(await (await fetch(`${fake.url}/i/${pending}`)).text()).not.toContain('Simular pagamento');
+    expect((await api('DELETE', `/payments/${pending}`)).status).toBe(404);
+
+    const refused = await api('DELETE', `/payments/${paid}`);
+    expect([refused.status, errorCode(refused)]).toEqual([400, 'invalid_action']);
+    expect(fake.payment(paid)).toMatchObject({ status: 'RECEIVED', deleted: false });
+    expect((await api('DELETE', '/payments/pay_desconhecido')).status).toBe(404);
+  });
+});
+
 describe('subscriptions', () => {
   let customer: string;
   // Brazil's today, as the fake (and Asaas) counts due dates.
