@@ -5,7 +5,11 @@
 // goes to Asaas as externalReference so asaas-webhook can find it, beside what asaas-webhook compares
 // each event with (Asaas's customer, payment and installment ids). Answers { invoiceUrl }.
 // Card data is passed through to Asaas only: never stored, never logged.
-import { dueDateInBrazil } from '../_shared/asaas.ts';
+// A coupon code first goes through the database's guess limit (issue 37: 429 past 10 unknown codes a
+// minute per account and per address); a charge with a coupon replaces the buyer's older pending one for
+// the same course and coupon, which is removed at Asaas once the new one exists.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { AsaasClient } from '../_shared/asaas.ts';
 import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf, schoolAsaas } from '../_shared/checkout.ts';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireCaller, serviceClient } from '../_shared/supabase.ts';
@@ -16,6 +20,39 @@ function optionalCode(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string' || v.trim().length > 40) throw new HttpError(400, 'Cupom não encontrado.', { field: 'coupon_code' });
   return v.trim() || null;
+}
+
+/** The database's pt-BR refusals of a checkout: the coupon's (that field), or the bump offer's. */
+function refusal(error: { code?: string; message: string }, couponCode: string | null): HttpError | null {
+  if (error.code === 'PT429') return new HttpError(429, error.message, { field: 'coupon_code' });
+  if (error.code === '22023') return new HttpError(400, error.message, couponCode && /cupom/i.test(error.message) ? { field: 'coupon_code' } : undefined);
+  if (error.code === 'PT409') return new HttpError(409, error.message, { field: 'value' });
+  return null;
+}
+
+/**
+ * Removes at Asaas the pending charges this checkout replaced (create_checkout_payment released their coupon
+ * reservation), so the buyer cannot pay them at the discount any more. One Asaas will not remove (paid in the
+ * meantime) stays as it is: its use counts when its payment arrives. Never fails the new charge.
+ */
+async function removeReplacedCharges(admin: SupabaseClient, asaas: AsaasClient, paymentId: string): Promise<void> {
+  const { data: replaced, error } = await admin
+    .from('payments')
+    .select('id, provider_payment_id')
+    .eq('replaced_by', paymentId)
+    .eq('status', 'PENDING')
+    .not('provider_payment_id', 'is', null)
+    // An installment plan (a card) is confirmed or refused at once; a pending one is left to Asaas.
+    .is('provider_installment_id', null);
+  if (error) return console.error(`replaced charges not read: ${error.message}`);
+  for (const old of replaced ?? []) {
+    try {
+      await asaas.deletePayment(old.provider_payment_id as string);
+      await admin.from('payments').update({ status: 'DELETED' }).eq('id', old.id).eq('status', 'PENDING');
+    } catch (e) {
+      console.error(`replaced charge ${old.id} not removed at Asaas: ${(e as Error).message}`);
+    }
+  }
 }
 
 serve(async (req) => {
@@ -58,6 +95,19 @@ serve(async (req) => {
 
   const { integrationId, environment, asaas } = await schoolAsaas(admin, course.school_id);
 
+  // The code's look-up counts against the guess limit in a transaction of its own: create_checkout_payment's
+  // refusal of an unknown code would roll the count back.
+  if (couponCode) {
+    const { error } = await admin.rpc('checkout_coupon_attempt', {
+      p_user_id: caller.user.id,
+      p_course_id: course.id,
+      p_coupon_code: couponCode,
+      p_with_bump: withBump,
+      p_ip: remoteIpOf(req) ?? null,
+    });
+    if (error) throw refusal(error, couponCode) ?? new Error(`checkout_coupon_attempt: ${error.message}`);
+  }
+
   // The database prices the checkout (course, bump, coupon) and reserves the coupon's use under its
   // lock, with the payment and its items, in one transaction: this function charges that value.
   const { data: payment, error: insertError } = await admin
@@ -72,11 +122,9 @@ serve(async (req) => {
       p_integration_id: integrationId,
       p_expected_total: body.value === undefined ? null : Number(body.value),
     })
-    .single<{ id: string; value: number; course_title: string }>();
-  // The database's pt-BR refusals: the coupon's (that field), or the bump offer's.
-  if (insertError?.code === '22023') throw new HttpError(400, insertError.message, couponCode && /cupom/i.test(insertError.message) ? { field: 'coupon_code' } : undefined);
-  if (insertError?.code === 'PT409') throw new HttpError(409, insertError.message, { field: 'value' });
-  if (insertError || !payment) throw new Error(`create_checkout_payment: ${insertError?.message}`);
+    .single<{ id: string; value: number; course_title: string; due_date: string }>();
+  if (insertError) throw refusal(insertError, couponCode) ?? new Error(`create_checkout_payment: ${insertError.message}`);
+  if (!payment) throw new Error('create_checkout_payment: no payment');
   const price = Number(payment.value);
 
   const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/course/${course.id}?pagamento=retorno`;
@@ -88,7 +136,8 @@ serve(async (req) => {
     const charge = await asaas.createPayment({
       customer: asaasCustomer.id,
       billingType,
-      dueDate: dueDateInBrazil(billingType === 'BOLETO' ? 3 : 1),
+      // The database's: a coupon's reservation lasts until this date.
+      dueDate: payment.due_date,
       description: payment.course_title,
       externalReference: payment.id,
       callback: { successUrl, autoRedirect: true },
@@ -106,6 +155,7 @@ serve(async (req) => {
         status: charge.status === 'CONFIRMED' || charge.status === 'RECEIVED' ? charge.status : 'PENDING',
       })
       .eq('id', payment.id);
+    await removeReplacedCharges(admin, asaas, payment.id);
     // "Pagamento pendente" (issue 22) for PIX and boleto: how to pay, by e-mail too. A card is
     // confirmed or refused now; its receipt comes from the payment's confirmation.
     if (billingType !== 'CREDIT_CARD' && charge.status !== 'CONFIRMED' && charge.status !== 'RECEIVED') {

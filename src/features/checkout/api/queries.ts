@@ -56,8 +56,13 @@ export type CheckoutQuote = {
   total: number;
 };
 
+/** PostgREST's code for the database's guess limit of coupon codes (HTTP 429, issue 37). */
+const COUPON_GUESS_LIMIT = 'PT429';
+
 export async function fetchCheckoutQuote(client: DbClient, courseId: string, couponCode: string | null, withBump: boolean): Promise<CheckoutQuote> {
   const { data, error } = await client.rpc('checkout_quote', { p_course_id: courseId, p_coupon_code: couponCode, p_with_bump: withBump });
+  // Too many unknown codes: the price without the code, and the limit's pt-BR message where a code's refusal shows.
+  if (error?.code === COUPON_GUESS_LIMIT && couponCode) return { ...(await fetchCheckoutQuote(client, courseId, null, withBump)), coupon_error: error.message };
   if (error) throw error;
   // jsonb: the generated types say Json; the shape is the function's (docs/selling.md).
   const q = data as JsonObject as CheckoutQuote;

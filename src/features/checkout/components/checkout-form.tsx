@@ -81,7 +81,8 @@ export function CheckoutForm({
           refusal={refusal}
           pending={quoting && !!couponCode}
           disabled={busy || !q}
-          onApply={setCouponCode}
+          // The same code again asks again (a minute after the guess limit, say).
+          onApply={(code) => (code === couponCode ? void quote.refetch() : setCouponCode(code))}
           onRemove={() => setCouponCode(null)}
         />
       </OrderSummary>

@@ -101,6 +101,29 @@ describe('CheckoutPage: coupon and order bump', () => {
     vi.unstubAllGlobals();
   });
 
+  it('past the guess limit the field shows its message over the price without the code; Aplicar with the same code asks again', async () => {
+    // What fetchCheckoutQuote returns when the database answers 429 (tests/integration/product/security-coupons.test.ts).
+    const limited = 'Muitas tentativas de cupom. Aguarde um minuto e tente de novo.';
+    api.fetchCheckoutQuote.mockImplementation((c: unknown, courseId: string, code: string | null, withBump: boolean) =>
+      quoteFor(c, courseId, null, withBump).then((q) => ({ ...q, coupon_error: code ? limited : null })),
+    );
+    open();
+    expect(await screen.findByTestId('checkout-price')).toHaveTextContent('R$ 297,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Tem um cupom?' }));
+    const field = screen.getByLabelText('Código do cupom');
+    await userEvent.type(field, 'BEMVINDO20');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(limited)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('checkout-price')).toHaveTextContent('R$ 297,00');
+
+    // A minute later the buyer applies the same code again: it is asked again, and applies.
+    api.fetchCheckoutQuote.mockImplementation(quoteFor);
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await within(summary()).findByText('Desconto (cupom BEMVINDO20)')).toBeInTheDocument();
+    expect(screen.queryByText(limited)).not.toBeInTheDocument();
+  });
+
   it('?cupom= in the link opens the field with the code and applies it; Remover takes it off', async () => {
     open('BEMVINDO20');
     expect(
