@@ -276,7 +276,7 @@ describe('dashboard charts (school admin, clock at 14/03/2025 12:00 in São Paul
 
   it('refuses a period it does not know', async () => {
     const { error } = await admin.rpc('admin_chart_new_students', { p_school_id: SCHOOL.demo, p_period: '14d', p_now: NOW });
-    expect(error).toMatchObject({ code: '22023', message: 'invalid period' });
+    expect(error).toMatchObject({ code: '22023', message: 'Período inválido: use 7d, 30d, 90d ou 12m.' });
   });
 
   it('a sign-in is that São Paulo day’s activity', async () => {
