@@ -261,6 +261,13 @@ describe('hole 7: guessing coupon codes is limited per account and per address',
     expect((await charge(b, { coupon_code: valid.code, value: 237.6 })).status).toBe(200);
   });
 
+  it('an address is budgeted as one client holds it: an IPv4 address, an IPv6 /64', async () => {
+    const keys = await sql<{ k: string | null }>(
+      `select private.address_key(a) as k from unnest(array['203.0.113.9', ' 203.0.113.9 ', '::ffff:203.0.113.9', '2001:db8:1:2::7', '2001:db8:1:2:ffff::1', '2001:db8:1:3::7', 'x', '', null]) with ordinality t (a, n) order by n`,
+    );
+    expect(keys.map((r) => r.k)).toEqual(['203.0.113.9', '203.0.113.9', '203.0.113.9', '2001:db8:1:2::/64', '2001:db8:1:2::/64', '2001:db8:1:3::/64', 'x', null, null]);
+  });
+
   it('the misses are private: no API role reads or writes them', async () => {
     for (const role of ['anon', 'authenticated', 'service_role']) {
       expect(await sql(`select has_table_privilege($1, 'private.coupon_code_misses', 'select,insert,update,delete') as ok`, [role]), role).toEqual([{ ok: false }]);
