@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseGoDuration } from './auth/validate.ts';
+import { parseSigningKeys, type SigningKeys } from './jwt.ts';
 import { readTomlStringArray, readTomlTable } from './toml.ts';
 
 /** The Supabase CLI's public local-development values: safe to commit, never used in production. */
@@ -21,6 +22,11 @@ export interface LocalSupabaseConfig {
   /** Set: a real PostgreSQL instead of PGlite. */
   databaseUrl: string | null;
   jwtSecret: string;
+  /**
+   * `[auth] signing_keys_path` (AUTH_SIGNING_KEYS_PATH wins): the asymmetric keys access tokens are
+   * signed with and published at /auth/v1/.well-known/jwks.json. null = HS256 with jwtSecret.
+   */
+  signingKeys: SigningKeys | null;
   anonKey: string;
   serviceRoleKey: string;
   /** Access token lifetime in seconds (GoTrue default 3600). */
@@ -45,6 +51,7 @@ export interface LocalSupabaseConfig {
   functionSecrets: Record<string, string>;
   authEmail: AuthEmailConfig;
   authRateLimits: AuthRateLimits;
+  anonymousSignIns: AnonymousSignIns;
   smtp: SmtpListenerConfig;
   /**
    * A second listener speaking HTTPS with HTTP/2, as the hosted API is served (a browser multiplexes
@@ -120,8 +127,8 @@ export function readAuthRateLimits(toml: string, env: NodeJS.ProcessEnv = {}): A
 }
 
 /** The auth e-mails local-supabase sends, each with a `[auth.email.template.<name>]`. */
-export type AuthEmailTemplate = 'confirmation' | 'recovery' | 'email_change' | 'repeated_signup' | 'magic_link' | 'invite';
-const TEMPLATE_NAMES: AuthEmailTemplate[] = ['confirmation', 'recovery', 'email_change', 'repeated_signup', 'magic_link', 'invite'];
+export type AuthEmailTemplate = 'confirmation' | 'recovery' | 'email_change' | 'repeated_signup' | 'magic_link' | 'invite' | 'reauthentication';
+const TEMPLATE_NAMES: AuthEmailTemplate[] = ['confirmation', 'recovery', 'email_change', 'repeated_signup', 'magic_link', 'invite', 'reauthentication'];
 
 /** What auth e-mails obey, from supabase/config.toml. */
 export interface AuthEmailConfig {
@@ -129,6 +136,11 @@ export interface AuthEmailConfig {
   enableConfirmations: boolean;
   /** `[auth.email] double_confirm_changes`: an e-mail change needs the link sent to the old address too. */
   doubleConfirmChanges: boolean;
+  /**
+   * `[auth.email] secure_password_change`: a new password from a session older than 24 hours needs
+   * the code /reauthenticate e-mailed (GoTrue's UpdatePasswordRequireReauthentication).
+   */
+  securePasswordChange: boolean;
   /** `[auth.email] otp_expiry`: how long an e-mailed link works, in seconds. */
   otpExpirySeconds: number;
   /** `[auth.rate_limit] email_sent`: e-mails per address per hour (0 = no limit). */
@@ -166,6 +178,7 @@ export function readAuthEmailConfig(toml: string): AuthEmailConfig {
   return {
     enableConfirmations: email.enable_confirmations === true,
     doubleConfirmChanges: email.double_confirm_changes !== false,
+    securePasswordChange: email.secure_password_change === true,
     otpExpirySeconds: otpExpiry,
     sentPerHour: Number(limits.email_sent ?? DEFAULT_EMAILS_PER_HOUR),
     maxFrequencyMs,
@@ -185,6 +198,40 @@ export function readAuthUrls(toml: string, env: NodeJS.ProcessEnv = {}): Pick<Lo
       : (readTomlStringArray(toml, ['auth'], 'additional_redirect_urls') ?? []),
     apiExternalUrl: external ? external.replace(/\/+$/, '') : null,
   };
+}
+
+/**
+ * `[auth] enable_anonymous_sign_ins` (off unless set, as in the Supabase CLI) and `[auth.rate_limit]
+ * anonymous_users`: anonymous sign-ins per hour per IP address (CLI default 30, 0 = no limit).
+ */
+export interface AnonymousSignIns {
+  enabled: boolean;
+  perHourPerIp: number;
+}
+
+export function readAnonymousSignIns(toml: string): AnonymousSignIns {
+  const raw = readTomlTable(toml, ['auth', 'rate_limit']).anonymous_users ?? 30;
+  const perHourPerIp = Number(raw);
+  if (!Number.isInteger(perHourPerIp) || perHourPerIp < 0) throw new Error(`[auth.rate_limit] anonymous_users "${raw}" is not a whole number >= 0`);
+  return { enabled: readTomlTable(toml, ['auth']).enable_anonymous_sign_ins === true, perHourPerIp };
+}
+
+/**
+ * The JWK file of `[auth] signing_keys_path` (what `supabase gen signing-key` writes), relative to
+ * supabase/ as the CLI resolves it; AUTH_SIGNING_KEYS_PATH wins. null when neither names one.
+ */
+export function readSigningKeys(toml: string, rootDir: string, env: NodeJS.ProcessEnv = {}): SigningKeys | null {
+  const configured = env.AUTH_SIGNING_KEYS_PATH || readTomlTable(toml, ['auth']).signing_keys_path;
+  if (configured === undefined || configured === '') return null;
+  if (typeof configured !== 'string') throw new Error('supabase/config.toml: [auth] signing_keys_path must be a path');
+  const file = path.resolve(rootDir, 'supabase', configured);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`[auth] signing_keys_path: cannot read ${file}; make one with \`supabase gen signing-key\``, { cause: e });
+  }
+  return parseSigningKeys(text, file);
 }
 
 function readConfigToml(rootDir: string): string {
@@ -208,6 +255,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     dataDir: path.resolve(rootDir, dataDirEnv),
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET || LOCAL_JWT_SECRET,
+    signingKeys: 'signingKeys' in overrides ? (overrides.signingKeys ?? null) : readSigningKeys(toml, rootDir, env),
     anonKey: env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || LOCAL_SERVICE_ROLE_KEY,
     jwtExpiry: Number(env.JWT_EXPIRY || 3600),
@@ -221,6 +269,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     ),
     authEmail: overrides.authEmail ?? readAuthEmailConfig(toml),
     authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(toml, env),
+    anonymousSignIns: overrides.anonymousSignIns ?? readAnonymousSignIns(toml),
     smtp: overrides.smtp ?? readSmtpListenerConfig(toml, env, overrides.port ?? Number(env.LOCAL_SUPABASE_PORT || DEFAULT_PORT)),
     tls:
       env.LOCAL_SUPABASE_TLS_PORT && env.LOCAL_SUPABASE_TLS_CERT && env.LOCAL_SUPABASE_TLS_KEY

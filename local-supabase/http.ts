@@ -101,7 +101,7 @@ export async function authenticate(req: IncomingMessage, config: LocalSupabaseCo
   const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
   const token = bearer || apikey || null;
   if (!token) return { role: 'anon', claims: { role: 'anon' }, token: null };
-  const claims = await verifyJwtCached(token, config.jwtSecret);
+  const claims = await verifyJwtCached(token, config);
   return { role: claims.role, claims, token };
 }
 

@@ -9,10 +9,11 @@ import { AuthError, badRequest, internal, invalidCredentials, unprocessable } fr
 import { requireUser } from './guard.ts';
 import { apiBaseUrl, newLinkToken, redirectTarget, verifyUrl } from './links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { EmailLimits } from './rate-limit.ts';
+import type { AnonymousSignInLimit, EmailLimits, RequestLimits } from './rate-limit.ts';
+import { requireReauthentication } from './reauthenticate.ts';
 import { endSessions, rotateRefreshToken, sessionResponse, startSession } from './sessions.ts';
-import { emailTaken, findUserByEmail, mergeMetadata, serializeUser, USER_COLUMNS, type UserRow } from './users.ts';
-import { checkPasswordStrength, normalizeEmail, optObject, optString, readAuthBody } from './validate.ts';
+import { emailTaken, findUserByEmail, insertEmailIdentity, mergeMetadata, serializeUser, USER_COLUMNS, type UserRow } from './users.ts';
+import { checkPasswordStrength, normalizeEmail, optObject, optString, readAuthBody, type Body } from './validate.ts';
 
 const userExists = () => unprocessable('user_already_exists', 'User already registered');
 export const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
@@ -26,8 +27,7 @@ export function userWriteError(ctx: ServerContext, e: unknown, message: string, 
 }
 
 /** POST /signup: email + password, `data` as user metadata. */
-export async function signup(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL, limits: EmailLimits): Promise<void> {
-  const body = await readAuthBody(req);
+export async function signup(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL, limits: EmailLimits, body: Body): Promise<void> {
   const rawEmail = optString(body, 'email');
   if (!rawEmail && optString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
   const password = optString(body, 'password');
@@ -89,6 +89,8 @@ async function signupTransaction(ctx: ServerContext, email: string, hash: string
        returning id::text as id`,
       [existing ? `${randomUUID()}@signup-decoy.invalid` : email, hash, tokenDigest, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
     );
+    // Its identity carries the address asked for, the decoy's too (it is rolled back with it).
+    await insertEmailIdentity(tx, ins.rows[0]!.id, email, { extra: data });
     // Read back after the triggers, as GoTrue reloads the user.
     const row = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [ins.rows[0]!.id])).rows[0]!;
     if (!existing) return { user: row, existing: false };
@@ -112,10 +114,37 @@ async function autoconfirmedSignup(ctx: ServerContext, req: IncomingMessage, res
          returning id::text as id`,
         [email, hash, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
       );
+      await insertEmailIdentity(tx, ins.rows[0]!.id, email, { extra: data });
       return startSession(tx, ins.rows[0]!.id, 'password');
     });
   } catch (e) {
     throw userWriteError(ctx, e, 'Database error saving new user', userExists);
+  }
+  sendJson(res, 200, await sessionResponse(ctx, req, result.user, result.session));
+}
+
+/**
+ * POST /signup without an e-mail or a phone: GoTrue's SignupAnonymously, when `[auth]
+ * enable_anonymous_sign_ins` allows it (this project's config.toml does not). The account has no
+ * address and no identity; its session's amr says `anonymous`.
+ */
+export async function signupAnonymously(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, body: Body, limit: AnonymousSignInLimit): Promise<void> {
+  if (!ctx.config.anonymousSignIns.enabled) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  limit.take(req);
+  const data = optObject(body, 'data') ?? {};
+  let result: Awaited<ReturnType<typeof startSession>>;
+  try {
+    result = await ctx.engine.transaction(async (tx) => {
+      const ins = await tx.query<{ id: string }>(
+        `insert into auth.users (instance_id, id, aud, role, encrypted_password, is_anonymous, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', '', true, $1::jsonb, $2::jsonb, now(), now())
+         returning id::text as id`,
+        [JSON.stringify({ provider: 'anonymous', providers: ['anonymous'] }), JSON.stringify(data)],
+      );
+      return startSession(tx, ins.rows[0]!.id, 'anonymous');
+    });
+  } catch (e) {
+    throw userWriteError(ctx, e, 'Database error creating anonymous user', () => internal('Database error creating anonymous user'));
   }
   sendJson(res, 200, await sessionResponse(ctx, req, result.user, result.session));
 }
@@ -167,10 +196,20 @@ export async function getUser(ctx: ServerContext, req: IncomingMessage, res: Ser
   sendJson(res, 200, serializeUser(user));
 }
 
-/** PUT /user: password, email, `data` merged into user metadata. */
-export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, url: URL, limits: EmailLimits): Promise<void> {
+/** PUT /user: password, email, `data` merged into user metadata; `nonce` with secure_password_change. */
+export async function updateUser(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  limits: EmailLimits,
+  requestLimits: RequestLimits,
+): Promise<void> {
   const caller = await requireUser(req, ctx);
   const body = await readAuthBody(req);
+  const nonce = optString(body, 'nonce');
+  // A code typed in is a guess like any e-mailed code: it spends the verification budget.
+  if (nonce !== undefined) requestLimits.take('tokenVerifications', req);
   if (optObject(body, 'app_metadata')) {
     throw new AuthError(401, 'not_admin', 'Updating app_metadata requires admin privileges');
   }
@@ -199,6 +238,9 @@ export async function updateUser(ctx: ServerContext, req: IncomingMessage, res: 
         `select raw_user_meta_data, email from auth.users where id = $1 for update`,
         [caller.user.id],
       );
+      if (hash && ctx.config.authEmail.securePasswordChange) {
+        await requireReauthentication(tx, caller, nonce, ctx.config.authEmail.otpExpirySeconds);
+      }
       const row = current.rows[0];
       if (!row) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       const newEmail = email && email !== row.email ? email : null;

@@ -4,8 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type ServerContext } from '../http.ts';
 import { emailExists, userWriteError } from './account.ts';
 import { badRequest, internal, notFound } from './errors.ts';
+import { removeFactor } from './factors.ts';
 import { hashPassword } from './passwords.ts';
-import { emailTaken, findUserById, isUuid, mergeMetadata, serializeUser, USER_COLUMNS, type UserRow } from './users.ts';
+import { emailTaken, findUserById, insertEmailIdentity, isUuid, mergeMetadata, serializeUser, updateEmailIdentity, USER_COLUMNS, type UserRow } from './users.ts';
 import {
   checkPasswordStrength,
   normalizeEmail,
@@ -70,7 +71,9 @@ export async function createUser(ctx: ServerContext, req: IncomingMessage, res: 
          returning ${USER_COLUMNS}`,
         [id ?? null, role, email, hash, confirm, JSON.stringify(appMetadata), JSON.stringify(userMetadata), ban ?? null],
       );
-      return r.rows[0]!;
+      // GoTrue's adminUserCreate writes the email identity too (not verified, whatever email_confirm says).
+      await insertEmailIdentity(tx, r.rows[0]!.id, email);
+      return (await findUserById(tx, r.rows[0]!.id))!;
     });
   } catch (e) {
     throw userWriteError(ctx, e, 'Database error creating new user', emailExists);
@@ -166,7 +169,10 @@ export async function updateUserById(ctx: ServerContext, req: IncomingMessage, r
       );
       // An admin password reset signs the user out everywhere (GoTrue's UpdatePassword without a session).
       if (hash) await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
-      return r.rows[0]!;
+      if (!email) return r.rows[0]!;
+      // GoTrue's adminUserUpdate: the email identity takes the address, verified as email_confirm says.
+      await updateEmailIdentity(tx, user.id, email, confirm);
+      return (await findUserById(tx, user.id))!;
     });
   } catch (e) {
     throw userWriteError(ctx, e, 'Error updating user', emailExists);
@@ -187,4 +193,41 @@ export async function deleteUserById(ctx: ServerContext, req: IncomingMessage, r
     throw userWriteError(ctx, e, 'Database error deleting user', () => internal('Database error deleting user'));
   }
   sendJson(res, 200, {});
+}
+
+/** GET /admin/users/:id/factors: the user's factors as GoTrue lists them (no secrets). */
+export async function listUserFactors(ctx: ServerContext, _req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+  sendJson(res, 200, (await loadUser(ctx, id)).factors);
+}
+
+/** The user's factor `factorId` as listed, or GoTrue's loadFactor 404s. */
+async function loadUserFactor(ctx: ServerContext, id: string, factorId: string): Promise<{ user: UserRow; factor: Record<string, unknown> }> {
+  const user = await loadUser(ctx, id);
+  if (!isUuid(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID');
+  const factor = user.factors.find((f) => f.id === factorId);
+  if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
+  return { user, factor };
+}
+
+/** DELETE /admin/users/:id/factors/:factor_id: the factor goes, its sessions fall back to aal1; answers the factor. */
+export async function deleteUserFactor(ctx: ServerContext, _req: IncomingMessage, res: ServerResponse, id: string, factorId: string): Promise<void> {
+  const { user, factor } = await loadUserFactor(ctx, id, factorId);
+  await ctx.engine.transaction((tx) => removeFactor(tx, user.id, factorId));
+  sendJson(res, 200, factor);
+}
+
+/** PUT /admin/users/:id/factors/:factor_id {friendly_name}: renames the factor; answers it. */
+export async function updateUserFactor(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, id: string, factorId: string): Promise<void> {
+  const { user } = await loadUserFactor(ctx, id, factorId);
+  const body = await readAuthBody(req);
+  const friendlyName = optString(body, 'friendly_name');
+  if (friendlyName) {
+    await ctx.engine.query(`update auth.mfa_factors set friendly_name = $3, updated_at = now() where id = $1 and user_id = $2`, [
+      factorId,
+      user.id,
+      friendlyName,
+    ]);
+  }
+  const { factor } = await loadUserFactor(ctx, id, factorId);
+  sendJson(res, 200, factor);
 }

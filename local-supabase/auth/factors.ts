@@ -211,17 +211,19 @@ export async function unenrollFactor(ctx: ServerContext, req: IncomingMessage, r
   if (factor.status === 'verified' && !(await sessionIsAal2(ctx.engine, sessionId))) {
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
-  await ctx.engine.transaction(async (tx) => {
-    // GoTrue's DowngradeSessionsToAAL1: sessions verified with this factor lose its claim.
-    await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp'
-          and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factor.id],
-    );
-    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [user.id, factor.id]);
-    await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
-  });
+  await ctx.engine.transaction((tx) => removeFactor(tx, user.id, factor.id));
   sendJson(res, 200, { id: factor.id });
+}
+
+/** Deletes a factor, after GoTrue's DowngradeSessionsToAAL1: sessions verified with it lose its claim. */
+export async function removeFactor(tx: Sql, userId: string, factorId: string): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_amr_claims where authentication_method = 'totp'
+        and session_id in (select id from auth.sessions where factor_id = $1)`,
+    [factorId],
+  );
+  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [userId, factorId]);
+  await tx.query(`delete from auth.mfa_factors where id = $1 and user_id = $2`, [factorId, userId]);
 }
 
 /** Routes /factors and /factors/{id}[/challenge|/verify]; null when the path is not one of them. */

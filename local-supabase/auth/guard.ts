@@ -1,7 +1,8 @@
 // Who is calling an /auth/v1 endpoint that needs a token: GoTrue's bearer, JWT, user and session checks.
 import type { IncomingMessage } from 'node:http';
-import { jwtVerify, errors, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { ServerContext } from '../http.ts';
+import { JwtError, verifyJwtSignature } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { findUserById, isUuid, type UserRow } from './users.ts';
 
@@ -29,10 +30,9 @@ function bearerToken(req: IncomingMessage): string {
 export async function verifyBearer(req: IncomingMessage, ctx: ServerContext): Promise<TokenClaims> {
   const token = bearerToken(req);
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(ctx.config.jwtSecret), { algorithms: ['HS256'] });
-    return payload as TokenClaims;
+    return (await verifyJwtSignature(token, ctx.config)) as TokenClaims;
   } catch (e) {
-    const reason = e instanceof errors.JWTExpired ? 'token has invalid claims: token is expired' : 'token is malformed or its signature is invalid';
+    const reason = e instanceof JwtError && e.expired ? 'token has invalid claims: token is expired' : 'token is malformed or its signature is invalid';
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
 }

@@ -2,22 +2,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler, ServerContext } from '../http.ts';
 import { HttpError, sendJson } from '../http.ts';
-import { getUser, logout, signup, token, updateUser } from './account.ts';
-import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
-import { AuthError, internal, notFound, sendAuthError } from './errors.ts';
+import { publicJwks } from '../jwt.ts';
+import { getUser, logout, signup, signupAnonymously, token, updateUser } from './account.ts';
+import {
+  createUser,
+  deleteUserById,
+  deleteUserFactor,
+  getUserById,
+  listUserFactors,
+  listUsers,
+  updateUserById,
+  updateUserFactor,
+} from './admin.ts';
+import { AuthError, internal, notFound, sendAuthError, unprocessable } from './errors.ts';
 import { factorRoute } from './factors.ts';
 import { generateLink } from './generate-link.ts';
-import { requireAdmin } from './guard.ts';
+import { requireAdmin, requireUser } from './guard.ts';
 import { invite } from './invite.ts';
 import { otp } from './otp.ts';
-import { createEmailLimits, createRequestLimits } from './rate-limit.ts';
+import { createAnonymousSignInLimit, createEmailLimits, createRequestLimits } from './rate-limit.ts';
 import { settled } from './background.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { recover, resend } from './recovery.ts';
-import { MIN_PASSWORD_LENGTH } from './validate.ts';
+import { MIN_PASSWORD_LENGTH, optString, readAuthBody } from './validate.ts';
 import { verifyLink, verifyOtp } from './verify.ts';
 
 const settings = (ctx: ServerContext) => ({
-  external: { email: true, phone: false, anonymous_users: false },
+  external: { email: true, phone: false, anonymous_users: ctx.config.anonymousSignIns.enabled },
   disable_signup: false,
   // `[auth.email] enable_confirmations`: a new address must open the e-mailed link first.
   mailer_autoconfirm: !ctx.config.authEmail.enableConfirmations,
@@ -32,6 +43,7 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
   const requestLimits = createRequestLimits(ctx.config.authRateLimits);
   // Second-factor codes get a budget of their own, of token_verifications' size (GoTrue limits them per IP too).
   const factorLimits = createRequestLimits(ctx.config.authRateLimits);
+  const anonymousLimit = createAnonymousSignInLimit(ctx.config.anonymousSignIns.perHourPerIp);
   async function route(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
@@ -40,9 +52,15 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
         return sendJson(res, 200, { version: 'local-supabase', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
       case 'GET /settings':
         return sendJson(res, 200, settings(ctx));
-      case 'POST /signup':
+      case 'GET /.well-known/jwks.json':
+        return sendJson(res, 200, publicJwks(ctx.config), { 'Cache-Control': 'public, max-age=600' });
+      case 'POST /signup': {
+        const body = await readAuthBody(req);
+        // GoTrue: neither an e-mail nor a phone is an anonymous sign-in, with its own switch and limit.
+        if (!optString(body, 'email') && !optString(body, 'phone')) return signupAnonymously(ctx, req, res, body, anonymousLimit);
         requestLimits.take('signInSignUps', req);
-        return signup(ctx, req, res, url, emailLimits);
+        return signup(ctx, req, res, url, emailLimits, body);
+      }
       case 'POST /token':
         // Password sign-ins share the sign-up budget; refreshes have their own, larger one.
         if (url.searchParams.get('grant_type') === 'password') requestLimits.take('signInSignUps', req);
@@ -51,7 +69,14 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
       case 'GET /user':
         return getUser(ctx, req, res);
       case 'PUT /user':
-        return updateUser(ctx, req, res, url, emailLimits);
+        return updateUser(ctx, req, res, url, emailLimits, requestLimits);
+      case 'GET /reauthenticate':
+        return reauthenticate(ctx, req, res, emailLimits);
+      case 'GET /user/identities/authorize':
+        // Linking another provider (GoTrue's requireManualLinkingEnabled): local-supabase has no
+        // OAuth providers to link, as a project with `enable_manual_linking = false`.
+        await requireUser(req, ctx);
+        throw unprocessable('manual_linking_disabled', 'Manual linking is disabled');
       case 'POST /logout':
         return logout(ctx, req, res, url);
       case 'POST /otp':
@@ -79,6 +104,19 @@ export function createAuthHandler(ctx: ServerContext): Handler & { close?: () =>
     if (factor) {
       if (/\/verify\/?$/.test(path)) factorLimits.take('tokenVerifications', req);
       return factor(ctx, req, res);
+    }
+    if (/^\/user\/identities\/[^/]+\/?$/.test(path) && method === 'DELETE') {
+      await requireUser(req, ctx);
+      throw unprocessable('manual_linking_disabled', 'Manual linking is disabled');
+    }
+    const factors = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?\/?$/.exec(path);
+    if (factors) {
+      await requireAdmin(req, ctx);
+      const [, id, factorId] = factors as unknown as [string, string, string | undefined];
+      if (!factorId && method === 'GET') return listUserFactors(ctx, req, res, id);
+      if (factorId && method === 'DELETE') return deleteUserFactor(ctx, req, res, id, factorId);
+      if (factorId && method === 'PUT') return updateUserFactor(ctx, req, res, id, factorId);
+      throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
     }
     const admin = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);
     if (admin) {

@@ -72,6 +72,7 @@ describe('e-mail limits', () => {
     expect(readAuthEmailConfig(toml)).toEqual({
       enableConfirmations: true,
       doubleConfirmChanges: true,
+      securePasswordChange: false,
       otpExpirySeconds: 3600,
       sentPerHour: 2,
       maxFrequencyMs: MINUTE,

@@ -47,7 +47,7 @@ export class RateLimiter {
  * The kinds of auth e-mail; like GoTrue's *_sent_at columns, each has its own max_frequency gap, but
  * an invite (sent by the service role) has none: GoTrue only counts it against email_sent.
  */
-export type EmailKind = 'confirmation' | 'recovery' | 'email_change' | 'invite';
+export type EmailKind = 'confirmation' | 'recovery' | 'email_change' | 'invite' | 'reauthentication';
 
 /**
  * GoTrue's limits on auth e-mails, per address: `max_frequency` between two e-mails of one kind and
@@ -107,11 +107,22 @@ export function createRequestLimits(config: AuthRateLimits) {
   ) as Record<RequestLimit, RateLimiter>;
   return {
     take(kind: RequestLimit, req: IncomingMessage, now = Date.now()): void {
-      const limiter = limiters[kind];
-      const ip = clientIp(req);
-      if (limiter.wait(ip, now) > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
-      limiter.record(ip, now);
+      takeForIp(limiters[kind], req, now);
     },
   };
 }
 export type RequestLimits = ReturnType<typeof createRequestLimits>;
+
+/** `[auth.rate_limit] anonymous_users`: anonymous sign-ins per IP, per hour (GoTrue's AnonymousSignIns limiter). */
+export function createAnonymousSignInLimit(perHour: number) {
+  const limiter = new RateLimiter(perHour, HOUR_MS);
+  return { take: (req: IncomingMessage, now = Date.now()) => takeForIp(limiter, req, now) };
+}
+
+export type AnonymousSignInLimit = ReturnType<typeof createAnonymousSignInLimit>;
+
+function takeForIp(limiter: RateLimiter, req: IncomingMessage, now: number): void {
+  const ip = clientIp(req);
+  if (limiter.wait(ip, now) > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  limiter.record(ip, now);
+}

@@ -1,13 +1,14 @@
-// Sessions, refresh tokens (opaque, rotated on every use) and HS256 access tokens with Supabase's claims.
+// Sessions, refresh tokens (opaque, rotated on every use) and access tokens with Supabase's claims,
+// signed as GoTrue signs them (jwt.ts: the configured signing key, else HS256).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SignJWT } from 'jose';
 import type { Sql } from '../db/engine.ts';
 import type { ServerContext } from '../http.ts';
+import { signAccessToken } from '../jwt.ts';
 import { authBaseUrl } from './links.ts';
 import { serializeUser, USER_COLUMNS, type UserRow } from './users.ts';
 
-export type AuthMethod = 'password' | 'recovery';
+export type AuthMethod = 'password' | 'recovery' | 'anonymous';
 
 export interface SessionResponse {
   access_token: string;
@@ -44,7 +45,7 @@ export const newRefreshToken = () => randomBytes(24).toString('base64url');
 export async function startSession(tx: Sql, userId: string, method: AuthMethod): Promise<{ user: UserRow; session: SessionInfo }> {
   const s = await tx.query<{ id: string }>(`insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id::text as id`, [userId]);
   const sessionId = s.rows[0]!.id;
-  await addAmrClaim(tx, sessionId, method === 'password' ? 'password' : 'otp');
+  await addAmrClaim(tx, sessionId, method === 'recovery' ? 'otp' : method);
   const refreshToken = newRefreshToken();
   await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [refreshToken, userId, sessionId]);
   const u = await tx.query<UserRow>(
@@ -101,9 +102,7 @@ export async function sessionResponse(
     session_id: session.sessionId,
     is_anonymous: user.is_anonymous,
   };
-  const accessToken = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+  const accessToken = await signAccessToken(claims, ctx.config);
   return {
     access_token: accessToken,
     token_type: 'bearer',

@@ -38,6 +38,16 @@ export const USER_COLUMNS = [
        || case when coalesce(f.friendly_name, '') <> '' then jsonb_build_object('friendly_name', f.friendly_name) else '{}' end
        order by f.created_at), '[]'::jsonb)
      from auth.mfa_factors f where f.user_id = users.id) as factors`,
+  // The user's sign-in identities as GoTrue lists them (models.Identity: the row id is identity_id,
+  // the provider's id is id; omitempty fields left out).
+  `(select coalesce(jsonb_agg(jsonb_build_object(
+       'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data, 'provider', i.provider,
+       'created_at', to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+       'updated_at', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
+       || case when i.last_sign_in_at is null then '{}' else jsonb_build_object('last_sign_in_at', to_char(i.last_sign_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')) end
+       || case when i.email is null then '{}' else jsonb_build_object('email', i.email) end
+       order by i.created_at, i.id), '[]'::jsonb)
+     from auth.identities i where i.user_id = users.id) as identities`,
 ].join(', ');
 
 export interface UserRow {
@@ -65,6 +75,7 @@ export interface UserRow {
   updated_at: string | null;
   banned: boolean;
   factors: Record<string, unknown>[];
+  identities: Record<string, unknown>[];
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,7 +125,7 @@ export function serializeUser(u: UserRow): Record<string, unknown> {
   if (u.last_sign_in_at) out.last_sign_in_at = u.last_sign_in_at;
   out.app_metadata = u.raw_app_meta_data ?? {};
   out.user_metadata = u.raw_user_meta_data ?? {};
-  out.identities = [];
+  out.identities = u.identities ?? [];
   if (u.factors?.length) out.factors = u.factors; // omitempty, as in GoTrue
   if (u.banned_until) out.banned_until = u.banned_until;
   out.created_at = u.created_at;
@@ -145,8 +156,50 @@ export interface NewEmailUser {
 }
 
 /**
+ * The `email` identity GoTrue writes beside a new e-mail account (createNewIdentity with the claims
+ * sub, email, email_verified, phone_verified), its provider id being the user's id. `extra` (a
+ * sign-up's metadata) fills keys the claims leave free, as in GoTrue's Signup.
+ */
+export async function insertEmailIdentity(
+  tx: Sql,
+  userId: string,
+  email: string,
+  { verified = false, extra = {} }: { verified?: boolean; extra?: Record<string, unknown> } = {},
+): Promise<void> {
+  const data = { ...extra, sub: userId, email: email.toLowerCase(), email_verified: verified, phone_verified: false };
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
+    [userId, userId, JSON.stringify(data)],
+  );
+}
+
+/**
+ * The user's `email` identity once their address changed or was confirmed: its email and
+ * email_verified updated, or created for an account without one (an anonymous one), as GoTrue's
+ * signup and e-mail change verification and its admin update do.
+ */
+export async function updateEmailIdentity(tx: Sql, userId: string, email: string, verified: boolean): Promise<void> {
+  const r = await tx.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', lower($2::text), 'email_verified', $3::boolean), updated_at = now()
+      where provider_id = $1 and provider = 'email' returning id`,
+    [userId, email, verified],
+  );
+  if (!r.rows.length) await insertEmailIdentity(tx, userId, email, { verified });
+}
+
+/** The identities carrying the user's address are verified: its owner opened the link sent there. */
+export async function markEmailIdentityVerified(tx: Sql, userId: string): Promise<void> {
+  await tx.query(
+    `update auth.identities i set identity_data = i.identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
+       from auth.users u where u.id = $1 and i.user_id = u.id and i.email = lower(u.email)`,
+    [userId],
+  );
+}
+
+/**
  * Inserts an e-mail account as GoTrue's signupNewUser does (a plain insert, so triggers on auth.users
- * fire), inside the caller's transaction, and reads it back after the triggers.
+ * fire) with its e-mail identity, inside the caller's transaction, and reads it back after the triggers.
  */
 export async function insertEmailUser(tx: Sql, u: NewEmailUser): Promise<UserRow> {
   const ins = await tx.query<{ id: string }>(
@@ -158,5 +211,6 @@ export async function insertEmailUser(tx: Sql, u: NewEmailUser): Promise<UserRow
      returning id::text as id`,
     [u.email, u.passwordHash, u.confirmed, u.invited, u.confirmationDigest, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(u.data)],
   );
+  await insertEmailIdentity(tx, ins.rows[0]!.id, u.email);
   return (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [ins.rows[0]!.id])).rows[0]!;
 }

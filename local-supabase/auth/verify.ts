@@ -7,7 +7,7 @@ import { sendJson, type ServerContext } from '../http.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { digest, redirectTarget, tokenHash, withFragment } from './links.ts';
 import { sessionResponse, startSession, type SessionResponse } from './sessions.ts';
-import { emailTaken } from './users.ts';
+import { emailTaken, markEmailIdentityVerified, updateEmailIdentity } from './users.ts';
 import { normalizeEmail, optString, readAuthBody } from './validate.ts';
 
 /** `email` is a code of either kind GoTrue mails for it: a sign-up's (confirmation) or a magic link's (recovery). */
@@ -47,6 +47,11 @@ async function consume(tx: Sql, type: VerifyType, d: string, ttl: number, email:
   if (type === 'signup' || type === 'invite') return confirm(tx, type, d, ttl, email);
   if (type === 'recovery' || type === 'magiclink') return recover(tx, type, d, ttl, email);
   if (type === 'email') return (await confirm(tx, 'signup', d, ttl, email)) ?? recover(tx, 'magiclink', d, ttl, email);
+  return changeEmail(tx, type, d, ttl, email);
+}
+
+/** email_change: the first of two links is only noted; the last swaps the address and verifies its identity. */
+async function changeEmail(tx: Sql, type: VerifyType, d: string, ttl: number, email: string | null): Promise<Consumed> {
   const found = await tx.query<{ id: string; email_change: string; other_pending: boolean }>(
     `select id::text as id, email_change,
             (case when email_change_token_new = $1 then coalesce(email_change_token_current, '') else coalesce(email_change_token_new, '') end) <> ''
@@ -73,16 +78,23 @@ async function consume(tx: Sql, type: VerifyType, d: string, ttl: number, email:
   }
   // Taken by someone else meanwhile: the change cannot happen.
   if (await emailTaken(tx, row.email_change, row.id)) return null;
-  return one(tx, type, `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
-                          email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+  const changed = await one(tx, type, `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
+                          email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false, updated_at = now()
                     where id = $1 returning id::text as id`, [row.id]);
+  // GoTrue's emailChangeVerify: the email identity follows (created for an account without one).
+  if (changed) await updateEmailIdentity(tx, row.id, row.email_change, true);
+  return changed;
 }
 
-const confirm = (tx: Sql, type: VerifyType, d: string, ttl: number, email: string | null) =>
-  one(tx, type, `update auth.users set confirmation_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+/** signup/invite: the address is confirmed, and so is its email identity (GoTrue's signupVerify). */
+async function confirm(tx: Sql, type: VerifyType, d: string, ttl: number, email: string | null): Promise<Consumed> {
+  const confirmed = await one(tx, type, `update auth.users set confirmation_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
                    where confirmation_token = $1 and confirmation_sent_at > now() - make_interval(secs => $2)
                      and coalesce(banned_until <= now(), true) and ($3::text is null or lower(email) = lower($3))
                    returning id::text as id`, [d, ttl, email]);
+  if (confirmed && confirmed !== 'half') await markEmailIdentityVerified(tx, confirmed.id);
+  return confirmed;
+}
 
 const recover = (tx: Sql, type: VerifyType, d: string, ttl: number, email: string | null) =>
   one(tx, type, `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()

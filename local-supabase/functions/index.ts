@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CORS_HEADERS, sendJson, type Handler, type ServerContext } from '../http.ts';
-import { verifyJwt } from '../jwt.ts';
+import { verifyJwt, type JwtKeys } from '../jwt.ts';
 import { verifyJwtFor } from './config.ts';
 import { entryOf, FunctionRunner } from './runner.ts';
 
@@ -32,13 +32,13 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string | stri
 }
 
 /** The edge gateway's check: 401 `{msg}` for a missing, malformed or invalid token. */
-async function checkJwt(req: IncomingMessage, secret: string): Promise<string | null> {
+async function checkJwt(req: IncomingMessage, keys: JwtKeys): Promise<string | null> {
   const header = req.headers.authorization;
   if (!header) return 'Error: Missing authorization header';
   const [scheme, token] = header.split(' ');
   if (scheme !== 'Bearer' || !token) return "Error: Auth header is not 'Bearer {token}'";
   try {
-    await verifyJwt(token, secret);
+    await verifyJwt(token, keys);
     return null;
   } catch {
     return 'Invalid JWT';
@@ -57,7 +57,7 @@ export function createFunctionsHandler(ctx: ServerContext): Handler & { close?: 
       return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }
     if (await verifyJwtFor(configToml(), name)) {
-      const problem = await checkJwt(req, ctx.config.jwtSecret);
+      const problem = await checkJwt(req, ctx.config);
       if (problem) {
         req.resume();
         return sendJson(res, 401, { msg: problem });

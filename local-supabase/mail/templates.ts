@@ -16,7 +16,7 @@ export interface TemplateValues {
   RedirectTo: string;
   /** The address an e-mail change goes to (email_change only). */
   NewEmail?: string;
-  /** The six-digit code of the e-mails that carry one (magic_link, invite, and confirmation from /otp). */
+  /** The six-digit code of the e-mails that carry one (magic_link, invite, reauthentication, and confirmation from /otp). */
   Token?: string;
   /** The code's token hash: what the link carries, for a template that builds its own link. */
   TokenHash?: string;
@@ -50,6 +50,10 @@ const BUILT_IN: Record<AuthEmailTemplate, { subject: string; html: string }> = {
   invite: {
     subject: 'Você foi convidado',
     html: '<h2>Você foi convidado</h2>\n<p>Você foi convidado a criar uma conta. Para aceitar, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Aceitar o convite</a></p>\n<p>Ou digite este código: <strong>{{ .Token }}</strong></p>\n',
+  },
+  reauthentication: {
+    subject: 'Confirme que é você',
+    html: '<h2>Confirme que é você</h2>\n<p>Para continuar, digite este código: <strong>{{ .Token }}</strong></p>\n<p>Se não foi você quem pediu, ignore este e-mail.</p>\n',
   },
   repeated_signup: {
     subject: 'Tentativa de cadastro com o seu e-mail',

@@ -1,6 +1,9 @@
 // Shared bits of the auth-*.test.ts files: raw HTTP calls (to see GoTrue's exact bodies and statuses),
 // unique emails, JWT payloads.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import type { User } from '@supabase/supabase-js';
 import { expect } from 'vitest';
@@ -142,4 +145,27 @@ export function auc(xs: number[], ys: number[]): number {
 export function median(v: number[]): number {
   const s = [...v].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * A project of the test's own for startTestBackend({ rootDir }): this project's supabase/ folder
+ * (linked) with lines added to tables of its config.toml (`{ auth: ['signing_keys_path = ...'] }`,
+ * each table already there), and `files` written beside it (a signing-keys file).
+ */
+export function projectWithConfig(settings: Record<string, string[]>, files: Record<string, string> = {}): { dir: string; remove(): void } {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'auth-project-'));
+  mkdirSync(path.join(dir, 'supabase'));
+  for (const entry of readdirSync(path.join(root, 'supabase'))) {
+    if (entry !== 'config.toml') symlinkSync(path.join(root, 'supabase', entry), path.join(dir, 'supabase', entry));
+  }
+  let toml = readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8');
+  for (const [table, lines] of Object.entries(settings)) {
+    const header = new RegExp(`^\\[${table.replaceAll('.', '\\.')}\\]$`, 'm');
+    expect(toml).toMatch(header);
+    toml = toml.replace(header, [`[${table}]`, ...lines].join('\n'));
+  }
+  writeFileSync(path.join(dir, 'supabase', 'config.toml'), toml);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, 'supabase', name), text);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -40,6 +40,8 @@ export interface TestBackendOptions {
   jobs?: 'run' | 'manual';
   /** Also listen over HTTPS with HTTP/2 (config.tls); `url` is then that listener's. */
   tls?: TlsListenerConfig;
+  /** A project folder of the test's own: its supabase/config.toml is read instead of this project's. */
+  rootDir?: string;
 }
 
 const NO_RATE_LIMITS: AuthRateLimits = { signInSignUps: 0, tokenRefresh: 0, tokenVerifications: 0 };
@@ -73,6 +75,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ...(options.functionSecrets ? { functionSecrets: options.functionSecrets } : {}),
       ...(options.authRateLimits === 'config' ? {} : { authRateLimits: options.authRateLimits ?? NO_RATE_LIMITS }),
       ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.rootDir ? { rootDir: options.rootDir } : {}),
     },
     { fresh: true, snapshot, quiet: true, log: options.log, jobs: options.jobs ?? 'manual' },
   );

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authFetch, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { accessToken, turnOnTwoFactor } from '../mfa-helpers.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -274,5 +275,78 @@ describe('database errors from triggers on auth.users', () => {
     } finally {
       await backend.server.ctx.engine.exec('drop trigger auth_test_refuse on auth.users; drop function public.auth_test_refuse();');
     }
+  });
+});
+
+describe("admin factors API (a user's second factors, for the service role only)", () => {
+  /** A confirmed account of its own with a verified TOTP factor, signed in at aal2. */
+  async function withFactor(prefix: string) {
+    const email = uniqueEmail(prefix);
+    const { user } = await signUpConfirmed(backend, email, 'segredo1');
+    const client = backend.anon();
+    expect((await client.auth.signInWithPassword({ email, password: 'segredo1' })).error).toBeNull();
+    const { factorId } = await turnOnTwoFactor(client);
+    return { user, client, factorId };
+  }
+  const factorRows = async (userId: string) =>
+    (await backend.server.ctx.engine.query('select id::text as id from auth.mfa_factors where user_id = $1', [userId])).rows;
+
+  it('lists a user\'s factors and deletes one: the sessions verified with it fall back to aal1', async () => {
+    const { user, client, factorId } = await withFactor('fatores');
+    const listed = await admin().mfa.listFactors({ userId: user.id });
+    expect(listed.error).toBeNull();
+    expect(listed.data!.factors).toEqual([
+      {
+        id: factorId,
+        factor_type: 'totp',
+        status: 'verified',
+        friendly_name: 'Celular',
+        phone: '',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        last_challenged_at: expect.any(String),
+      },
+    ]);
+    const renamed = await authFetch(backend.url, `/admin/users/${user.id}/factors/${factorId}`, { method: 'PUT', token: SERVICE_ROLE_KEY, body: { friendly_name: 'Telefone' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: factorId, friendly_name: 'Telefone' });
+
+    const deleted = await admin().mfa.deleteFactor({ userId: user.id, id: factorId });
+    expect(deleted.error).toBeNull();
+    expect((deleted.data as unknown as { data: { id: string } }).data.id).toBe(factorId);
+    expect(await factorRows(user.id)).toEqual([]);
+    expect((await admin().mfa.listFactors({ userId: user.id })).data!.factors).toEqual([]);
+    // The session that had given its code is aal1 again from its next token on.
+    expect((await client.auth.refreshSession()).error).toBeNull();
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data!.currentLevel).toBe('aal1');
+  });
+
+  it('answers GoTrue\'s 404s for an unknown user or factor', async () => {
+    const unknown = '00000000-0000-4000-8000-00000000dead';
+    expect((await admin().mfa.listFactors({ userId: unknown })).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    const { user } = await signUpConfirmed(backend, uniqueEmail('sem-fator'), 'segredo1');
+    expect((await admin().mfa.deleteFactor({ userId: user.id, id: unknown })).error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    const notUuid = await authFetch(backend.url, `/admin/users/${user.id}/factors/nao-e-uuid`, { method: 'DELETE', token: SERVICE_ROLE_KEY });
+    expect(notUuid.status).toBe(404);
+    expect(notUuid.body.code).toBe('validation_failed');
+  });
+
+  it('refuses a signed-in user (even the factor\'s owner) and the anon key: the factor stays', async () => {
+    const victim = await withFactor('vitima-fator');
+    const attacker = await withFactor('atacante-fator');
+    for (const token of [await accessToken(attacker.client), await accessToken(victim.client), ANON_KEY]) {
+      const list = await authFetch(backend.url, `/admin/users/${victim.user.id}/factors`, { token });
+      expect(list.status).toBe(403);
+      expect(list.body).toMatchObject({ code: 'not_admin', message: 'User not allowed' });
+      expect(list.body).not.toHaveProperty('factors');
+      const del = await authFetch(backend.url, `/admin/users/${victim.user.id}/factors/${victim.factorId}`, { method: 'DELETE', token });
+      expect(del.status).toBe(403);
+      const rename = await authFetch(backend.url, `/admin/users/${victim.user.id}/factors/${victim.factorId}`, { method: 'PUT', token, body: { friendly_name: 'x' } });
+      expect(rename.status).toBe(403);
+    }
+    expect(await factorRows(victim.user.id)).toEqual([{ id: victim.factorId }]);
+    expect(
+      (await backend.server.ctx.engine.query('select friendly_name from auth.mfa_factors where id = $1', [victim.factorId])).rows,
+    ).toEqual([{ friendly_name: 'Celular' }]);
   });
 });

@@ -118,13 +118,21 @@ describe('sign-up with confirmations on', () => {
 });
 
 describe('sign-up is no oracle (issue 19 item 9)', () => {
-  /** The answer with what differs between any two sign-ups (the id and the clock) blanked out. */
+  /** The answer with what differs between any two sign-ups (ids, the clock, the address) blanked out. */
   const shape = (body: Record<string, unknown>) => ({
     ...body,
     id: typeof body.id,
     created_at: typeof body.created_at,
     updated_at: typeof body.updated_at,
     confirmation_sent_at: typeof body.confirmation_sent_at,
+    email: typeof body.email,
+    identities: (body.identities as Record<string, unknown>[]).map((i) => {
+      // Each answer's identity is its own account's, under its own address.
+      expect([i.id, i.user_id, (i.identity_data as Record<string, unknown>).sub]).toEqual([body.id, body.id, body.id]);
+      expect([i.email, (i.identity_data as Record<string, unknown>).email]).toEqual([body.email, body.email]);
+      const blank = Object.fromEntries(['identity_id', 'id', 'user_id', 'created_at', 'updated_at', 'last_sign_in_at', 'email'].map((k) => [k, typeof i[k]]));
+      return { ...i, ...blank, identity_data: { ...(i.identity_data as object), sub: 'sub', email: 'email' } };
+    }),
   });
 
   it.each([
@@ -141,7 +149,9 @@ describe('sign-up is no oracle (issue 19 item 9)', () => {
     expect(probe.status).toBe(fresh.status);
     expect(probe.status).toBe(200);
     expect(Object.keys(probe.body).sort()).toEqual(Object.keys(fresh.body).sort());
-    expect(shape(probe.body)).toEqual({ ...shape(fresh.body), email: taken });
+    expect(probe.body.email).toBe(taken);
+    expect(shape(probe.body)).toEqual(shape(fresh.body));
+    expect(probe.body.identities).toHaveLength(1);
     expect(probe.body).not.toHaveProperty('access_token');
     // A fake id: not the owner's, and no account has it.
     expect(probe.body.id).not.toBe(created.data.user!.id);

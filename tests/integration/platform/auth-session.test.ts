@@ -31,7 +31,20 @@ describe('sign-up', () => {
     expect(user!.confirmation_sent_at).toBeTruthy();
     expect(user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(user!.user_metadata).toEqual({ name: 'Ana Souza', must_change_password: false });
-    expect(user!.identities).toEqual([]);
+    // GoTrue's email identity: the provider's id is the user's, the sign-up's metadata fills identity_data.
+    expect(user!.identities).toEqual([
+      {
+        identity_id: expect.any(String),
+        id: user!.id,
+        user_id: user!.id,
+        identity_data: { sub: user!.id, email: email.toLowerCase(), email_verified: false, phone_verified: false, name: 'Ana Souza', must_change_password: false },
+        provider: 'email',
+        last_sign_in_at: expect.any(String),
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        email: email.toLowerCase(),
+      },
+    ]);
     expect(user!.is_anonymous).toBe(false);
 
     const row = await backend.server.ctx.engine.query<{ raw_user_meta_data: unknown; encrypted_password: string; email: string; email_confirmed_at: string | null }>(
