@@ -22,11 +22,18 @@ const HERE = import.meta.dirname;
 
 const USAGE = `usage: node scripts/client-suites/run.mjs --suite postgrest|storage|auth --path <supabase-js checkout> [--engine pglite|postgres] [--failures] [--json-out <file>]
 
-The checkout needs the suite's test tools installed beside it, once, e.g.:
-  mkdir -p /tmp/sbjs-deps && cd /tmp/sbjs-deps && npm init -y && \\
-    npm install jest@30 ts-jest@29 @jest/test-sequencer@30 @jest/types@30 @types/jest@30 typescript@5.8 tslib@2.8.1 type-fest@4 zod@3 prettier@3 iceberg-js@0.8 \\
-      jsonwebtoken@9 @types/jsonwebtoken@9 @faker-js/faker@9 jest-mock-server@0.1 jest-environment-jsdom@30
-  ln -s /tmp/sbjs-deps/node_modules <checkout>/node_modules`;
+Setup, once per checkout (nothing here is committed to this project):
+  1. A supabase-js checkout, e.g. git clone https://github.com/supabase/supabase-js /tmp/sbjs
+  2. The suites' test tools, installed beside it:
+       mkdir -p /tmp/sbjs-deps && cd /tmp/sbjs-deps && npm init -y && \\
+         npm install jest@30 ts-jest@29 @jest/test-sequencer@30 @jest/types@30 @types/jest@30 typescript@5.8 tslib@2.8.1 type-fest@4 zod@3 prettier@3 iceberg-js@0.8 \\
+           jsonwebtoken@9 @types/jsonwebtoken@9 @faker-js/faker@9 jest-mock-server@0.1 jest-environment-jsdom@30
+       ln -s /tmp/sbjs-deps/node_modules <checkout>/node_modules
+  3. --suite auth only: the suite's own RSA signing key, which upstream generates before each run and
+     never commits. Its test/supabase/config.toml names it ([auth] signing_keys_path), so the backend
+     signs sessions with it, and its test/lib/clients.ts signs its anon, service-role and admin keys with it:
+       cd <checkout>/packages/core/auth-js && node test/generate-signing-keys.js
+     (writes test/supabase/signing_keys.json; run it again for a fresh key).`;
 
 /**
  * What each suite needs: its package, the supabase/ folder its tests expect (`supabase start` +
@@ -64,6 +71,8 @@ const SUITES = {
     packageDir: 'packages/core/auth-js',
     supabaseDir: 'test/supabase',
     tsconfig: 'tsconfig.test.json',
+    // Setup step 3 of USAGE: the key its config.toml and its clients use.
+    needs: { file: 'test/supabase/signing_keys.json', made: 'node test/generate-signing-keys.js' },
     // Upstream runs docker-tests against GoTrue containers of other settings (phone, signups off), separately.
     ignore: ['<rootDir>/test/docker-tests/', '<rootDir>/example/'],
     // The API's address is in test/lib/clients.ts: a server test file imports it.
@@ -114,6 +123,10 @@ try {
   );
 } catch {
   console.error(`jest is not installed for ${pkgDir}.\n\n${USAGE}`);
+  process.exit(2);
+}
+if (suite.needs && !existsSync(path.join(pkgDir, suite.needs.file))) {
+  console.error(`${suite.needs.file} is missing: run \`${suite.needs.made}\` in ${pkgDir} first.\n\n${USAGE}`);
   process.exit(2);
 }
 
