@@ -2,8 +2,12 @@
 // `[auth] signing_keys_path` (the signing one chosen by key_ops, each verifying only its own kid),
 // and the cache of verified JWTs, which saves the signature check, never the expiry check.
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { readSigningKeys } from './config.ts';
 import { JwtError, parseSigningKeys, publicJwks, signAccessToken, signJwt, verifyJwt, verifyJwtCached, type JwtKeys } from './jwt.ts';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
@@ -92,6 +96,27 @@ describe('signing keys (GoTrue: the key with "sign" in key_ops signs, tokens nam
     expect(read([{ ...cliKey('ES256'), d: undefined }])).toThrow(/no private part/);
     expect(read({ keys: [cliKey('ES256')] })).toThrow(/JSON array/);
     expect(() => parseSigningKeys('{', 'signing_keys.json')).toThrow(/signing_keys\.json: not JSON/);
+  });
+});
+
+describe('readSigningKeys (config.toml, as the Supabase CLI resolves it)', () => {
+  it('reads [auth] signing_keys_path from supabase/, lets AUTH_SIGNING_KEYS_PATH win, and names a missing file', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'signing-keys-config-'));
+    try {
+      mkdirSync(path.join(root, 'supabase'));
+      const inProject = cliKey('ES256');
+      const elsewhere = cliKey('RS256');
+      writeFileSync(path.join(root, 'supabase', 'signing_keys.json'), JSON.stringify([inProject]));
+      writeFileSync(path.join(root, 'other.json'), JSON.stringify([elsewhere]));
+      const toml = '[auth]\nsigning_keys_path = "./signing_keys.json"\n';
+      expect(readSigningKeys('', root)).toBeNull();
+      expect(readSigningKeys(toml, root)!.signer.kid).toBe(inProject.kid);
+      expect(readSigningKeys(toml, root, { AUTH_SIGNING_KEYS_PATH: path.join(root, 'other.json') })!.signer.kid).toBe(elsewhere.kid);
+      expect(readSigningKeys('', root, { AUTH_SIGNING_KEYS_PATH: '../other.json' })!.signer.kid).toBe(elsewhere.kid);
+      expect(() => readSigningKeys('[auth]\nsigning_keys_path = "./nada.json"\n', root)).toThrow(/cannot read .*nada\.json/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
