@@ -149,8 +149,8 @@ export function median(v: number[]): number {
 
 /**
  * A project of the test's own for startTestBackend({ rootDir }): this project's supabase/ folder
- * (linked) with lines added to tables of its config.toml (`{ auth: ['signing_keys_path = ...'] }`,
- * each table already there), and `files` written beside it (a signing-keys file).
+ * (linked) with lines set in tables of its config.toml (`{ auth: ['signing_keys_path = ...'] }`,
+ * each table already there, a key it sets replaced), and `files` written beside it (a signing-keys file).
  */
 export function projectWithConfig(settings: Record<string, string[]>, files: Record<string, string> = {}): { dir: string; remove(): void } {
   const root = path.resolve(import.meta.dirname, '..', '..');
@@ -159,13 +159,23 @@ export function projectWithConfig(settings: Record<string, string[]>, files: Rec
   for (const entry of readdirSync(path.join(root, 'supabase'))) {
     if (entry !== 'config.toml') symlinkSync(path.join(root, 'supabase', entry), path.join(dir, 'supabase', entry));
   }
-  let toml = readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8');
-  for (const [table, lines] of Object.entries(settings)) {
-    const header = new RegExp(`^\\[${table.replaceAll('.', '\\.')}\\]$`, 'm');
-    expect(toml).toMatch(header);
-    toml = toml.replace(header, [`[${table}]`, ...lines].join('\n'));
+  // Each line replaces the same key of its table, if the table sets it.
+  const out: string[] = [];
+  let table = '';
+  const seen = new Set<string>();
+  for (const line of readFileSync(path.join(root, 'supabase', 'config.toml'), 'utf8').split('\n')) {
+    const header = /^\[([^\]]+)\]$/.exec(line);
+    if (header) table = header[1]!;
+    const key = /^([A-Za-z0-9_-]+)\s*=/.exec(line)?.[1];
+    if (!header && key && settings[table]?.some((l) => l.startsWith(`${key} `) || l.startsWith(`${key}=`))) continue;
+    out.push(line);
+    if (header && settings[table]) {
+      out.push(...settings[table]!);
+      seen.add(table);
+    }
   }
-  writeFileSync(path.join(dir, 'supabase', 'config.toml'), toml);
+  expect([...seen].sort()).toEqual(Object.keys(settings).sort());
+  writeFileSync(path.join(dir, 'supabase', 'config.toml'), out.join('\n'));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, 'supabase', name), text);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
