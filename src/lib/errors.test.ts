@@ -21,6 +21,23 @@ describe('describeError', () => {
     expect(describeError({ statusCode: '403', message: 'new row violates row-level security policy' })).toBe('Você não tem permissão para esta ação.');
   });
 
+  // Issue 46: Configurações → E-mails showed 'Erro ao salvar — record "new" has no field "created_at"'.
+  it("never shows PostgreSQL's or PostgREST's own English for an error it does not know", () => {
+    for (const error of [
+      { code: '42703', message: 'record "new" has no field "created_at"' },
+      { code: '42883', message: 'function public.x(uuid) does not exist' },
+      { code: 'XX000', message: 'cache lookup failed for relation 1234' },
+      { code: '22P02', message: 'invalid input syntax for type uuid: "abc"' },
+      { code: '23502', message: 'null value in column "title" of relation "courses" violates not-null constraint' },
+      { code: '23514', message: 'new row for relation "courses" violates check constraint "courses_title_not_blank"' },
+      { code: '23503', message: 'insert or update on table "enrollments" violates foreign key constraint "enrollments_course_id_fkey"' },
+      { code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned' },
+      { code: 'PGRST204', message: "Could not find the 'x' column of 'courses' in the schema cache" },
+    ]) {
+      expect(describeError(error), error.code).toBe('Tente novamente mais tarde');
+    }
+  });
+
   it('words the two-factor code refusals of GoTrue', () => {
     expect(describeError({ code: 'mfa_verification_failed', status: 422, message: 'Invalid TOTP code entered' })).toBe('Código inválido. Confira o código no aplicativo e tente de novo.');
     expect(describeError({ code: 'mfa_challenge_expired', status: 422 })).toBe('O código expirou. Digite o código atual do aplicativo.');
@@ -40,6 +57,13 @@ describe('describeError', () => {
       ['DC400', 'Só é possível responder a um comentário principal, não a uma resposta.'],
     ]) {
       expect(describeError({ code, message, details: null, hint: null })).toBe(message);
+    }
+    for (const [code, message] of [
+      ['22023', 'Escolha um período de 7d, 30d, 90d ou 12m.'],
+      ['23514', 'O curso não é desta escola.'],
+      ['PT409', 'O preço do curso mudou. Recarregue a página para ver o valor atual.'],
+    ]) {
+      expect(describeError({ code, message })).toBe(message);
     }
     expect(describeError(new Error('Curso não encontrado ou sem permissão para excluí-lo'))).toBe('Curso não encontrado ou sem permissão para excluí-lo');
     expect(describeError('texto')).toBe('texto');

@@ -64,7 +64,22 @@ export function describeError(error: unknown): string {
   if (e.code === '23505') return UNIQUE_MESSAGE;
   // Row-level security (42501) and Storage's "new row violates row-level security policy" (403).
   if (e.code === '42501' || /row-level security/i.test(String(e.message ?? ''))) return PERMISSION_MESSAGE;
+  if (isPostgresEnglish(e)) return UNKNOWN_MESSAGE;
   return typeof e.message === 'string' && e.message ? e.message : UNKNOWN_MESSAGE;
+}
+
+/**
+ * The codes our migrations RAISE with a pt-BR message (P0001 is a RAISE without a code). Any other SQLSTATE
+ * or PostgREST (PGRST…) error carries PostgreSQL's own English, e.g. 'record "new" has no field "created_at"'
+ * (42703) from a broken trigger: never shown to a person.
+ */
+const OUR_RAISE_CODES = /^(P0001|P0002|PT\d{3}|DC\d{3}|22004|22023|23503|23514)$/;
+/** PostgreSQL's own wording of a refused constraint, which comes with some of those codes too. */
+const POSTGRES_REFUSAL = /violates (check|foreign key|not-null|unique|exclusion) constraint|^null value in column|^new row for relation|^value too long for type|^invalid input (syntax|value)/i;
+
+function isPostgresEnglish(e: ErrorShape): boolean {
+  if (typeof e.code !== 'string' || !/^([0-9A-Z]{5}|PGRST\d+)$/.test(e.code)) return false;
+  return !OUR_RAISE_CODES.test(e.code) || POSTGRES_REFUSAL.test(String(e.message ?? ''));
 }
 
 /** The error toast of a failed mutation: its SPEC §8 title, and what went wrong in pt-BR (inline: 'Título: motivo'). */

@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
 import { inbox } from '../auth-helpers.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
+import { fetchSchoolEmailSettings, saveSchoolEmailSettings } from '../../../src/features/email-preferences/api/queries.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -100,6 +101,20 @@ describe('e-mail preferences', () => {
     expect((await aluna.from('email_unsubscribes').select('user_id, kind')).data).toEqual([{ user_id: USER.aluna, kind: 'we_miss_you' }]);
     await aluna.from('email_unsubscribes').delete().eq('user_id', USER.aluno).eq('kind', 'new_enrollment');
     expect(await sql('select kind from public.email_unsubscribes where user_id = $1 order by kind', [USER.aluno])).toEqual([{ kind: 'certificate_available' }, { kind: 'new_enrollment' }]);
+  });
+
+  // Issue 46, item 1: the second save failed ('record "new" has no field "created_at"') and the school's
+  // choices stayed as first saved. Through the screen's own calls, as the school's admin.
+  it('Configurações → E-mails saves, changes and saves again; the database keeps the last save', async () => {
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    const row = () => sql('select disabled_kinds, sender_name, reply_to from public.school_email_settings where school_id = $1', [SCHOOL.demo]);
+    await saveSchoolEmailSettings(admin, SCHOOL.demo, { disabled_kinds: ['content_released'], sender_name: 'Escola Demo', reply_to: null });
+    expect(await row()).toEqual([{ disabled_kinds: ['content_released'], sender_name: 'Escola Demo', reply_to: null }]);
+    await saveSchoolEmailSettings(admin, SCHOOL.demo, { disabled_kinds: ['we_miss_you', 'certificate_available'], sender_name: 'Equipe da Escola Demo', reply_to: 'ola@escola-demo.com.br' });
+    expect(await row()).toEqual([{ disabled_kinds: ['we_miss_you', 'certificate_available'], sender_name: 'Equipe da Escola Demo', reply_to: 'ola@escola-demo.com.br' }]);
+    await saveSchoolEmailSettings(admin, SCHOOL.demo, { disabled_kinds: [], sender_name: null, reply_to: null });
+    expect(await fetchSchoolEmailSettings(admin, SCHOOL.demo)).toEqual({ disabled_kinds: [], sender_name: null, reply_to: null });
+    expect(await row()).toEqual([{ disabled_kinds: [], sender_name: null, reply_to: null }]);
   });
 
   it("Settings' preview and SMTP status: the school's staff only", async () => {
