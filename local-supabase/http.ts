@@ -118,12 +118,7 @@ export async function asCaller<T>(
   path: string,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  const forRole = await roleSettings(ctx.engine, auth.role);
-  return ctx.engine.transaction(async (tx) => {
-    const settings = Object.entries({ ...forRole, ...callerSettings(auth, req, path) });
-    await tx.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, settings.flat());
-    return fn(tx);
-  });
+  return ctx.engine.transaction(fn, { ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path) });
 }
 
 /** asCaller for one statement: the engine sends settings and statement together (Engine.runStatement). */
@@ -140,11 +135,18 @@ export async function runAsCaller<T>(
   return ctx.engine.runStatement({ ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path), ...extra }, statement, decide);
 }
 
-const roleSettingsCache = new WeakMap<Engine, Promise<Map<string, Record<string, string>>>>();
+interface RoleSettings {
+  /** authenticator's: the defaults of the session PostgREST logs in with. */
+  login: Record<string, string>;
+  roles: Map<string, Record<string, string>>;
+}
+const roleSettingsCache = new WeakMap<Engine, Promise<RoleSettings>>();
 
 /**
- * The settings of a database role (`alter role anon set statement_timeout = '3s'`), which PostgREST
- * applies to each request it runs as that role: SET ROLE alone would not. Read once per engine.
+ * The settings a request runs with, as on the platform: authenticator's (the role PostgREST logs in
+ * as, so its session's defaults, this database's own over the cluster's), then the request role's,
+ * which PostgREST applies to each request (`alter role anon set statement_timeout = '3s'`): SET ROLE
+ * alone would not. service_role has none of its own and keeps authenticator's 8 s. Read once per engine.
  */
 async function roleSettings(engine: Engine, role: DbRole): Promise<Record<string, string>> {
   let all = roleSettingsCache.get(engine);
@@ -152,12 +154,23 @@ async function roleSettings(engine: Engine, role: DbRole): Promise<Record<string
     all = engine
       .query<{ rolname: string; setconfig: string[] }>(
         `select r.rolname, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
-          where s.setdatabase = 0 and r.rolname in ('anon', 'authenticated', 'service_role')`,
+          where (s.setdatabase = 0 and r.rolname in ('authenticator', 'anon', 'authenticated', 'service_role'))
+             or (s.setdatabase = (select oid from pg_database where datname = current_database()) and r.rolname = 'authenticator')
+          order by s.setdatabase`,
       )
-      .then(({ rows }) => new Map(rows.map((r) => [r.rolname, Object.fromEntries(r.setconfig.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))])));
+      .then(({ rows }) => {
+        const parse = (setconfig: string[]) => Object.fromEntries(setconfig.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+        const settings: RoleSettings = { login: {}, roles: new Map() };
+        for (const r of rows) {
+          if (r.rolname === 'authenticator') Object.assign(settings.login, parse(r.setconfig));
+          else settings.roles.set(r.rolname, parse(r.setconfig));
+        }
+        return settings;
+      });
     roleSettingsCache.set(engine, all);
   }
-  return (await all).get(role) ?? {};
+  const { login, roles } = await all;
+  return { ...login, ...roles.get(role) };
 }
 
 /** The role and the request GUCs PostgREST sets for a request (role first: it applies at once). */

@@ -10,8 +10,8 @@
 --     migrate.ts) but not alter them;
 --   - rows of storage.objects/buckets are deleted only through the Storage API, which sets
 --     storage.allow_delete_query for its transaction;
---   - the API roles have the platform's statement timeouts (applied per request by the REST layer,
---     as PostgREST applies a role's settings).
+--   - the API roles and authenticator have the platform's statement timeouts (applied per request by
+--     local-supabase/http.ts as PostgREST applies them; on PGlite, enforced by db/pglite.ts).
 -- Idempotent: safe on a database that already has it (and brings an older local database up to it).
 -- The privileges a new project starts with are in bootstrap-grants.sql, applied once: re-granting
 -- would undo the revokes of our migrations.
@@ -68,8 +68,9 @@ begin
     end if;
   end loop;
 
-  -- The platform's statement timeouts for API requests.
-  for r in select * from (values ('anon', '3s'), ('authenticated', '8s')) as v(name, timeout) loop
+  -- The platform's statement timeouts for API requests: authenticator's is the session's (PostgREST
+  -- logs in as it), so service_role, without one of its own, has 8 s too.
+  for r in select * from (values ('anon', '3s'), ('authenticated', '8s'), ('authenticator', '8s')) as v(name, timeout) loop
     if not exists (
       select 1 from pg_db_role_setting s
       where s.setdatabase = 0 and s.setrole = (select oid from pg_roles where rolname = r.name)

@@ -22,13 +22,18 @@ export type Verdict = 'commit' | 'rollback';
 
 export interface Engine extends Sql {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn inside BEGIN … COMMIT on one connection; ROLLBACK when fn throws. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside BEGIN … COMMIT on one connection; ROLLBACK when fn throws. `settings` are set first
+   * with set_config(name, value, true), as for runStatement: a request's role, claims and
+   * statement_timeout, which then bounds each of fn's statements.
+   */
+  transaction<T>(fn: (tx: Sql) => Promise<T>, settings?: Record<string, string>): Promise<T>;
   /**
    * One API request's transaction: sets `settings` with set_config(name, value, true) (role, JWT
    * claims, ...), runs `statement`, and commits, or does what `decide` says after seeing the result
    * (a throw rolls back). The whole of it goes to the database as ONE script, so PostgreSQL answers a
    * read in one round trip instead of four (begin, settings, statement, commit); `decide` adds a second.
+   * A `statement_timeout` among the settings cancels the statement past it (57014) on both engines.
    */
   runStatement<T>(settings: Record<string, string>, statement: TextStatement, decide?: (result: SqlResult<T>) => Verdict): Promise<SqlResult<T>>;
   close(): Promise<void>;

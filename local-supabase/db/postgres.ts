@@ -41,9 +41,9 @@ export async function openPostgres(url: string): Promise<Engine> {
   return {
     kind: 'postgres',
     ...wrap(pool),
-    transaction: (fn) =>
+    transaction: (fn, settings) =>
       inTransaction(async (client) => {
-        await client.query('begin');
+        await client.query(settings && Object.keys(settings).length ? `begin; ${settingsSql(settings)}` : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
