@@ -17,6 +17,8 @@ const STATUS = {
   sending: ['Enviando', 'secondary'],
   sent: ['Enviado', 'success'],
   failed: ['Falhou', 'destructive'],
+  // Its reason passed before it went out (a pending charge paid meanwhile...): the why is in last_error.
+  skipped: ['Não enviado', 'secondary'],
 } as const;
 
 export function StudentEmailsDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {
@@ -52,7 +54,9 @@ export function StudentEmailsDialog({ student, onClose }: { student: StudentRow;
                     {m.sent_at ? `Enviado em ${formatDateTime(m.sent_at)}` : `Criado em ${formatDateTime(m.created_at)}`}
                     {m.attempts > 1 ? ` · ${m.attempts} tentativas` : ''}
                   </span>
-                  {m.last_error && m.status !== 'sent' && <span className="text-xs break-words text-destructive">Motivo: {m.last_error}</span>}
+                  {m.last_error && m.status !== 'sent' && (
+                    <span className={`text-xs break-words ${m.status === 'skipped' ? 'text-muted-foreground' : 'text-destructive'}`}>Motivo: {m.last_error}</span>
+                  )}
                 </li>
               );
             })}

@@ -80,6 +80,7 @@ describe('StudentsPage', () => {
     api.fetchStudentEmails.mockResolvedValue([
       { id: 'e2', kind: 'payment_pending', status: 'failed', attempts: 5, last_error: 'SMTP: 550 5.1.1 mailbox unavailable', created_at: '2026-11-25T12:00:00Z', sent_at: null },
       { id: 'e1', kind: 'access_granted', status: 'sent', attempts: 1, last_error: null, created_at: '2026-11-24T12:00:00Z', sent_at: '2026-11-24T12:01:00Z' },
+      { id: 'e0', kind: 'payment_pending', status: 'skipped', attempts: 0, last_error: 'O pagamento já foi confirmado.', created_at: '2026-11-23T12:00:00Z', sent_at: null },
     ]);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'E-mails de Aluna 1' }));
@@ -91,6 +92,9 @@ describe('StudentsPage', () => {
     expect(items[0]).toHaveTextContent('Motivo: SMTP: 550 5.1.1 mailbox unavailable');
     expect(items[1]).toHaveTextContent('Acesso liberado');
     expect(items[1]).toHaveTextContent('Enviado em 24/11/2026, 09:01');
+    // Not sent because its reason passed (issue 46): said in pt-BR, with why.
+    expect(items[2]).toHaveTextContent('Não enviado');
+    expect(items[2]).toHaveTextContent('Motivo: O pagamento já foi confirmado.');
     expect(api.fetchStudentEmails).toHaveBeenCalledWith(expect.anything(), 'u1');
   });
 

@@ -1,0 +1,124 @@
+// Issue 46: the e-mails of a purchase, end to end in real Deno: create-asaas-charge and the fake Asaas,
+// asaas-webhook, the outbox, send-emails over SMTP, the local inbox.
+// - Item 2: a message whose reason passed before the send run (the PIX paid meanwhile, the enrollment
+//   closed, the kind stopped) is not sent; the outbox says 'skipped' and why.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { inbox } from '../auth-helpers.ts';
+import { COURSE, SCHOOL } from '../rls/seed.ts';
+import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
+import { demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
+
+const SITE = 'http://localhost:5999';
+const PASSWORD = 'senha-compra-123';
+
+let backend: TestBackend;
+let fake: FakeAsaas;
+let service: SupabaseClient;
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
+
+beforeAll(async () => {
+  const accounts = demoAsaasAccounts('http://unset');
+  fake = await startFakeAsaas({ accounts });
+  backend = await startTestBackend({ functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: SITE } });
+  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
+  service = backend.service();
+});
+afterAll(async () => {
+  await backend?.stop();
+  await fake?.close();
+});
+
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A new student of the demo school who has signed in (so an enrollment writes "Nova matrícula"). */
+async function buyer(name: string) {
+  const email = `compra.${tag()}@exemplo.com.br`;
+  const created = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name, school_id: SCHOOL.demo } });
+  if (created.error) throw created.error;
+  return { id: created.data.user!.id, email, name, client: await backend.signIn(email, PASSWORD) };
+}
+
+/** The checkout's call: a charge of `course` (and its bump) by PIX or boleto; the payment's ids. */
+async function checkout(who: { client: SupabaseClient; name: string; email: string }, course: string, opts: { bump?: boolean; billing?: 'PIX' | 'BOLETO' } = {}) {
+  const { data } = await who.client.auth.getSession();
+  const res = await fetch(`${backend.url}/functions/v1/create-asaas-charge`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` },
+    body: JSON.stringify({
+      course_id: course,
+      billing_type: opts.billing ?? 'PIX',
+      with_bump: opts.bump ?? false,
+      customer: { name: who.name, email: who.email, cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' },
+    }),
+  });
+  const body = (await res.json()) as { invoiceUrl: string; payment_id: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return { paymentId: body.payment_id, asaasId: body.invoiceUrl.split('/i/')[1]! };
+}
+
+/** The buyer pays on Asaas's invoice page ("Simular pagamento" of the fake): PAYMENT_CONFIRMED is delivered before this returns. */
+async function pay(asaasId: string) {
+  const res = await fetch(`${fake.url}/i/${asaasId}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(res.status).toBe(303);
+  await fake.idle();
+}
+
+/** One send-emails run, as the schedule makes it. */
+async function sendRun() {
+  const res = await fetch(`${backend.url}/functions/v1/send-emails`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+    body: JSON.stringify({ limit: 200 }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { claimed: number; sent: number; retried: number; failed: number };
+}
+
+const outbox = (user: string) =>
+  sql<{ kind: string; status: string; last_error: string | null }>('select kind, status, last_error from public.email_outbox where user_id = $1 order by created_at, kind', [user]);
+const subjects = async (email: string) => (await inbox(backend, email)).map((m) => m.subject);
+
+describe('a message whose reason passed before the send run is not sent', () => {
+  it('a PIX paid before the send run: no "Pagamento pendente", only the confirmation; an unpaid PIX still gets it', async () => {
+    const mariana = await buyer('Mariana Souza');
+    const paid = await checkout(mariana, COURSE.marketing);
+    await pay(paid.asaasId);
+    // Control: a PIX nobody paid yet.
+    const joao = await buyer('João Lima');
+    await checkout(joao, COURSE.marketing);
+
+    const run = await sendRun();
+    expect(run).toMatchObject({ retried: 0, failed: 0 });
+    const inboxMariana = await subjects(mariana.email);
+    expect(inboxMariana.filter((s) => s.startsWith('Pagamento pendente'))).toEqual([]);
+    expect(inboxMariana.filter((s) => s.startsWith('Pagamento confirmado'))).toHaveLength(1);
+    expect(await outbox(mariana.id)).toContainEqual({ kind: 'payment_pending', status: 'skipped', last_error: 'O pagamento já foi confirmado.' });
+    expect((await outbox(mariana.id)).filter((m) => m.status !== 'skipped').map((m) => m.status)).toEqual(['sent', 'sent']);
+
+    expect((await subjects(joao.email)).filter((s) => s.startsWith('Pagamento pendente'))).toHaveLength(1);
+    expect(await outbox(joao.id)).toEqual([{ kind: 'payment_pending', status: 'sent', last_error: null }]);
+    // The skipped one never comes back.
+    expect((await sendRun()).claimed).toBe(0);
+  });
+
+  it('an enrollment closed or a kind stopped before the send run: skipped with the reason; the rest go', async () => {
+    const ana = await buyer('Ana Reis');
+    const enroll = async (course: string) =>
+      (await sql<{ id: string }>("insert into public.enrollments (user_id, course_id, status) values ($1, $2, 'ACTIVE') returning id", [ana.id, course]))[0]!.id;
+    const closed = await enroll(COURSE.excel);
+    await enroll(COURSE.marketing);
+    await sql("update public.enrollments set status = 'PAUSED' where id = $1", [closed]);
+    // A certificate e-mail queued, then the kind stopped from the profile.
+    await service.rpc('enqueue_email', { p_school_id: SCHOOL.demo, p_user_id: ana.id, p_to: ana.email, p_kind: 'certificate_available', p_key: `certificate:${crypto.randomUUID()}`, p_payload: { course_title: 'Excel' } });
+    await sql("insert into public.email_unsubscribes (user_id, kind) values ($1, 'certificate_available')", [ana.id]);
+
+    await sendRun();
+    const rows = await outbox(ana.id);
+    expect(rows).toContainEqual({ kind: 'new_enrollment', status: 'skipped', last_error: 'A matrícula não está mais ativa.' });
+    expect(rows).toContainEqual({ kind: 'new_enrollment', status: 'sent', last_error: null });
+    expect(rows).toContainEqual({ kind: 'certificate_available', status: 'skipped', last_error: 'O aluno pediu para não receber este tipo de e-mail.' });
+    expect(await subjects(ana.email)).toHaveLength(1);
+  });
+});
