@@ -16,6 +16,8 @@ export interface ListParams {
   setQuery: (query: string) => void;
   /** A changed filter starts again at the first page. '' removes it. */
   setFilter: (name: string, value: string) => void;
+  /** Several filters changed at once, in one history entry (two setFilter calls in a row: only the last one sticks). */
+  setFilters: (values: Record<string, string>) => void;
 }
 
 export function useListParams(): ListParams {
@@ -37,17 +39,23 @@ export function useListParams(): ListParams {
   );
 
   const setPage = useCallback((p: number) => update((next) => (p > 0 ? next.set(PAGE_PARAM, String(p + 1)) : next.delete(PAGE_PARAM)), false), [update]);
-  const setFilter = useCallback(
-    (name: string, value: string) =>
-      update((next) => {
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete(PAGE_PARAM);
-      }, name === QUERY_PARAM),
+  const setFilters = useCallback(
+    (values: Record<string, string>) =>
+      update(
+        (next) => {
+          for (const [name, value] of Object.entries(values)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          next.delete(PAGE_PARAM);
+        },
+        Object.keys(values).every((name) => name === QUERY_PARAM),
+      ),
     [update],
   );
+  const setFilter = useCallback((name: string, value: string) => setFilters({ [name]: value }), [setFilters]);
   const setQuery = useCallback((q: string) => setFilter(QUERY_PARAM, q.trim()), [setFilter]);
   const filter = useCallback((name: string) => params.get(name) ?? '', [params]);
 
-  return { page, query, filter, setPage, setQuery, setFilter };
+  return { page, query, filter, setPage, setQuery, setFilter, setFilters };
 }

@@ -17,6 +17,7 @@ import { CouponField } from './coupon-field';
 import { OrderBump } from './order-bump';
 import { OrderSummary } from './order-summary';
 import { PaymentFields } from './payment-fields';
+import { PaymentRefusal } from './payment-refusal';
 import { paymentPayload, reportMissingFields, usePaymentForm } from './payment-form';
 
 export function CheckoutForm({
@@ -108,6 +109,7 @@ export function CheckoutForm({
 
         {q?.bump && <OrderBump bump={q.bump} checked={withBump} disabled={busy} onChange={setWithBump} />}
 
+        <PaymentRefusal error={charge.error} form={form} onDismiss={charge.reset} />
         <Button type="submit" size="lg" disabled={busy || !q || quoting} className="w-full">
           {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
           {redirecting ? 'Redirecionando para o pagamento...' : charge.isPending ? 'Processando...' : total === undefined ? 'Pagar' : `Pagar ${formatMoney(total)}${isCard && Number(installments) > 1 ? ` em ${installments}x` : ''}`}

@@ -174,7 +174,9 @@ describe('CheckoutPage: coupon and order bump', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Erro ao processar pagamento', { description: 'Este cupom esgotou.' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este cupom esgotou.');
+    // The coupon's field says why, and so does the form until the buyer acts (issue 46).
+    expect(await within(screen.getByRole('complementary', { name: 'Resumo do pedido' })).findByRole('alert')).toHaveTextContent('Este cupom esgotou.');
+    expect(within(screen.getByRole('form', { name: 'Pagamento' })).getByRole('alert')).toHaveTextContent('Este cupom esgotou.');
     expect(api.fetchCheckoutQuote.mock.calls.length).toBeGreaterThan(calls);
     expect(screen.getByTestId('checkout-price')).toHaveTextContent('R$ 297,00');
   });

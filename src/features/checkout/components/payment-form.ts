@@ -7,7 +7,7 @@ import { Barcode, CreditCard, QrCode } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { maskCpf, maskPhone, onlyDigits } from '@/lib/format';
 import type { BillingType } from '../api/hooks';
-import { checkoutSchema, missingFields, type CheckoutValues } from '../schemas';
+import { cardExpiryYear, checkoutSchema, missingFields, type CheckoutValues } from '../schemas';
 
 export type PaymentForm = UseFormReturn<CheckoutValues>;
 
@@ -84,7 +84,8 @@ export function paymentPayload(v: CheckoutValues) {
             holderName: v.holderName,
             number: onlyDigits(v.cardNumber),
             expiryMonth: v.expiryMonth,
-            expiryYear: v.expiryYear,
+            // '31' typed is 2031: Asaas takes the year with 4 digits.
+            expiryYear: String(cardExpiryYear(v.expiryYear) ?? v.expiryYear),
             ccv: v.ccv,
           },
           creditCardHolderInfo: { ...customer, postalCode: onlyDigits(v.postalCode), addressNumber: v.addressNumber },

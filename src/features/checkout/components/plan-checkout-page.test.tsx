@@ -129,7 +129,7 @@ describe('PlanCheckoutPage', () => {
       }),
     );
     // No invoice listed yet: the profile shows the subscription.
-    await waitFor(() => expect(currentLocation(view)).toBe('/profile'));
+    await waitFor(() => expect(currentLocation(view)).toBe('/profile?assinatura=retorno'));
     expect(toast.success).toHaveBeenCalledWith('Assinatura criada! Acompanhe a cobrança em Minha assinatura.');
   });
 

@@ -14,6 +14,7 @@ import { useCheckoutPlan, useCreateSubscription, type BillingType, type Checkout
 import type { CheckoutValues } from '../schemas';
 import { Centered, CheckoutSkeleton } from './checkout-page';
 import { PaymentFields } from './payment-fields';
+import { PaymentRefusal } from './payment-refusal';
 import { paymentPayload, reportMissingFields, usePaymentForm } from './payment-form';
 
 const SUBSCRIPTION_HINTS: Record<BillingType, string> = {
@@ -135,9 +136,10 @@ function PlanCheckoutForm({
       {
         onSuccess: ({ invoiceUrl }) => {
           if (invoiceUrl) return window.location.assign(invoiceUrl);
-          // Created at Asaas, its first invoice not listed yet: the profile shows it as it arrives.
+          // Created at Asaas, its first invoice not listed yet: the profile shows it as it arrives,
+          // with the word of it at the top, as when Asaas's invoice page sends the buyer back.
           toast.success('Assinatura criada! Acompanhe a cobrança em Minha assinatura.');
-          navigate('/profile', { replace: true });
+          navigate('/profile?assinatura=retorno', { replace: true });
         },
       },
     );
@@ -154,6 +156,7 @@ function PlanCheckoutForm({
         onSubmit={form.handleSubmit(onSubmit, reportMissingFields(form))}
       >
         <PaymentFields form={form} busy={busy} methods={plan.billing_types} hints={SUBSCRIPTION_HINTS} />
+        <PaymentRefusal error={subscribe.error} form={form} onDismiss={subscribe.reset} />
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
           {redirecting

@@ -1,6 +1,6 @@
 // TanStack Query over the staff's plans (admin-queries.ts). Keys:
 //   ['plans', 'admin', schoolId]                    every plan of the school with its numbers (Planos)
-//   ['plans', 'subscribers', planId, page]          a page of a plan's subscribers (Assinantes)
+//   ['plans', 'subscribers', planId, view, page]    a page of a plan's subscribers, or of its failed attempts (Assinantes)
 // Every write invalidates the root (the home's offers are under it too).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rootKeys } from '@/lib/query-keys';
@@ -15,15 +15,16 @@ import {
   type AdminPlan,
   type PlanSubscriber,
   type SavePlanInput,
+  type SubscribersView,
 } from './admin-queries';
 
-export type { AdminPlan, PlanSubscriber };
+export type { AdminPlan, PlanSubscriber, SubscribersView };
 export { SUBSCRIBERS_PAGE_SIZE } from './admin-queries';
 
 export const adminPlanKeys = {
   all: rootKeys.plans,
   list: (schoolId: string) => [...rootKeys.plans, 'admin', schoolId] as const,
-  subscribers: (planId: string, page: number) => [...rootKeys.plans, 'subscribers', planId, page] as const,
+  subscribers: (planId: string, view: SubscribersView, page: number) => [...rootKeys.plans, 'subscribers', planId, view, page] as const,
 };
 
 export const adminPlansQuery = (schoolId: string) =>
@@ -33,10 +34,10 @@ export function useAdminPlans(schoolId: string) {
   return useQuery(adminPlansQuery(schoolId));
 }
 
-export function usePlanSubscribers(planId: string, page: number) {
+export function usePlanSubscribers(planId: string, view: SubscribersView, page: number) {
   return useQuery({
-    queryKey: adminPlanKeys.subscribers(planId, page),
-    queryFn: () => fetchPlanSubscribers(supabase, planId, page),
+    queryKey: adminPlanKeys.subscribers(planId, view, page),
+    queryFn: () => fetchPlanSubscribers(supabase, planId, page, view),
     placeholderData: keepPreviousData,
   });
 }

@@ -113,20 +113,29 @@ export interface PlanSubscriber {
 
 export const SUBSCRIBERS_PAGE_SIZE = 20;
 
-/** One page of a plan's subscriptions, newest first, with the subscriber's name and e-mail. */
+/** Which subscriptions the list shows: the subscribers (every status but FAILED), or the failed attempts. */
+export type SubscribersView = 'assinantes' | 'falhas';
+
+/**
+ * One page of a plan's subscriptions, newest first, with the subscriber's name and e-mail. A subscription
+ * Asaas refused (FAILED: a declined card) never existed for the buyer: it is listed only under 'falhas',
+ * so two declined cards before a good one leave the buyer listed once (issue 46).
+ */
 export async function fetchPlanSubscribers(
   client: DbClient,
   planId: string,
   page: number,
+  view: SubscribersView = 'assinantes',
   pageSize = SUBSCRIBERS_PAGE_SIZE,
 ): Promise<Page<PlanSubscriber>> {
-  const { data, error, count } = await client
+  const query = client
     .from('subscriptions')
     .select(
       'id, status, billing_type, value, paid_until, cancelled_at, created_at, subscriber:profiles!subscriptions_user_id_fkey(name, email)',
       { count: 'exact' },
     )
-    .eq('plan_id', planId)
+    .eq('plan_id', planId);
+  const { data, error, count } = await (view === 'falhas' ? query.eq('status', 'FAILED') : query.neq('status', 'FAILED'))
     .order('created_at', { ascending: false })
     .order('id')
     .range(...pageRange(page, pageSize));

@@ -187,7 +187,6 @@ describe('PlansPage', () => {
         subscriber({ id: 's3', status: 'OVERDUE', name: 'Paulo', email: null, billing_type: 'PIX' }),
         subscriber({ id: 's4', status: 'PENDING', name: 'Nina', paid_until: null, billing_type: 'BOLETO' }),
         subscriber({ id: 's5', status: 'EXPIRED', name: 'Eva' }),
-        subscriber({ id: 's6', status: 'FAILED', name: 'Ivo', paid_until: null }),
       ],
     });
     invokeFunction.mockResolvedValue({ id: 's1', status: 'CANCELLED', paid_until: '2099-03-10T03:00:00.000Z' });
@@ -196,25 +195,25 @@ describe('PlansPage', () => {
     expect(currentLocation(view)).toBe('/admin/plans?assinantes=p1');
     const dialog = await screen.findByRole('dialog', { name: 'Assinantes de Plano Completo' });
     const lucas = (await within(dialog).findByRole('rowheader', { name: /Lucas Aluno/ })).closest('tr')!;
-    expect(api.fetchPlanSubscribers).toHaveBeenCalledWith(expect.anything(), 'p1', 0);
+    expect(api.fetchPlanSubscribers).toHaveBeenCalledWith(expect.anything(), 'p1', 0, 'assinantes');
     expect(lucas).toHaveTextContent('aluno@escola-demo.com.br');
     expect(within(lucas).getByText('Ativa')).toBeInTheDocument();
     expect(lucas).toHaveTextContent('10/03/2099');
     expect(lucas).toHaveTextContent('Cartão');
-    const badges = ['Mariana Aluna', 'Paulo', 'Nina', 'Eva', 'Ivo'].map(
+    const badges = ['Mariana Aluna', 'Paulo', 'Nina', 'Eva'].map(
       (n) =>
         within(dialog)
           .getByRole('rowheader', { name: new RegExp(n) })
           .closest('tr')!
           .querySelector('td')!.textContent,
     );
-    expect(badges).toEqual(['Cancelada — acesso até 10/02/2026', 'Em atraso', 'Pendente', 'Encerrada', 'Falhou']);
+    expect(badges).toEqual(['Cancelada — acesso até 10/02/2026', 'Em atraso', 'Pendente', 'Encerrada']);
     // Only the ones Asaas may still charge can be cancelled.
     expect(within(dialog).getAllByRole('button', { name: /^Cancelar assinatura de/ })).toHaveLength(3);
     expect(within(dialog).getByText('23 assinaturas')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Próxima' }));
-    await waitFor(() => expect(api.fetchPlanSubscribers).toHaveBeenCalledWith(expect.anything(), 'p1', 1));
+    await waitFor(() => expect(api.fetchPlanSubscribers).toHaveBeenCalledWith(expect.anything(), 'p1', 1, 'assinantes'));
     expect(currentLocation(view)).toBe('/admin/plans?assinantes=p1&pagina=2');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar assinatura de Lucas Aluno' }));
@@ -228,6 +227,34 @@ describe('PlansPage', () => {
     );
     expect(toast.success).toHaveBeenCalledWith('Assinatura cancelada. O acesso continua até 10/03/2099.');
     await waitFor(() => expect(api.fetchAdminPlans).toHaveBeenCalledTimes(2));
+  });
+
+  it('Falhas lists the attempts Asaas refused, apart from the subscribers, in the URL; closing forgets the tab (issue 46)', async () => {
+    api.fetchAdminPlans.mockResolvedValue([plan()]);
+    api.fetchPlanSubscribers.mockImplementation((_c, _plan, _page, view: string) =>
+      Promise.resolve(
+        view === 'falhas'
+          ? { total: 2, rows: [subscriber({ id: 'f1', status: 'FAILED', paid_until: null }), subscriber({ id: 'f2', status: 'FAILED', paid_until: null })] }
+          : { total: 1, rows: [subscriber()] },
+      ),
+    );
+    const view = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assinantes de Plano Completo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assinantes de Plano Completo' });
+    expect(await within(dialog).findAllByRole('rowheader', { name: /Lucas Aluno/ })).toHaveLength(1);
+    expect(within(dialog).queryByText('Falhou')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Assinantes' })).toHaveAttribute('aria-selected', 'true');
+
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Falhas' }));
+    await waitFor(() => expect(api.fetchPlanSubscribers).toHaveBeenCalledWith(expect.anything(), 'p1', 0, 'falhas'));
+    expect(currentLocation(view)).toBe('/admin/plans?assinantes=p1&situacao=falhas');
+    expect(await within(dialog).findAllByText('Falhou')).toHaveLength(2);
+    expect(within(dialog).getByText('2 tentativas')).toBeInTheDocument();
+    // Nothing to cancel in a refused attempt.
+    expect(within(dialog).queryByRole('button', { name: /^Cancelar assinatura de/ })).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/plans'));
   });
 
   it('a failed read offers a retry', async () => {

@@ -20,6 +20,8 @@ import { SubscribersDialog } from './subscribers-dialog';
 
 /** The URL parameter of the plan whose subscribers are open. */
 export const SUBSCRIBERS_PARAM = 'assinantes';
+/** The URL parameter of its tab: absent for the subscribers, 'falhas' for the attempts Asaas refused. */
+export const SUBSCRIBERS_VIEW_PARAM = 'situacao';
 
 export function PlansPage({ schoolId, courses }: { schoolId: string; courses: PlanCourse[] }) {
   const plans = useAdminPlans(schoolId);
@@ -109,9 +111,11 @@ export function PlansPage({ schoolId, courses }: { schoolId: string; courses: Pl
       {showing && (
         <SubscribersDialog
           plan={showing}
+          view={params.filter(SUBSCRIBERS_VIEW_PARAM) === 'falhas' ? 'falhas' : 'assinantes'}
+          onViewChange={(view) => params.setFilter(SUBSCRIBERS_VIEW_PARAM, view === 'falhas' ? view : '')}
           page={params.page}
           onPageChange={params.setPage}
-          onClose={() => params.setFilter(SUBSCRIBERS_PARAM, '')}
+          onClose={() => params.setFilters({ [SUBSCRIBERS_PARAM]: '', [SUBSCRIBERS_VIEW_PARAM]: '' })}
         />
       )}
     </AdminPage>

@@ -1,6 +1,7 @@
 // Assinantes of a plan: each subscription with the subscriber's name and e-mail, its status, the end of
 // the paid period and its method, a page at a time; staff cancel one (Asaas stops charging, the access
-// lasts until the end of the paid period).
+// lasts until the end of the paid period). Attempts Asaas refused (a declined card) are not subscribers:
+// they are under the Falhas tab only (issue 46).
 import { useState } from 'react';
 import { CancelSubscriptionDialog, SubscriptionStatusBadge } from '@/components/subscription-status';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
 import { BILLING_TYPE_LABEL, isRunning } from '@/lib/subscriptions';
 import {
@@ -17,20 +19,30 @@ import {
   usePlanSubscribers,
   type AdminPlan,
   type PlanSubscriber,
+  type SubscribersView,
 } from '../api/admin-hooks';
+
+const EMPTY: Record<SubscribersView, string> = {
+  assinantes: 'Ninguém assinou este plano ainda.',
+  falhas: 'Nenhuma tentativa de assinatura falhou.',
+};
 
 export function SubscribersDialog({
   plan,
+  view,
+  onViewChange,
   page,
   onPageChange,
   onClose,
 }: {
   plan: AdminPlan;
+  view: SubscribersView;
+  onViewChange: (view: SubscribersView) => void;
   page: number;
   onPageChange: (page: number) => void;
   onClose: () => void;
 }) {
-  const subscribers = usePlanSubscribers(plan.id, page);
+  const subscribers = usePlanSubscribers(plan.id, view, page);
   const cancel = useCancelPlanSubscription();
   const [cancelling, setCancelling] = useState<PlanSubscriber | null>(null);
   const rows = subscribers.data?.rows ?? [];
@@ -42,12 +54,23 @@ export function SubscribersDialog({
           <DialogTitle>Assinantes de {plan.name}</DialogTitle>
           <DialogDescription>Quem cancela mantém o acesso até o fim do período pago.</DialogDescription>
         </DialogHeader>
+        <Tabs value={view} onValueChange={(v) => onViewChange(v as SubscribersView)}>
+          <TabsList aria-label="Mostrar">
+            <TabsTrigger value="assinantes">Assinantes</TabsTrigger>
+            <TabsTrigger value="falhas">Falhas</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {view === 'falhas' && (
+          <p className="text-sm text-muted-foreground">
+            Tentativas que o Asaas recusou (um cartão não aprovado, por exemplo). Nada foi cobrado e o aluno não tem acesso por elas.
+          </p>
+        )}
         {subscribers.isPending ? (
           <Skeleton className="h-48 rounded-xl" />
         ) : subscribers.isError ? (
           <LoadError title="Não foi possível carregar os assinantes" onRetry={subscribers.refetch} />
         ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Ninguém assinou este plano ainda.</p>
+          <p className="text-sm text-muted-foreground">{EMPTY[view]}</p>
         ) : (
           <div className="grid gap-4">
             <DataTable
@@ -88,7 +111,7 @@ export function SubscribersDialog({
               total={subscribers.data?.total ?? 0}
               onPageChange={onPageChange}
               label="Páginas de assinantes"
-              noun={['assinatura', 'assinaturas']}
+              noun={view === 'falhas' ? ['tentativa', 'tentativas'] : ['assinatura', 'assinaturas']}
             />
           </div>
         )}
