@@ -6,9 +6,13 @@
 // days, 3,300 payments) and times each chart function as the admin: the dashboard's five for every
 // period, the course reports on the big course (200 lessons), the student reports on one student.
 // Not part of `npm test`. Targets: ≤ 3 requests and first page < 1 s per page; ≤ 200 ms per chart.
-import { register } from 'node:module';
 import { createClient } from '@supabase/supabase-js';
 import { startServer } from '../../local-supabase/server.ts';
+import { fetchAdminCourses } from '../../src/features/courses/api/admin-queries.ts';
+import { fetchDashboardCounts } from '../../src/features/dashboard/api/queries.ts';
+import { fetchEnrollments } from '../../src/features/enrollments/api/queries.ts';
+import { fetchReportStudents, fetchReportSummary } from '../../src/features/reports/api/queries.ts';
+import { fetchStudents } from '../../src/features/students/api/queries.ts';
 import { BIG, PASSWORD, SCHOOL, SEED, STUDENT_EMAIL, countingFetch, measurePages, type Counter } from './large-school.ts';
 
 const ADMIN_EMAIL = 'bench.admin@escola-bench.com.br';
@@ -98,14 +102,6 @@ commit;
 `;
 
 async function main() {
-  // The SPA's query functions, imported once the `@/` alias resolves in node (spa-modules.mjs).
-  register('./spa-modules.mjs', import.meta.url);
-  const { fetchAdminCourses } = await import('../../src/features/courses/api/admin-queries.ts');
-  const { fetchDashboardCounts } = await import('../../src/features/dashboard/api/queries.ts');
-  const { fetchEnrollments } = await import('../../src/features/enrollments/api/queries.ts');
-  const { fetchReportStudents, fetchReportSummary } = await import('../../src/features/reports/api/queries.ts');
-  const { fetchStudents } = await import('../../src/features/students/api/queries.ts');
-
   const t0 = performance.now();
   const server = await startServer({ port: 0 }, { fresh: true, quiet: true });
   const { engine } = server.ctx;

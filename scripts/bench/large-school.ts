@@ -63,6 +63,32 @@ where p.school_id = '${SCHOOL}';
 update public.lessons set video_type = 'upload' where id = (select id from public.lessons where course_id = '${BIG}' order by id limit 1);
 `;
 
+/**
+ * Rows on top of SEED to reach the sizes of issue 12 (20,000 enrollments, 20,000 comments): the school
+ * of bench:load (scripts/bench/load-server.ts) and of the page budgets (tests/budgets).
+ */
+export const EXTRA = `
+-- Three more enrollments per student besides the big course (~20,000 in all), spread over the other
+-- 199 courses (the same spread as scripts/bench/admin-pages.ts).
+insert into public.enrollments (user_id, course_id, status)
+select p.id, c.id, case when (p.rn + c.rn) % 7 = 0 then 'PAUSED' else 'ACTIVE' end
+from (select id, row_number() over (order by id) rn from public.profiles where school_id = '${SCHOOL}') p
+join (select id, row_number() over (order by id) rn from public.courses where school_id = '${SCHOOL}' and id <> '${BIG}') c
+  on c.rn in ((p.rn % 199) + 1, ((p.rn + 67) % 199) + 1, ((p.rn + 133) % 199) + 1)
+on conflict do nothing;
+
+-- 20,000 comments: four per student, on lessons of the big course (every student is enrolled there,
+-- so every author has access), ~100 per lesson: the lesson page the load reads carries real threads.
+-- Plain SQL: row-level security does not apply; the triggers set course_id and the author's name.
+insert into public.lesson_comments (user_id, lesson_id, course_id, comment, created_at)
+select p.id, l.id, '${BIG}', 'Comentário ' || (k + 1) || ' do aluno ' || p.rn || ': ' || repeat('muito boa a aula! ', 3),
+       now() - ((p.rn * 4 + k) || ' seconds')::interval
+from (select id, row_number() over (order by id) rn from public.profiles where school_id = '${SCHOOL}') p
+cross join generate_series(0, 3) k
+join (select id, row_number() over (order by id) - 1 rn from public.lessons where course_id = '${BIG}') l
+  on l.rn = (p.rn * 4 + k) % 200;
+`;
+
 export interface Counter {
   requests: number;
   times: number[];

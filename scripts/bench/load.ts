@@ -18,11 +18,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition } from '../../src/features/courses/api/queries.ts';
-import { fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
-import { addComment, fetchLessonComments } from '../../src/features/discussions/api/queries.ts';
-import { fetchBell } from '../../src/lib/bell.ts';
-import { BIG, PASSWORD, SCHOOL, STUDENT_EMAIL } from './large-school.ts';
+import { PASSWORD, STUDENT_EMAIL } from './large-school.ts';
+import { STUDENT_PAGES, clickableLessons } from './student-pages.ts';
 import { cleanup, findPgBin, isInterrupted, procStat, sleep, startBackend, startPostgres } from './processes.ts';
 
 const USERS = Number(process.env.BENCH_USERS || 50);
@@ -99,33 +96,28 @@ async function virtualStudent(i: number, client: SupabaseClient, stats: Record<P
 
   let lessonIds: string[] = [];
   let lastCommentAt = 0;
-  for (let iter = 0; running(); iter++) {
-    // Home: the catalog and the announcements, in parallel (as the SPA's home page does).
-    await measure(stats, 'home', () => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchBell(client, SCHOOL)]));
+  for (let round = 0; running(); round++) {
+    const visit = { client, userId, lessonId: '', round };
+    await measure(stats, 'home', () => STUDENT_PAGES.home(visit));
     if (!running()) break;
-    const course = await measure(stats, 'course', () => fetchCourseDetail(client, { courseId: BIG, userId }));
-    if (course) {
-      // Lessons the student can click; the one uploaded video would also need a signed URL: skip it.
-      lessonIds = course.modules.flatMap((m) => m.lessons.filter((l) => l.video_type !== 'upload').map((l) => l.id));
-    }
+    const course = await measure(stats, 'course', () => STUDENT_PAGES.course(visit));
+    if (course) lessonIds = clickableLessons(course);
     if (!lessonIds.length || !running()) continue;
     // Students spread over the lessons, and move to another one each round.
-    const lessonId = lessonIds[(i * 37 + iter) % lessonIds.length]!;
-    // From the course page the outline is cached, so the lesson page is the bundle request alone.
-    // The lesson page: its bundle and its discussion, in parallel (as the SPA does).
-    await measure(stats, 'lesson', () => Promise.all([fetchLessonBundle(client, { lessonId, userId }), fetchLessonComments(client, lessonId)]));
+    visit.lessonId = lessonIds[(i * 37 + round) % lessonIds.length]!;
+    await measure(stats, 'lesson', () => STUDENT_PAGES.lesson(visit));
     if (!running()) break;
-    await measure(stats, 'save position', () => saveLessonPosition(client, userId, lessonId, (iter * 13) % 600));
+    await measure(stats, 'save position', () => STUDENT_PAGES['save position'](visit));
     if (!running()) break;
-    await measure(stats, 'complete lesson', () => completeLesson(client, userId, lessonId));
+    await measure(stats, 'complete lesson', () => STUDENT_PAGES['complete lesson'](visit));
     if (!running()) break;
     // At most one comment every 12 s: the database refuses a student's 6th comment within a minute (issue 26).
     if (Date.now() - lastCommentAt >= 12_000) {
       lastCommentAt = Date.now();
-      await measure(stats, 'comment', () => addComment(client, { userId, lessonId, comment: `Comentário de carga ${iter} do aluno ${i}.` }));
+      await measure(stats, 'comment', () => STUDENT_PAGES.comment(visit));
       if (!running()) break;
     }
-    await measure(stats, 'rate', () => rateLesson(client, { userId, lessonId, rating: 1 + ((i + iter) % 5) }));
+    await measure(stats, 'rate', () => STUDENT_PAGES.rate(visit));
   }
 }
 

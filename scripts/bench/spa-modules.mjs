@@ -2,7 +2,7 @@
 // `@/…` resolves to src/ (Vite's alias; tsx reads only the root tsconfig.json, which has no paths), and
 // `@/lib/functions` (the browser's supabase-js client behind it reads import.meta.env and the page's
 // URL) becomes a stand-in, since the benches never call an edge function. Register it before the
-// first dynamic import of a src/ module: `register('./spa-modules.mjs', import.meta.url)`.
+// first src/ module loads: every bench npm script passes `--import ./scripts/bench/register-spa-modules.mjs`.
 const SRC = new URL('../../src/', import.meta.url);
 const FUNCTIONS_STAND_IN = `data:text/javascript,${encodeURIComponent(`
 export class FunctionCallError extends Error {}

@@ -1,0 +1,36 @@
+// The student pages as the SPA loads them, with its own query functions: one definition for the load
+// benchmark (scripts/bench/load.ts) and the page budgets of `npm test` (tests/budgets), so both measure
+// the same requests. A page is every request the SPA makes for it (home = 2 requests, in parallel).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition } from '../../src/features/courses/api/queries.ts';
+import { fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
+import { addComment, fetchLessonComments } from '../../src/features/discussions/api/queries.ts';
+import { fetchBell } from '../../src/lib/bell.ts';
+import { BIG, SCHOOL } from './large-school.ts';
+
+/** Who loads the page, which lesson of the big course, and the how-manieth round (varies the values written). */
+export interface StudentVisit {
+  client: SupabaseClient;
+  userId: string;
+  lessonId: string;
+  round: number;
+}
+
+export const STUDENT_PAGES = {
+  // The catalog and the bell (announcements, notifications), in parallel, as the SPA's home does.
+  home: ({ client }: StudentVisit) => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchBell(client, SCHOOL)]),
+  course: ({ client, userId }: StudentVisit) => fetchCourseDetail(client, { courseId: BIG, userId }),
+  // From the course page the outline is cached: the lesson's bundle and its discussion, in parallel.
+  lesson: ({ client, userId, lessonId }: StudentVisit) => Promise.all([fetchLessonBundle(client, { lessonId, userId }), fetchLessonComments(client, lessonId)]),
+  'save position': ({ client, userId, lessonId, round }: StudentVisit) => saveLessonPosition(client, userId, lessonId, (round * 13) % 600),
+  'complete lesson': ({ client, userId, lessonId }: StudentVisit) => completeLesson(client, userId, lessonId),
+  comment: ({ client, userId, lessonId, round }: StudentVisit) => addComment(client, { userId, lessonId, comment: `Comentário de carga ${round} do aluno ${userId.slice(0, 8)}.` }),
+  rate: ({ client, userId, lessonId, round }: StudentVisit) => rateLesson(client, { userId, lessonId, rating: 1 + (round % 5) }),
+} as const;
+
+export type StudentPage = keyof typeof STUDENT_PAGES;
+
+/** The lessons of the course page a student can click (the one uploaded video would also need a signed URL). */
+export function clickableLessons(course: Awaited<ReturnType<typeof fetchCourseDetail>> | undefined): string[] {
+  return (course?.modules ?? []).flatMap((m) => m.lessons.filter((l) => l.video_type !== 'upload').map((l) => l.id));
+}
