@@ -631,10 +631,16 @@ describe('the ranking of the month', () => {
         return { user_id: p.id, name: p.name, ...s, points: 10 * s.lessons + 30 * s.quizzes + 20 * s.answers };
       })
       .filter((r) => r.points > 0);
+    // Ties by the full name; shown as first name and initial (issue 46: tests/integration/product/ranking-privacy.test.ts).
     return ranked
       .map((r) => ({ ...r, position: 1 + ranked.filter((o) => o.points > r.points).length }))
-      .sort((a, b) => a.position - b.position || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.user_id < b.user_id ? -1 : 1));
+      .sort((a, b) => a.position - b.position || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.user_id < b.user_id ? -1 : 1))
+      .map((r) => ({ ...r, name: shortName(r.name) }));
   }
+  const shortName = (name: string) => {
+    const words = name.trim().split(/\s+/);
+    return words.length === 1 ? words[0]! : `${words[0]} ${words.at(-1)![0]!.toUpperCase()}.`;
+  };
 
   type Ranking = {
     enabled: boolean;
@@ -714,10 +720,10 @@ describe('the ranking of the month', () => {
     expect(want.map((r) => [r.name, r.points, r.position])).toEqual([['Ana', 70, 1], ['Bia', 30, 2], ['Caio', 10, 3], ['Eva', 10, 3]]);
 
     // Each one's own position; the opted-out student and the one without points have none.
-    expect((await ranking(bia.client)).me).toEqual({ position: 2, points: 30, lessons: 1, quizzes: 0, answers: 1 });
-    expect((await ranking(eva.client)).me).toEqual({ position: 3, points: 10, lessons: 1, quizzes: 0, answers: 0 });
+    expect((await ranking(bia.client)).me).toEqual({ position: 2, points: 30, lessons: 1, quizzes: 0, answers: 1, notice: true });
+    expect((await ranking(eva.client)).me).toEqual({ position: 3, points: 10, lessons: 1, quizzes: 0, answers: 0, notice: true });
     expect(await ranking(davi.client)).toMatchObject({ opted_out: true, me: null });
-    expect((await ranking(fabi.client)).me).toEqual({ position: null, points: 0, lessons: 0, quizzes: 0, answers: 0 });
+    expect((await ranking(fabi.client)).me).toEqual({ position: null, points: 0, lessons: 0, quizzes: 0, answers: 0, notice: false });
     expect((await ranking(s.admin.client)).me).toBeNull();
     expect(JSON.stringify(await ranking(s.admin.client, s.id))).not.toContain(davi.id);
 
@@ -728,7 +734,7 @@ describe('the ranking of the month', () => {
     await must(davi.client.from('ranking_opt_outs').delete().eq('user_id', davi.id).select('user_id'));
     const after = (await check()).want;
     // Ana keeps the quiz lesson's completion (this month) but not the quiz: 3 lessons.
-    expect(after.map((r) => [r.name, r.points, r.position])).toEqual([['Davi Oculto', 40, 1], ['Ana', 30, 2], ['Bia', 10, 3], ['Caio', 10, 3], ['Eva', 10, 3]]);
+    expect(after.map((r) => [r.name, r.points, r.position])).toEqual([['Davi O.', 40, 1], ['Ana', 30, 2], ['Bia', 10, 3], ['Caio', 10, 3], ['Eva', 10, 3]]);
     // Marked again, then the answer hidden: it counts, then it does not.
     await must(s.admin.client.rpc('mark_comment_answer', { p_comment_id: answer.id }));
     expect((await ranking(bia.client)).me).toMatchObject({ points: 30, answers: 1 });
