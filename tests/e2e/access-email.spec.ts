@@ -7,7 +7,7 @@ import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config';
 import { expect, inbox, signInAndWaitHome, test } from './helpers';
 import { API_URL, COURSE, freshSchoolAdmin, freshStudent, signInAs } from './learning-helpers';
 
-const SUBJECT = 'Seu acesso à Área de Membros Demo foi liberado';
+const SUBJECT = 'Escola Demo: seu acesso foi liberado';
 
 async function sendQueuedEmails() {
   const res = await fetch(`${API_URL}/functions/v1/send-emails`, {
@@ -40,7 +40,7 @@ test('three students imported from a CSV get Acesso liberado; one chooses a pass
     await expect.poll(async () => (await inbox(email)).filter((m) => m.subject === SUBJECT).length).toBe(1);
   }
   const [mail] = (await inbox(emails[0]!)).filter((m) => m.subject === SUBJECT);
-  expect(mail!.text).toContain('com acesso a Excel Essencial para o Trabalho');
+  expect(mail!.text).toContain('com acesso ao curso Excel Essencial para o Trabalho');
   expect(mail!.text).not.toMatch(/Aluno@2026|senha temporária/i);
   const link = mail!.links.find((l) => l.includes('/acesso#token='))!;
   expect(link).toBeTruthy();
@@ -93,14 +93,14 @@ test('a PIX purchase: Pagamento pendente with the PIX code, then Pagamento confi
   await expect(page.getByText('Pagamento confirmado!')).toBeVisible();
   await sendQueuedEmails();
   await expect.poll(async () => (await inbox(email)).map((m) => m.subject)).toEqual(
-    expect.arrayContaining(['Pagamento confirmado: Marketing Digital para Pequenos Negócios', 'Você foi matriculado em Marketing Digital para Pequenos Negócios']),
+    expect.arrayContaining(['Pagamento confirmado: Marketing Digital para Pequenos Negócios', 'Sua matrícula no curso Marketing Digital para Pequenos Negócios foi feita']),
   );
   const receipt = (await inbox(email)).find((m) => m.subject.startsWith('Pagamento confirmado'))!;
   expect(receipt.text).toMatch(/Valor: R\$\s297,00/);
   expect(receipt.text).toContain('Forma de pagamento: PIX');
 
   // "Nova matrícula" may be stopped: its Descadastrar link, opened signed out.
-  const enrolled = (await inbox(email)).find((m) => m.subject.startsWith('Você foi matriculado'))!;
+  const enrolled = (await inbox(email)).find((m) => m.subject.startsWith('Sua matrícula'))!;
   const unsubscribe = enrolled.links.find((l) => l.includes('/descadastrar#token='))!;
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(unsubscribe);

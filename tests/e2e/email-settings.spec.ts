@@ -33,7 +33,7 @@ test('Settings → E-mails: turn a kind off, name the sender, preview a message 
 
   await card.getByRole('button', { name: 'Pré-visualizar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pré-visualizar e-mail' });
-  await expect(dialog.getByText('Seu acesso à Área de Membros Demo foi liberado')).toBeVisible();
+  await expect(dialog.getByText('Escola Demo: seu acesso foi liberado')).toBeVisible();
   const frame = page.frameLocator('iframe[title^="Pré-visualização"]');
   await expect(frame.getByRole('link', { name: 'Criar minha senha' })).toBeVisible();
   await dialog.getByLabel('E-mail').selectOption('payment_pending');

@@ -161,6 +161,8 @@ serve(async (req) => {
     if (billingType !== 'CREDIT_CARD' && charge.status !== 'CONFIRMED' && charge.status !== 'RECEIVED') {
       // The code to copy; the invoice link alone still lets the student pay when Asaas does not answer.
       const code = await asaas.paymentCode(charge).catch(() => null);
+      // What was bought (the course, and its bump), so the message names each course (issue 46).
+      const { data: items } = await admin.from('payment_items').select('kind, title, course_id').eq('payment_id', payment.id).order('kind', { ascending: false });
       const { error: mailError } = await admin.rpc('enqueue_email', {
         p_school_id: course.school_id,
         p_user_id: caller.user.id,
@@ -171,6 +173,7 @@ serve(async (req) => {
           name: customer.name,
           course_title: payment.course_title,
           course_id: course.id,
+          items: items ?? [],
           amount: price,
           method: billingType,
           invoice_url: charge.invoiceUrl,

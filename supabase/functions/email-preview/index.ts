@@ -37,13 +37,13 @@ serve(async (req) => {
   const kind = body.kind as EmailKind;
   if (!EMAIL_KINDS.includes(kind)) throw new HttpError(400, 'Tipo de e-mail desconhecido', { field: 'kind' });
 
-  const { data: school } = await admin.from('schools').select('slug, name, member_area_name, logo_url, primary_color, support_whatsapp').eq('id', schoolId).single();
+  const { data: school } = await admin.from('schools').select('slug, name, logo_url, primary_color, support_whatsapp').eq('id', schoolId).single();
   if (!school) throw new HttpError(404, 'Escola não encontrada');
   const site = env('SITE_URL').replace(/\/+$/, '');
   const preview = renderMessage(
     kind,
     EXAMPLE[kind],
-    { name: school.member_area_name || school.name, logoUrl: school.logo_url, primaryColor: school.primary_color, supportWhatsapp: school.support_whatsapp },
+    { name: school.name, logoUrl: school.logo_url, primaryColor: school.primary_color, supportWhatsapp: school.support_whatsapp },
     {
       login: `${site}/${school.slug}`,
       course: () => `${site}/${school.slug}`,

@@ -107,7 +107,7 @@ serve(async (req) => {
 async function loadSchools(admin: ReturnType<typeof serviceClient>, ids: string[]): Promise<Map<string, School>> {
   const { data, error } = await admin
     .from('schools')
-    .select('id, slug, name, member_area_name, logo_url, primary_color, support_whatsapp, settings:school_email_settings(sender_name, reply_to)')
+    .select('id, slug, name, logo_url, primary_color, support_whatsapp, settings:school_email_settings(sender_name, reply_to)')
     .in('id', ids);
   if (error) throw new Error(`schools: ${error.message}`);
   return new Map(
@@ -115,7 +115,9 @@ async function loadSchools(admin: ReturnType<typeof serviceClient>, ids: string[
       s.id as string,
       {
         slug: s.slug as string,
-        name: (s.member_area_name as string | null) || (s.name as string),
+        // The school's own name in the header and signature (and the sender's, unless Settings names
+        // another), as the students know it; not the member area's title (issue 46).
+        name: s.name as string,
         logoUrl: s.logo_url as string | null,
         primaryColor: s.primary_color as string | null,
         supportWhatsapp: s.support_whatsapp as string | null,

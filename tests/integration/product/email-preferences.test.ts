@@ -46,7 +46,7 @@ describe('e-mail preferences', () => {
   it("an optional e-mail carries Descadastrar and the one-click header, from the school's sender name; the link stops that kind", async () => {
     await enqueue('pref:enroll:1', 'new_enrollment');
     expect(await (await drain()).json()).toMatchObject({ failed: 0, retried: 0 });
-    const mail = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject === 'Você foi matriculado em Excel')!;
+    const mail = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject === 'Sua matrícula no curso Excel foi feita')!;
     expect(mail.from).toContain('Equipe Demo');
     expect(mail.reply_to).toContain('contato@escola-demo.com.br');
     const link = mail.links.find((l) => l.startsWith('http://localhost:5999/descadastrar#token='))!;
@@ -54,7 +54,7 @@ describe('e-mail preferences', () => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.headers['list-unsubscribe']).toContain(`/functions/v1/email-unsubscribe?token=${token}`);
     // The access e-mail (essential) has neither.
-    const access = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject.startsWith('Seu acesso'))!;
+    const access = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject === 'Escola Demo: seu acesso foi liberado')!;
     expect(access.links.some((l) => l.includes('descadastrar'))).toBe(false);
     expect(access.headers['list-unsubscribe']).toBeUndefined();
 

@@ -2,11 +2,13 @@
 // asaas-webhook, the outbox, send-emails over SMTP, the local inbox.
 // - Item 2: a message whose reason passed before the send run (the PIX paid meanwhile, the enrollment
 //   closed, the kind stopped) is not sent; the outbox says 'skipped' and why.
+// - Item 3: a course, a course with its order bump and a plan each get their own words; item 4: the
+//   school's name as sender, header and signature, and no word that assumes the student's gender.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
 import { inbox } from '../auth-helpers.ts';
-import { COURSE, SCHOOL } from '../rls/seed.ts';
+import { COURSE, EMAIL, PLAN, SCHOOL } from '../rls/seed.ts';
 import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
 import { demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
@@ -120,5 +122,99 @@ describe('a message whose reason passed before the send run is not sent', () => 
     expect(rows).toContainEqual({ kind: 'new_enrollment', status: 'sent', last_error: null });
     expect(rows).toContainEqual({ kind: 'certificate_available', status: 'skipped', last_error: 'O aluno pediu para não receber este tipo de e-mail.' });
     expect(await subjects(ana.email)).toHaveLength(1);
+  });
+});
+
+describe('each kind of purchase gets its own words', () => {
+  const CARD = { holderName: 'MARIANA SOUZA', number: '5162306219378829', expiryMonth: '05', expiryYear: '2031', ccv: '8317' };
+  const HOLDER = { name: 'Mariana Souza', email: 'mariana@exemplo.com.br', cpfCnpj: '529.982.247-25', postalCode: '01310-100', addressNumber: '1000', phone: '(11) 98888-7777' };
+  const mail = async (email: string, subject: string) => {
+    const found = (await inbox(backend, email)).filter((m) => m.subject === subject);
+    expect(found.map((m) => m.subject), `${subject} in ${JSON.stringify((await inbox(backend, email)).map((m) => m.subject))}`).toEqual([subject]);
+    return found[0]!;
+  };
+  /** What every message shows: the school's name (not the member area's title) and no gendered word. */
+  const fromTheSchool = (m: { from: string; html: string; text: string; subject: string }) => {
+    expect(m.from).toContain('Escola Demo');
+    expect(m.html).toContain('>Escola Demo<');
+    expect(`${m.subject} ${m.html}`).not.toMatch(/Área de Membros Demo|matriculad[oa]|bem-vind[oa]/i);
+    expect(m.text).toMatch(/^--\nEscola Demo$/m);
+  };
+  const refund = async (paymentId: string) => {
+    const admin = await backend.signIn(EMAIL.adminDemo);
+    const { data } = await admin.auth.getSession();
+    const res = await fetch(`${backend.url}/functions/v1/refund-asaas-payment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` },
+      body: JSON.stringify({ payment_id: paymentId, reason: 'Pedido da aluna' }),
+    });
+    expect(res.status).toBe(200);
+    await fake.idle();
+  };
+
+  it('a course with its order bump names both courses; a course names one', async () => {
+    const mariana = await buyer('Mariana Souza');
+    const both = await checkout(mariana, COURSE.marketing, { bump: true });
+    await sendRun();
+    const pending = await mail(mariana.email, 'Pagamento pendente: Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho');
+    expect(pending.text).toContain('Seu pedido dos cursos Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho está aguardando o pagamento pelo PIX. Os dois cursos são liberados assim que o pagamento for confirmado.');
+    expect(pending.text).not.toMatch(/\+|pedido do curso/);
+    fromTheSchool(pending);
+
+    await pay(both.asaasId);
+    await sendRun();
+    const receipt = await mail(mariana.email, 'Pagamento confirmado: Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho');
+    expect(receipt.text).toContain('Recebemos o seu pagamento e os cursos Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho já estão liberados.');
+    expect(receipt.text).toContain('Cursos: Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho');
+    expect(receipt.text).toContain(`Acessar meus cursos: ${SITE}/escola-demo`);
+    fromTheSchool(receipt);
+    for (const title of ['Marketing Digital para Pequenos Negócios', 'Excel Essencial para o Trabalho']) {
+      const enrolled = await mail(mariana.email, `Sua matrícula no curso ${title} foi feita`);
+      expect(enrolled.text).toMatch(/^Sua matrícula foi feita\n\nOlá, Mariana!/);
+      fromTheSchool(enrolled);
+    }
+
+    await refund(both.paymentId);
+    await sendRun();
+    const refunded = await mail(mariana.email, 'Pagamento estornado: Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho');
+    expect(refunded.text).toContain('O pagamento dos cursos Marketing Digital para Pequenos Negócios e Excel Essencial para o Trabalho foi estornado e o seu acesso aos dois cursos foi pausado.');
+
+    // One course alone.
+    const joao = await buyer('João Lima');
+    const one = await checkout(joao, COURSE.marketing);
+    await pay(one.asaasId);
+    await sendRun();
+    const single = await mail(joao.email, 'Pagamento confirmado: Marketing Digital para Pequenos Negócios');
+    expect(single.text).toContain('Recebemos o seu pagamento e o curso Marketing Digital para Pequenos Negócios já está liberado.');
+    expect(single.text).toContain(`Acessar o curso: ${SITE}/course/${COURSE.marketing}`);
+    fromTheSchool(single);
+  });
+
+  it('a plan: "Seu Plano Completo está ativo", the member area, and each course it opens says it is the plan\'s', async () => {
+    const bia = await buyer('Beatriz Alves');
+    const { data } = await bia.client.auth.getSession();
+    const res = await fetch(`${backend.url}/functions/v1/create-asaas-subscription`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` },
+      body: JSON.stringify({ plan_id: PLAN.completo, billing_type: 'CREDIT_CARD', customer: { ...HOLDER, email: bia.email }, creditCard: CARD, creditCardHolderInfo: HOLDER }),
+    });
+    expect(res.status).toBe(200);
+    await fake.idle();
+    await sendRun();
+    const receipt = await mail(bia.email, 'Pagamento confirmado: Plano Completo');
+    expect(receipt.text).toContain('Recebemos o seu pagamento. Seu Plano Completo está ativo e os cursos dele já estão liberados na sua área de membros.');
+    expect(receipt.text).toContain('Plano: Plano Completo\nAssinatura: Mensal');
+    expect(receipt.text).toContain(`Ir para a área de membros: ${SITE}/escola-demo`);
+    expect(receipt.text).not.toMatch(/curso Plano|Acessar o curso/);
+    fromTheSchool(receipt);
+    const enrolled = await mail(bia.email, 'Novo curso no seu Plano Completo: Excel Essencial para o Trabalho');
+    expect(enrolled.text).toContain('O curso Excel Essencial para o Trabalho faz parte do seu Plano Completo e já está na sua área de membros.');
+    fromTheSchool(enrolled);
+
+    const invoice = (await sql<{ id: string }>("select id from public.payments where user_id = $1 and subscription_id is not null", [bia.id]))[0]!;
+    await refund(invoice.id);
+    await sendRun();
+    const refunded = await mail(bia.email, 'Pagamento estornado: Plano Completo');
+    expect(refunded.text).toContain('O pagamento da sua assinatura do Plano Completo foi estornado e o acesso aos cursos do plano foi pausado.');
   });
 });

@@ -39,11 +39,11 @@ describe('send-emails', () => {
     expect(await drain()).toEqual({ status: 200, body: { claimed: 1, sent: 1, retried: 0, failed: 0 } });
     expect(await outbox('it:access')).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
 
-    const [mail, ...others] = (await inbox(backend, EMAIL.aluno)).filter((m) => m.subject === 'Seu acesso à Área de Membros Demo foi liberado');
+    const [mail, ...others] = (await inbox(backend, EMAIL.aluno)).filter((m) => m.subject === 'Escola Demo: seu acesso foi liberado');
     expect(others).toEqual([]);
-    expect(mail!.from).toContain('Área de Membros Demo');
+    expect(mail!.from).toContain('Escola Demo');
     expect(mail!.text).toContain('Olá, Carlos!');
-    expect(mail!.text).toContain('com acesso a Excel Essencial para o Trabalho.');
+    expect(mail!.text).toContain('com acesso ao curso Excel Essencial para o Trabalho.');
     expect(mail!.html).toContain('wa.me/');
     expect(mail!.text).not.toMatch(/senha (temporária|inicial)|Aluno@2026|senha123/i);
     const link = mail!.links.find((l) => l.startsWith(`${SITE}/acesso#token=`));
@@ -82,7 +82,7 @@ describe('send-emails', () => {
     const [a, b] = await Promise.all([drain(SERVICE_ROLE_KEY, { limit: 8 }), drain(SERVICE_ROLE_KEY, { limit: 8 })]);
     expect(Number(a.body.sent) + Number(b.body.sent)).toBe(12);
     const subjects = (await inbox(backend, to)).map((m) => m.subject).sort();
-    expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Você foi matriculado em Curso ${i}`).sort());
+    expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Sua matrícula no Curso ${i} foi feita`).sort());
   });
 
   it('only the service role drains the outbox', async () => {

@@ -13,9 +13,9 @@ const links = {
 
 Deno.test('Acesso liberado: the courses and the link to choose a password, never a password', () => {
   const m = renderMessage('access_granted', { name: 'Maria da Silva', courses: ['Excel Essencial', 'Python do Zero'] }, brand, links);
-  assert.equal(m.subject, 'Seu acesso à Escola Demo foi liberado');
+  assert.equal(m.subject, 'Escola Demo: seu acesso foi liberado');
   assert.match(m.text, /Olá, Maria!/);
-  assert.match(m.text, /com acesso a Excel Essencial e Python do Zero\./);
+  assert.match(m.text, /com acesso aos cursos Excel Essencial e Python do Zero\./);
   assert.match(m.html, /href="https:\/\/api\.exemplo\.com\/auth\/v1\/verify\?token=abc&amp;type=invite"/);
   assert.match(m.text, /Criar minha senha: https:\/\/api\.exemplo\.com\/auth\/v1\/verify\?token=abc&type=invite/);
   assert.doesNotMatch(m.text, /senha (temporária|inicial)|sua senha é/i);
@@ -32,7 +32,7 @@ Deno.test('Pagamento pendente: the PIX code to copy and the invoice; the boleto 
   assert.match(pix.text, /PIX copia e cola:\n00020126580014br\.gov\.bcb\.pix/);
   assert.match(pix.text, /Ver a fatura: https:\/\/sandbox\.asaas\.com\/i\/123/);
   const boleto = renderMessage('payment_reminder', { course_title: 'Excel Essencial', method: 'BOLETO', amount: 297, boleto_line: '23793.38128 60000.000003 00000.000400 1 84340000029700', boleto_url: 'https://sandbox.asaas.com/b/pdf/123', due_date: '2026-12-01' }, brand, links);
-  assert.equal(boleto.subject, 'Seu boleto de Excel Essencial vence amanhã');
+  assert.equal(boleto.subject, 'Seu boleto vence amanhã: Excel Essencial');
   assert.match(boleto.text, /Vencimento: 01\/12\/2026/);
   assert.match(boleto.text, /Linha digitável:\n23793\.38128/);
   assert.match(boleto.text, /Baixar o boleto: https:\/\/sandbox\.asaas\.com\/b\/pdf\/123/);
@@ -69,4 +69,76 @@ Deno.test('Certificado disponível links to the public verification page of its 
   assert.equal(m.subject, 'Seu certificado de Excel Essencial está disponível');
   assert.match(m.text, /Código de verificação: ABCD-2345-EFGH/);
   assert.match(m.text, /Ver o certificado: https:\/\/app\.exemplo\.com\/certificado\/ABCD-2345-EFGH/);
+});
+
+// Issue 46, item 3: each kind of purchase gets its own words, in every e-mail that names one.
+const items = {
+  course: [{ kind: 'course', title: 'Marketing Digital', course_id: 'c2' }],
+  bump: [{ kind: 'course', title: 'Marketing Digital', course_id: 'c2' }, { kind: 'bump', title: 'Excel Essencial', course_id: 'c1' }],
+  plan: [{ kind: 'plan', title: 'Plano Completo', course_id: null }],
+};
+const paid = (which: keyof typeof items, extra: Record<string, unknown> = {}) => ({
+  name: 'Mariana Souza', course_title: which === 'bump' ? 'Marketing Digital + Excel Essencial' : which === 'plan' ? 'Plano Completo' : 'Marketing Digital',
+  course_id: which === 'plan' ? null : 'c2', items: items[which], amount: 49.9, method: 'PIX', paid_at: '2026-11-26T15:00:00Z', pix_code: '000201', invoice_url: 'https://sandbox.asaas.com/i/1',
+  ...(which === 'plan' ? { plan_cycle: 'MONTHLY' } : {}), ...extra,
+});
+const PURCHASE_KINDS = ['payment_pending', 'payment_reminder', 'payment_confirmed', 'payment_refunded'] as const;
+
+Deno.test('a course: "o curso …" and "Acessar o curso"', () => {
+  const ok = renderMessage('payment_confirmed', paid('course'), brand, links);
+  assert.equal(ok.subject, 'Pagamento confirmado: Marketing Digital');
+  assert.match(ok.text, /Recebemos o seu pagamento e o curso Marketing Digital já está liberado\./);
+  assert.match(ok.text, /Curso: Marketing Digital/);
+  assert.match(ok.text, /Acessar o curso: https:\/\/app\.exemplo\.com\/course\/c2/);
+  assert.match(renderMessage('payment_pending', paid('course'), brand, links).text, /Seu pedido do curso Marketing Digital está aguardando o pagamento pelo PIX\./);
+  assert.match(renderMessage('payment_refunded', paid('course'), brand, links).text, /O pagamento do curso Marketing Digital foi estornado e o seu acesso ao curso foi pausado\./);
+  // A title that already says "Curso" is not "curso Curso de …".
+  assert.match(renderMessage('payment_confirmed', paid('course', { items: [{ kind: 'course', title: 'Curso de Excel' }] }), brand, links).text, /e o Curso de Excel já está liberado/);
+});
+
+Deno.test('a course with its order bump: both courses by name, never "curso A + B"', () => {
+  for (const kind of PURCHASE_KINDS) {
+    const m = renderMessage(kind, paid('bump', kind === 'payment_reminder' ? { method: 'BOLETO', due_date: '2026-12-01' } : {}), brand, links);
+    assert.match(m.subject, /: Marketing Digital e Excel Essencial$/, kind);
+    assert.match(m.text, /Cursos: Marketing Digital e Excel Essencial/, kind);
+    assert.doesNotMatch(m.html + m.text, /\+|curso Marketing/, kind);
+  }
+  assert.match(renderMessage('payment_pending', paid('bump'), brand, links).text, /Seu pedido dos cursos Marketing Digital e Excel Essencial está aguardando o pagamento pelo PIX\. Os dois cursos são liberados/);
+  const ok = renderMessage('payment_confirmed', paid('bump'), brand, links);
+  assert.match(ok.text, /os cursos Marketing Digital e Excel Essencial já estão liberados\./);
+  assert.match(ok.text, /Acessar meus cursos: https:\/\/app\.exemplo\.com\/escola-demo/);
+  assert.match(renderMessage('payment_refunded', paid('bump'), brand, links).text, /o seu acesso aos dois cursos foi pausado/);
+});
+
+Deno.test('a plan: "Seu Plano Completo está ativo", the member area, never "o curso Plano Completo"', () => {
+  for (const kind of PURCHASE_KINDS) {
+    const m = renderMessage(kind, paid('plan'), brand, links);
+    assert.match(m.subject, /: Plano Completo$/, kind);
+    assert.match(m.text, /Plano: Plano Completo\nAssinatura: Mensal/, kind);
+    assert.doesNotMatch(m.html + m.text, /curso Plano|Acessar o curso|plano Plano/i, kind);
+  }
+  const ok = renderMessage('payment_confirmed', paid('plan'), brand, links);
+  assert.match(ok.text, /Seu Plano Completo está ativo e os cursos dele já estão liberados na sua área de membros\./);
+  assert.match(ok.text, /Ir para a área de membros: https:\/\/app\.exemplo\.com\/escola-demo/);
+  assert.match(renderMessage('payment_pending', paid('plan'), brand, links).text, /Sua assinatura do Plano Completo está aguardando o pagamento pelo PIX\. O plano fica ativo/);
+  assert.match(renderMessage('payment_refunded', paid('plan'), brand, links).text, /O pagamento da sua assinatura do Plano Completo foi estornado e o acesso aos cursos do plano foi pausado\./);
+  // A plan named otherwise is "o plano Premium".
+  assert.match(renderMessage('payment_confirmed', paid('plan', { items: [{ kind: 'plan', title: 'Premium' }] }), brand, links).text, /Seu plano Premium está ativo/);
+  // A course a plan opened says so.
+  const enrolled = renderMessage('new_enrollment', { name: 'Mariana', course_title: 'Excel Essencial', course_id: 'c1', plan_name: 'Plano Completo' }, brand, links);
+  assert.equal(enrolled.subject, 'Novo curso no seu Plano Completo: Excel Essencial');
+  assert.match(enrolled.text, /O curso Excel Essencial faz parte do seu Plano Completo e já está na sua área de membros\./);
+});
+
+Deno.test('no e-mail assumes the student\'s gender', () => {
+  const payload = { name: 'Mariana Souza', course_title: 'Excel', course_id: 'c1', courses: ['Excel'], code: 'ABCD', modules: [{ course_title: 'Excel', module_title: 'Fórmulas', course_id: 'c1' }] };
+  for (const kind of EMAIL_KINDS) {
+    for (const which of ['course', 'bump', 'plan'] as const) {
+      const m = renderMessage(kind, { ...payload, ...paid(which) }, brand, links);
+      assert.doesNotMatch(`${m.subject}\n${m.text}`, /matriculad[oa]|bem-vind[oa]|obrigad[oa]|convidad[oa]|aluno|caro|prezad/i, `${kind} ${which}`);
+    }
+  }
+  const enrolled = renderMessage('new_enrollment', { name: 'Mariana Souza', course_title: 'Excel Essencial', course_id: 'c1' }, brand, links);
+  assert.equal(enrolled.subject, 'Sua matrícula no curso Excel Essencial foi feita');
+  assert.match(enrolled.text, /^Sua matrícula foi feita\n\nOlá, Mariana!/);
 });

@@ -1,6 +1,7 @@
 // The school's e-mails to its students (issue 22), in pt-BR: what each kind says, from the payload its
 // event stored in public.email_outbox (never a password: the access e-mail's link to choose one is made
-// at send time and passed in `links`).
+// at send time and passed in `links`). Issue 46: each kind of purchase has its own words (a course, a
+// course with its order bump, a plan), and nothing assumes the student's gender.
 import { type EmailContent, renderEmail, type RenderedEmail, type SchoolBrand } from './layout.ts';
 
 export const EMAIL_KINDS = [
@@ -34,8 +35,42 @@ const date = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(d);
 };
 const METHOD: Record<string, string> = { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' };
+const CYCLE: Record<string, string> = { MONTHLY: 'Mensal', YEARLY: 'Anual' };
+// Words that assume no gender: "Olá, Mariana!", never "Bem-vindo" or "matriculado".
 const hello = (p: Payload) => (str(p, 'name') ? `Olá, ${str(p, 'name').split(' ')[0]}!` : 'Olá!');
 const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`);
+/** "curso Excel", but "Curso de Excel" as it is (never "curso Curso de Excel"); the sentence adds the article. */
+const courseNoun = (title: string) => (/^curso\b/i.test(title) ? title : `curso ${title}`);
+/** "Plano Completo" as it is, "plano Premium" otherwise (never "plano Plano Completo"). */
+const planNoun = (name: string) => (/^plano\b/i.test(name) ? name : `plano ${name}`);
+/** "ao curso X" or "aos cursos X e Y". */
+const toCourses = (titles: string[]) => (titles.length === 1 ? `ao ${courseNoun(titles[0]!)}` : `aos cursos ${list(titles)}`);
+
+/**
+ * What a payment bought, from its 'items' (payment_items: the course and its order bump, or a plan).
+ * A message written before items were stored names one course by its 'course_title'.
+ */
+type Purchase =
+  | { kind: 'course'; title: string }
+  | { kind: 'bump'; title: string; courses: [string, string] }
+  | { kind: 'plan'; title: string; cycle: string };
+
+function purchaseOf(p: Payload): Purchase {
+  const items = (Array.isArray(p.items) ? (p.items as Payload[]) : []).filter((i) => i && typeof i === 'object');
+  const item = (kind: string) => items.find((i) => str(i, 'kind') === kind);
+  const plan = item('plan');
+  if (plan) return { kind: 'plan', title: str(plan, 'title'), cycle: CYCLE[str(p, 'plan_cycle')] ?? '' };
+  const course = item('course');
+  const bump = item('bump');
+  if (course && bump) return { kind: 'bump', title: list([str(course, 'title'), str(bump, 'title')]), courses: [str(course, 'title'), str(bump, 'title')] };
+  return { kind: 'course', title: course ? str(course, 'title') : str(p, 'course_title', 'seu curso') };
+}
+
+/** The detail line that names the purchase, and a plan's cycle. */
+const purchaseDetails = (b: Purchase): [string, string][] =>
+  b.kind === 'plan'
+    ? [['Plano', b.title], ...(b.cycle ? ([['Assinatura', b.cycle]] as [string, string][]) : [])]
+    : [[b.kind === 'bump' ? 'Cursos' : 'Curso', b.title]];
 
 function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks): EmailContent {
   const course = str(p, 'course_title', 'seu curso');
@@ -44,42 +79,58 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
     case 'access_granted': {
       const courses = Array.isArray(p.courses) ? (p.courses as unknown[]).filter((c): c is string => typeof c === 'string') : [];
       return {
-        subject: `Seu acesso à ${school} foi liberado`,
+        // The school's name without an article: "à Escola" but "ao Instituto".
+        subject: `${school}: seu acesso foi liberado`,
         preheader: 'Crie sua senha e comece a estudar.',
-        heading: 'Acesso liberado!',
+        heading: 'Boas-vindas!',
         paragraphs: [
           hello(p),
-          courses.length ? `Sua conta na área de membros da ${school} está pronta, com acesso a ${list(courses)}.` : `Sua conta na área de membros da ${school} está pronta.`,
+          courses.length ? `Sua conta está pronta, com acesso ${toCourses(courses)}.` : 'Sua conta está pronta.',
           'Para entrar, crie a sua senha pelo botão abaixo. Depois, é só usar seu e-mail e essa senha na página da escola.',
         ],
         action: { label: 'Criar minha senha', url: links.setPassword ?? links.login },
         note: 'O link vale por 7 dias e funciona uma vez. Se ele expirar, peça um novo na página de login da escola, em "Esqueci minha senha".',
       };
     }
-    case 'new_enrollment':
-      return {
-        subject: `Você foi matriculado em ${course}`,
-        preheader: `O curso ${course} já está na sua área de membros.`,
-        heading: 'Nova matrícula',
-        paragraphs: [hello(p), `Você agora tem acesso ao curso ${course} na área de membros da ${school}.`],
-        action: { label: 'Acessar o curso', url: courseUrl },
-      };
+    case 'new_enrollment': {
+      const plan = str(p, 'plan_name');
+      return plan
+        ? {
+            subject: `Novo curso no seu ${planNoun(plan)}: ${course}`,
+            preheader: `O ${courseNoun(course)} já está na sua área de membros.`,
+            heading: 'Curso liberado no seu plano',
+            paragraphs: [hello(p), `O ${courseNoun(course)} faz parte do seu ${planNoun(plan)} e já está na sua área de membros.`],
+            action: { label: 'Acessar o curso', url: courseUrl },
+          }
+        : {
+            subject: `Sua matrícula no ${courseNoun(course)} foi feita`,
+            preheader: `O ${courseNoun(course)} já está na sua área de membros.`,
+            heading: 'Sua matrícula foi feita',
+            paragraphs: [hello(p), `O ${courseNoun(course)} já está na sua área de membros. É só entrar e começar.`],
+            action: { label: 'Acessar o curso', url: courseUrl },
+          };
+    }
     case 'payment_pending':
     case 'payment_reminder': {
+      const bought = purchaseOf(p);
       const boleto = str(p, 'method') === 'BOLETO';
       const reminder = kind === 'payment_reminder';
+      const how = boleto ? 'do boleto' : 'pelo PIX';
+      const when = boleto ? 'o banco confirmar o pagamento' : 'o pagamento for confirmado';
       return {
-        subject: reminder ? `Seu boleto de ${course} vence amanhã` : `Pagamento pendente: ${course}`,
-        preheader: boleto ? 'Pague o boleto para liberar o curso.' : 'Pague com o PIX para liberar o curso.',
+        subject: reminder ? `Seu boleto vence amanhã: ${bought.title}` : `Pagamento pendente: ${bought.title}`,
+        preheader: `${boleto ? 'Pague o boleto' : 'Pague com o PIX'} para ${bought.kind === 'plan' ? 'ativar o seu plano' : bought.kind === 'bump' ? 'liberar os cursos' : 'liberar o curso'}.`,
         heading: reminder ? 'Seu boleto vence amanhã' : 'Pagamento pendente',
         paragraphs: [
           hello(p),
-          boleto
-            ? `Seu pedido do curso ${course} está aguardando o pagamento do boleto. O acesso é liberado assim que o banco confirmar o pagamento.`
-            : `Seu pedido do curso ${course} está aguardando o pagamento pelo PIX. O acesso é liberado assim que o pagamento for confirmado.`,
+          bought.kind === 'plan'
+            ? `Sua assinatura do ${planNoun(bought.title)} está aguardando o pagamento ${how}. O plano fica ativo assim que ${when}.`
+            : bought.kind === 'bump'
+              ? `Seu pedido dos cursos ${bought.title} está aguardando o pagamento ${how}. Os dois cursos são liberados assim que ${when}.`
+              : `Seu pedido do ${courseNoun(bought.title)} está aguardando o pagamento ${how}. O acesso é liberado assim que ${when}.`,
         ],
         details: [
-          ['Curso', course],
+          ...purchaseDetails(bought),
           ['Valor', money(num(p, 'amount'))],
           ...(boleto && str(p, 'due_date') ? ([['Vencimento', date(str(p, 'due_date'))]] as [string, string][]) : []),
         ],
@@ -92,32 +143,52 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
           : str(p, 'invoice_url') ? { label: 'Ver a fatura', url: str(p, 'invoice_url') } : undefined,
       };
     }
-    case 'payment_confirmed':
+    case 'payment_confirmed': {
+      const bought = purchaseOf(p);
       return {
-        subject: `Pagamento confirmado: ${course}`,
-        preheader: 'Seu acesso ao curso está liberado.',
+        subject: `Pagamento confirmado: ${bought.title}`,
+        preheader: bought.kind === 'plan' ? 'Seu plano está ativo.' : bought.kind === 'bump' ? 'Seus cursos estão liberados.' : 'Seu curso está liberado.',
         heading: 'Pagamento confirmado',
-        paragraphs: [hello(p), `Recebemos o seu pagamento e o curso ${course} já está liberado. Guarde este e-mail como comprovante.`],
+        paragraphs: [
+          hello(p),
+          bought.kind === 'plan'
+            ? `Recebemos o seu pagamento. Seu ${planNoun(bought.title)} está ativo e os cursos dele já estão liberados na sua área de membros.`
+            : bought.kind === 'bump'
+              ? `Recebemos o seu pagamento e os cursos ${bought.title} já estão liberados.`
+              : `Recebemos o seu pagamento e o ${courseNoun(bought.title)} já está liberado.`,
+          'Guarde este e-mail como comprovante.',
+        ],
         details: [
-          ['Curso', course],
+          ...purchaseDetails(bought),
           ['Valor', money(num(p, 'amount'))],
           ['Forma de pagamento', METHOD[str(p, 'method')] ?? str(p, 'method')],
           ['Data', date(str(p, 'paid_at'))],
         ],
-        action: { label: 'Acessar o curso', url: courseUrl },
+        action:
+          bought.kind === 'course'
+            ? { label: 'Acessar o curso', url: courseUrl }
+            : { label: bought.kind === 'plan' ? 'Ir para a área de membros' : 'Acessar meus cursos', url: links.login },
       };
-    case 'payment_refunded':
+    }
+    case 'payment_refunded': {
+      const bought = purchaseOf(p);
+      const what = str(p, 'reason') === 'chargeback' ? 'contestado junto ao cartão' : 'estornado';
       return {
-        subject: `Pagamento estornado: ${course}`,
-        preheader: 'O acesso ao curso foi pausado.',
+        subject: `Pagamento estornado: ${bought.title}`,
+        preheader: bought.kind === 'plan' ? 'O acesso aos cursos do plano foi pausado.' : bought.kind === 'bump' ? 'O acesso aos cursos foi pausado.' : 'O acesso ao curso foi pausado.',
         heading: 'Pagamento estornado',
         paragraphs: [
           hello(p),
-          `O pagamento do curso ${course} foi ${str(p, 'reason') === 'chargeback' ? 'contestado junto ao cartão' : 'estornado'} e o seu acesso ao curso foi pausado.`,
+          bought.kind === 'plan'
+            ? `O pagamento da sua assinatura do ${planNoun(bought.title)} foi ${what} e o acesso aos cursos do plano foi pausado.`
+            : bought.kind === 'bump'
+              ? `O pagamento dos cursos ${bought.title} foi ${what} e o seu acesso aos dois cursos foi pausado.`
+              : `O pagamento do ${courseNoun(bought.title)} foi ${what} e o seu acesso ao curso foi pausado.`,
           'Se você não reconhece este estorno ou quer voltar a estudar, fale com a escola.',
         ],
-        details: [['Curso', course], ['Valor', money(num(p, 'amount'))]],
+        details: [...purchaseDetails(bought), ['Valor', money(num(p, 'amount'))]],
       };
+    }
     case 'content_released': {
       const modules = Array.isArray(p.modules) ? (p.modules as Payload[]) : [];
       return {
@@ -133,11 +204,13 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
       const percent = num(p, 'progress_percent');
       return {
         subject: `Sentimos sua falta${str(p, 'name') ? `, ${str(p, 'name').split(' ')[0]}` : ''}`,
-        preheader: `Continue ${course} de onde parou.`,
+        preheader: `Continue o ${courseNoun(course)} de onde parou.`,
         heading: 'Sentimos sua falta',
         paragraphs: [
           hello(p),
-          Number.isFinite(percent) ? `Você já fez ${Math.round(percent)}% do curso ${course}. Que tal continuar de onde parou?` : `Que tal continuar o curso ${course} de onde parou?`,
+          Number.isFinite(percent)
+            ? `Você já fez ${Math.round(percent)}% do ${courseNoun(course)}. Que tal continuar de onde parou?`
+            : `Que tal continuar o ${courseNoun(course)} de onde parou?`,
         ],
         action: { label: 'Continuar o curso', url: courseUrl },
       };
@@ -146,8 +219,8 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
       return {
         subject: `Seu certificado de ${course} está disponível`,
         preheader: 'Parabéns pela conclusão!',
-        heading: 'Parabéns, você concluiu o curso!',
-        paragraphs: [hello(p), `Seu certificado de conclusão do curso ${course} está disponível. Qualquer pessoa pode conferir a autenticidade dele pelo link abaixo.`],
+        heading: 'Parabéns pela conclusão!',
+        paragraphs: [hello(p), `Seu certificado de conclusão do ${courseNoun(course)} está disponível. Qualquer pessoa pode conferir a autenticidade dele pelo link abaixo.`],
         details: str(p, 'code') ? [['Código de verificação', str(p, 'code')]] : [],
         action: { label: 'Ver o certificado', url: str(p, 'code') ? links.certificate(str(p, 'code')) : courseUrl },
       };
