@@ -48,8 +48,8 @@ const BUILT_IN: Record<AuthEmailTemplate, { subject: string; html: string }> = {
     html: '<h2>Seu link de acesso</h2>\n<p>Para entrar, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Entrar</a></p>\n<p>Ou digite este código: <strong>{{ .Token }}</strong></p>\n<p>O link e o código valem uma vez só, por pouco tempo. Se não foi você quem pediu, ignore este e-mail.</p>\n',
   },
   invite: {
-    subject: 'Você foi convidado',
-    html: '<h2>Você foi convidado</h2>\n<p>Você foi convidado a criar uma conta. Para aceitar, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Aceitar o convite</a></p>\n<p>Ou digite este código: <strong>{{ .Token }}</strong></p>\n',
+    subject: 'Convite para criar sua conta',
+    html: '<h2>Convite para criar sua conta</h2>\n<p>Você recebeu um convite para criar uma conta. Para aceitar, clique no link abaixo:</p>\n<p><a href="{{ .ConfirmationURL }}">Aceitar o convite</a></p>\n<p>Ou digite este código: <strong>{{ .Token }}</strong></p>\n',
   },
   reauthentication: {
     subject: 'Confirme que é você',

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const SCHOOL_LOGIN = 'http://localhost:5173/escola-demo';
-const INVITE_SUBJECT = 'Você foi convidado';
+const INVITE_SUBJECT = 'Convite para criar sua conta';
 const admin = () => backend.service().auth.admin;
 
 async function confirmedAccount(prefix = 'conta'): Promise<{ email: string; id: string }> {
