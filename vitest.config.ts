@@ -33,6 +33,19 @@ export default defineConfig({
           execArgv: ['--experimental-websocket'],
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The student pages' database work against tests/budgets/*.json, on a PostgreSQL cluster of
+          // its own (pg_stat_statements); scripts/test.mjs runs it in its PostgreSQL step.
+          name: 'budgets',
+          environment: 'node',
+          include: ['tests/budgets/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          execArgv: ['--experimental-websocket'],
+        },
+      },
     ],
   },
 });

@@ -177,7 +177,7 @@ await vitest('unit', 'unit');
 step('Integration tests on PGlite (supabase-js → local-supabase)');
 await vitest('integration', 'integration-pglite');
 
-step('Integration tests on PostgreSQL');
+step('Integration tests on PostgreSQL, and the page budgets');
 const pg = await startPostgres();
 if (pg) {
   try {
@@ -185,6 +185,9 @@ if (pg) {
   } finally {
     pg.stop();
   }
+  // The student pages' statements and buffers against tests/budgets/student-pages.json (issue 38), on a
+  // cluster of its own started with pg_stat_statements.
+  await vitest('budgets', 'budgets');
 } else {
   console.log('PostgreSQL (15+) não encontrado e não pôde ser instalado: etapa não executada.');
   if (process.env.CI) {

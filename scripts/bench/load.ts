@@ -11,6 +11,8 @@
 // pause: in a closed loop without one (BENCH_THINK_MS=0, a saturation test that prints the machine's
 // capacity in pages/s) every page waits by Little's law 50 / throughput, whatever the server does.
 // "pages/s" counts pages; a page is every request the SPA makes for it (home = 2 requests).
+// Also prints the database's CPU per API request (PostgreSQL: its processes' CPU from /proc; PGlite: the
+// server process's, PGlite being inside it).
 // Targets: p95 ≤ 150 ms per page on PGlite, ≤ 50 ms on PostgreSQL, zero errors — printed as PASS/FAIL;
 // the exit code is non-zero only when the run itself broke (a benchmark prints figures; it is no test).
 // Run: node --experimental-websocket --import tsx scripts/bench/load.ts
@@ -19,7 +21,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PASSWORD, STUDENT_EMAIL } from './large-school.ts';
-import { STUDENT_PAGES, clickableLessons } from './student-pages.ts';
+import { clickableLessons, loadPage, type CourseOutline } from './student-pages.ts';
 import { cleanup, findPgBin, isInterrupted, procStat, sleep, startBackend, startPostgres } from './processes.ts';
 
 const USERS = Number(process.env.BENCH_USERS || 50);
@@ -98,26 +100,26 @@ async function virtualStudent(i: number, client: SupabaseClient, stats: Record<P
   let lastCommentAt = 0;
   for (let round = 0; running(); round++) {
     const visit = { client, userId, lessonId: '', round };
-    await measure(stats, 'home', () => STUDENT_PAGES.home(visit));
+    await measure(stats, 'home', () => loadPage('home', visit));
     if (!running()) break;
-    const course = await measure(stats, 'course', () => STUDENT_PAGES.course(visit));
-    if (course) lessonIds = clickableLessons(course);
+    const loaded = await measure(stats, 'course', () => loadPage('course', visit));
+    if (loaded) lessonIds = clickableLessons(loaded[0] as CourseOutline);
     if (!lessonIds.length || !running()) continue;
     // Students spread over the lessons, and move to another one each round.
     visit.lessonId = lessonIds[(i * 37 + round) % lessonIds.length]!;
-    await measure(stats, 'lesson', () => STUDENT_PAGES.lesson(visit));
+    await measure(stats, 'lesson', () => loadPage('lesson', visit));
     if (!running()) break;
-    await measure(stats, 'save position', () => STUDENT_PAGES['save position'](visit));
+    await measure(stats, 'save position', () => loadPage('save position', visit));
     if (!running()) break;
-    await measure(stats, 'complete lesson', () => STUDENT_PAGES['complete lesson'](visit));
+    await measure(stats, 'complete lesson', () => loadPage('complete lesson', visit));
     if (!running()) break;
     // At most one comment every 12 s: the database refuses a student's 6th comment within a minute (issue 26).
     if (Date.now() - lastCommentAt >= 12_000) {
       lastCommentAt = Date.now();
-      await measure(stats, 'comment', () => STUDENT_PAGES.comment(visit));
+      await measure(stats, 'comment', () => loadPage('comment', visit));
       if (!running()) break;
     }
-    await measure(stats, 'rate', () => STUDENT_PAGES.rate(visit));
+    await measure(stats, 'rate', () => loadPage('rate', visit));
   }
 }
 
@@ -202,6 +204,17 @@ async function runEngine(engine: EngineName, databaseUrl: string | null, databas
   if (databaseCpu) cpu.push(`PostgreSQL ${cores.database.toFixed(2)}`);
   if (!Number.isNaN(machineCores)) cpu.push(`everything else ${Math.max(0, machineCores - cores.generator - cores.server - cores.database).toFixed(2)} (machine ${machineCores.toFixed(2)} of ${os.cpus().length})`);
   console.log(`CPU in cores busy: ${cpu.join(', ')}; load generator event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`);
+  // The database's CPU per API request. PostgreSQL: the CPU the postmaster and its backends used (from
+  // /proc: what the processes really burned, parsing, planning, executing, committing and the wire
+  // protocol included, with no extension needed; pg_stat_statements' total_exec_time is wall time of
+  // execution only). PGlite runs inside the server process, so there it is that process's CPU, HTTP,
+  // JSON and auth included: an upper bound.
+  const perRequest = (cores: number) => `${((cores * elapsed * 1000) / httpRequests).toFixed(2)} ms`;
+  console.log(
+    databaseCpu
+      ? `database CPU per request: ${perRequest(cores.database)} (PostgreSQL's processes, from /proc, over ${httpRequests} HTTP requests)`
+      : `database CPU per request: ≤ ${perRequest(cores.server)} (the server process, PGlite inside it, from /proc, over ${httpRequests} HTTP requests)`,
+  );
   for (const page of PAGES) {
     for (const m of stats[page].messages) console.log(`  error (${page}): ${m}`);
   }

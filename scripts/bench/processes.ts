@@ -103,8 +103,11 @@ export function findPgBin(): string | null {
   return null;
 }
 
-/** Cluster on a free loopback port in a temp dir, fsync off, run as the postgres OS user when we are root. */
-export async function startPostgres(pgBin: string): Promise<{ url: string; cpuSeconds: () => number }> {
+/**
+ * Cluster on a free loopback port in a temp dir, fsync off, run as the postgres OS user when we are root.
+ * `options`: more server options (default BENCH_PG_OPTIONS), e.g. "-c shared_preload_libraries=pg_stat_statements".
+ */
+export async function startPostgres(pgBin: string, options = process.env.BENCH_PG_OPTIONS ?? ''): Promise<{ url: string; cpuSeconds: () => number }> {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-bench-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -118,9 +121,8 @@ export async function startPostgres(pgBin: string): Promise<{ url: string; cpuSe
   const data = path.join(dir, 'data');
   let r = as(path.join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr?.toString()}`);
-  // BENCH_PG_OPTIONS adds server options for an investigation, e.g. "-c shared_preload_libraries=pg_stat_statements".
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${process.env.BENCH_PG_OPTIONS ?? ''}`;
-  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${options}`;
+  r = as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', serverOptions, 'start']);
   if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr?.toString()} ${readFileSync(path.join(dir, 'log'), 'utf8')}`);
   cleanups.push(() => as(path.join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']));
 

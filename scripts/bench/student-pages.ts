@@ -16,21 +16,35 @@ export interface StudentVisit {
   round: number;
 }
 
+type Request = (visit: StudentVisit) => Promise<unknown>;
+
+/** Each page's requests, in the order the SPA starts them. */
 export const STUDENT_PAGES = {
-  // The catalog and the bell (announcements, notifications), in parallel, as the SPA's home does.
-  home: ({ client }: StudentVisit) => Promise.all([fetchCatalog(client, { schoolId: SCHOOL }), fetchBell(client, SCHOOL)]),
-  course: ({ client, userId }: StudentVisit) => fetchCourseDetail(client, { courseId: BIG, userId }),
-  // From the course page the outline is cached: the lesson's bundle and its discussion, in parallel.
-  lesson: ({ client, userId, lessonId }: StudentVisit) => Promise.all([fetchLessonBundle(client, { lessonId, userId }), fetchLessonComments(client, lessonId)]),
-  'save position': ({ client, userId, lessonId, round }: StudentVisit) => saveLessonPosition(client, userId, lessonId, (round * 13) % 600),
-  'complete lesson': ({ client, userId, lessonId }: StudentVisit) => completeLesson(client, userId, lessonId),
-  comment: ({ client, userId, lessonId, round }: StudentVisit) => addComment(client, { userId, lessonId, comment: `Comentário de carga ${round} do aluno ${userId.slice(0, 8)}.` }),
-  rate: ({ client, userId, lessonId, round }: StudentVisit) => rateLesson(client, { userId, lessonId, rating: 1 + (round % 5) }),
-} as const;
+  // The catalog and the bell (announcements, notifications), as the SPA's home does.
+  home: [({ client }) => fetchCatalog(client, { schoolId: SCHOOL }), ({ client }) => fetchBell(client, SCHOOL)],
+  course: [(visit) => fetchBigCourse(visit)],
+  // From the course page the outline is cached: the lesson's bundle and its discussion.
+  lesson: [({ client, userId, lessonId }) => fetchLessonBundle(client, { lessonId, userId }), ({ client, lessonId }) => fetchLessonComments(client, lessonId)],
+  'save position': [({ client, userId, lessonId, round }) => saveLessonPosition(client, userId, lessonId, (round * 13) % 600)],
+  'complete lesson': [({ client, userId, lessonId }) => completeLesson(client, userId, lessonId)],
+  comment: [({ client, userId, lessonId, round }) => addComment(client, { userId, lessonId, comment: `Comentário de carga ${round} do aluno ${userId.slice(0, 8)}.` })],
+  rate: [({ client, userId, lessonId, round }) => rateLesson(client, { userId, lessonId, rating: 1 + (round % 5) })],
+} satisfies Record<string, Request[]>;
 
 export type StudentPage = keyof typeof STUDENT_PAGES;
 
+/** Loads a page as the SPA does: its requests in parallel. */
+export function loadPage(page: StudentPage, visit: StudentVisit): Promise<unknown[]> {
+  return Promise.all(STUDENT_PAGES[page].map((request: Request) => request(visit)));
+}
+
+/** The course page's one request: the big course's outline with the student's progress. */
+export function fetchBigCourse({ client, userId }: Pick<StudentVisit, 'client' | 'userId'>) {
+  return fetchCourseDetail(client, { courseId: BIG, userId });
+}
+export type CourseOutline = Awaited<ReturnType<typeof fetchBigCourse>>;
+
 /** The lessons of the course page a student can click (the one uploaded video would also need a signed URL). */
-export function clickableLessons(course: Awaited<ReturnType<typeof fetchCourseDetail>> | undefined): string[] {
+export function clickableLessons(course: CourseOutline | undefined): string[] {
   return (course?.modules ?? []).flatMap((m) => m.lessons.filter((l) => l.video_type !== 'upload').map((l) => l.id));
 }
