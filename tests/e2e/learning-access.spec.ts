@@ -62,7 +62,8 @@ test('the announcement pops up once a day: Entendi closes it and it stays closed
   await popup.getByRole('button', { name: 'Entendi' }).click();
   await expect(popup).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Bem-vindo de volta' })).toBeVisible();
+  // Mariana has not started anything: greeted as a newcomer (issue 46), not "de volta".
+  await expect(page.getByRole('heading', { name: 'Boas-vindas, Mariana!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cursos Disponíveis' })).toBeVisible();
   await page.waitForTimeout(500);
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -83,9 +83,12 @@ test('the bell: a staff answer and a reply arrive unread, one opens the lesson a
 });
 
 test.describe('ranking', () => {
-  /** Lessons completed this month by "Aluno 01".."Aluno 12" (02 and 03 tie). */
+  /** Lessons completed this month by these twelve students (the 2nd and 3rd tie). */
   const COMPLETIONS = [12, 11, 11, 9, 8, 7, 6, 5, 4, 3, 2, 1];
-  const name = (i: number) => `Aluno ${String(i + 1).padStart(2, '0')}`;
+  const NAMES = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Rocha', 'Elisa Prado', 'Fábio Nunes', 'Gabi Torres', 'Hugo Alves', 'Iara Campos', 'João Reis', 'Karen Melo', 'Leo Barros'];
+  const name = (i: number) => NAMES[i]!;
+  /** As the ranking shows a classmate (issue 46): first name and the last name's initial. */
+  const shortName = (full: string) => `${full.split(' ')[0]} ${full.split(' ').at(-1)![0]}.`;
   let school: { id: string };
   let students: { id: string; email: string; name: string; points: number }[];
 
@@ -120,7 +123,7 @@ test.describe('ranking', () => {
     await api('/rest/v1/enrollments', { method: 'POST', ...service, body: JSON.stringify(students.map((s) => ({ user_id: s.id, course_id: course.id, status: 'ACTIVE' }))) });
     const now = new Date().toISOString();
     const rows = students.flatMap((s, i) => lessons.slice(0, COMPLETIONS[i]).map((l) => ({ user_id: s.id, lesson_id: l.id, completed_at: now })));
-    // A completion of an earlier month does not count: Aluno 12 keeps 10 points.
+    // A completion of an earlier month does not count: the twelfth (Leo Barros) keeps 10 points.
     rows.push({ user_id: students[11]!.id, lesson_id: lessons[11]!.id, completed_at: new Date(Date.now() - 40 * 86_400_000).toISOString() });
     await api('/rest/v1/progress', { method: 'POST', ...service, body: JSON.stringify(rows) });
   });
@@ -141,21 +144,27 @@ test.describe('ranking', () => {
     await expect(rows).toHaveCount(10);
     for (const [i, s] of top.entries()) {
       await expect(rows.nth(i).locator('span').first()).toHaveText(`${s.position}º`);
-      await expect(rows.nth(i)).toContainText(s.name);
+      await expect(rows.nth(i)).toContainText(shortName(s.name));
       await expect(rows.nth(i)).toContainText(`${s.points} pontos`);
     }
+    // No classmate's full name reaches the page (issue 46).
+    for (const s of students) await expect(card).not.toContainText(s.name.split(' ').at(-1)!);
     await expect(card.getByTestId('ranking-own')).toHaveText(own);
     return card;
   }
 
   test("the home's top 10 equals the completions of the month; opting out in the profile takes the student out", async ({ page }) => {
-    const me = students[4]!; // Aluno 05
+    const me = students[4]!; // Elisa Prado
     const before = expectedTop();
     expect(before.map((s) => [s.position, s.points])).toEqual([[1, 120], [2, 110], [2, 110], [4, 90], [5, 80], [6, 70], [7, 60], [8, 50], [9, 40], [10, 30]]);
     await signInAs(page, me.email);
     await page.goto('/');
     const card = await expectCard(page, before, 'Sua posição: 5º · 80 pontos');
-    await expect(card.getByTestId('ranking-row').nth(4)).toContainText('Aluno 05 (você)');
+    await expect(card.getByTestId('ranking-row').nth(4)).toContainText('Elisa P. (você)');
+    // The first time she appears she is told how, and where to turn it off (issue 46).
+    const notice = card.getByTestId('ranking-notice');
+    await expect(notice).toContainText('Você entrou no ranking do mês! Seus colegas veem seu primeiro nome com a inicial do sobrenome (Elisa P.)');
+    await expect(notice.getByRole('link', { name: 'Ir para Meu Perfil' })).toHaveAttribute('href', '/profile#ranking');
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
       await card.scrollIntoViewIfNeeded();
@@ -164,8 +173,11 @@ test.describe('ranking', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await page.goto('/profile');
+    // The notice's link leads to the switch.
+    await notice.getByRole('link', { name: 'Ir para Meu Perfil' }).click();
+    await expect(page).toHaveURL(/\/profile#ranking$/);
     const toggle = page.getByRole('switch', { name: 'Aparecer no ranking da escola' });
+    await expect(toggle).toBeInViewport();
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(toggle).not.toBeChecked();
@@ -180,10 +192,10 @@ test.describe('ranking', () => {
 
     await page.goto('/');
     const after = expectedTop([me.id]);
-    expect(after.map((s) => s.name)).not.toContain('Aluno 05');
-    expect(after.at(-1)!.name).toBe('Aluno 11');
+    expect(after.map((s) => s.name)).not.toContain('Elisa Prado');
+    expect(after.at(-1)!.name).toBe('Karen Melo');
     const again = await expectCard(page, after, 'Você escolheu não aparecer no ranking. Você pode mudar isso em Meu Perfil.');
-    await expect(again).not.toContainText('Aluno 05');
+    await expect(again).not.toContainText('Elisa P.');
 
     // Another student of the school does not see them either, and sees their own position.
     const page2 = await page.context().browser()!.newPage();
@@ -197,7 +209,14 @@ test.describe('ranking', () => {
     await page.getByRole('switch', { name: 'Aparecer no ranking da escola' }).click();
     await expect.poll(async () => (await api(`/rest/v1/ranking_opt_outs?select=user_id&user_id=eq.${me.id}`, service)).length).toBe(0);
     await page.goto('/');
+    const back = await expectCard(page, before, 'Sua posição: 5º · 80 pontos');
+    // "Entendi": the notice goes, for good.
+    await back.getByTestId('ranking-notice').getByRole('button', { name: 'Entendi' }).click();
+    await expect(back.getByTestId('ranking-notice')).toHaveCount(0);
+    await expect.poll(async () => (await api(`/rest/v1/ranking_notices?select=user_id&user_id=eq.${me.id}`, service)).length).toBe(1);
+    await page.reload();
     await expectCard(page, before, 'Sua posição: 5º · 80 pontos');
+    await expect(page.getByTestId('ranking-notice')).toHaveCount(0);
   });
 
   test('with the ranking off there is no card on the home and no switch in the profile', async ({ page }) => {

@@ -2,6 +2,7 @@
 // course cards and the "continue" card show the quiz states (issue 23); the school's plans are offered
 // after the courses (issue 24).
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
 import { signedIn } from '@/test/session';
@@ -9,7 +10,7 @@ import HomePage from './home';
 
 const courses = vi.hoisted(() => ({ fetchCatalog: vi.fn() }));
 const bell = vi.hoisted(() => ({ fetchBell: vi.fn() }));
-const ranking = vi.hoisted(() => ({ fetchRanking: vi.fn() }));
+const ranking = vi.hoisted(() => ({ fetchRanking: vi.fn(), dismissRankingNotice: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizStates: vi.fn() }));
 const plans = vi.hoisted(() => ({ fetchPlanOffers: vi.fn() }));
 vi.mock('@/lib/supabase', () => ({ supabase: {} }));
@@ -175,6 +176,65 @@ describe('HomePage', () => {
       await waitFor(() => expect(ranking.fetchRanking).toHaveBeenCalled());
       expect(screen.queryByRole('region', { name: 'Ranking' })).not.toBeInTheDocument();
       expect(screen.queryByText(/Sua posição/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a first visit (issue 46)', () => {
+    const top = [
+      { position: 1, user_id: 'p1', name: 'Mariana S.', avatar_url: null, points: 40, lessons: 4, quizzes: 0, answers: 0 },
+      { position: 2, user_id: 'p2', name: 'José C.', avatar_url: null, points: 10, lessons: 1, quizzes: 0, answers: 0 },
+    ];
+    const on = { enabled: true, month: '2026-11-01', opted_out: false, weights: { lesson: 10, quiz: 30, answer: 20 }, top };
+
+    it('a student with no course and nothing done is greeted, shown where to start, and the ranking comes after the courses for sale', async () => {
+      courses.fetchCatalog.mockResolvedValue({ courses: [course('c3', 'PowerPoint', { enrollment: null, completed_count: 0 }), course('c4', 'Word', { enrollment: null, completed_count: 0 })], availableTotal: 2 });
+      ranking.fetchRanking.mockResolvedValue({ ...on, me: { position: null, points: 0, lessons: 0, quizzes: 0, answers: 0, notice: false } });
+      renderScreen(<HomePage />, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Boas-vindas, Ana!' })).toBeInTheDocument();
+      expect(screen.getByText('Que bom ter você aqui. Escolha um curso e comece a aprender.')).toBeInTheDocument();
+      expect(screen.queryByText('Bem-vindo de volta')).not.toBeInTheDocument();
+      expect(screen.queryByText(/aulas completas/)).not.toBeInTheDocument();
+      const start = screen.getByRole('region', { name: 'Comece por aqui' });
+      expect(within(start).getByRole('link', { name: 'Ver cursos disponíveis' })).toHaveAttribute('href', '#cursos-disponiveis');
+      const card = await screen.findByRole('region', { name: 'Ranking' });
+      const forSale = screen.getByRole('region', { name: 'Cursos Disponíveis' });
+      expect(forSale.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it("a returning student reads the SPEC's words exactly", async () => {
+      courses.fetchCatalog.mockResolvedValue({ courses: [course('c1', 'Excel Essencial', { completed_count: 1 })], availableTotal: 0 });
+      quizzes.fetchQuizStates.mockResolvedValue([]);
+      renderScreen(<HomePage />, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeInTheDocument();
+      expect(screen.getByText('Continue sua jornada de aprendizado')).toBeInTheDocument();
+      expect(screen.getByText('Olá, Ana!')).toBeInTheDocument();
+      expect(await screen.findByTestId('overall-progress')).toHaveTextContent('1 de 4 aulas completas');
+    });
+
+    it('enrolled but nothing watched yet: greeted too; its progress counts its lessons', async () => {
+      courses.fetchCatalog.mockResolvedValue({ courses: [course('c1', 'Excel Essencial', { completed_count: 0 })], availableTotal: 0 });
+      quizzes.fetchQuizStates.mockResolvedValue([]);
+      renderScreen(<HomePage />, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Boas-vindas, Ana!' })).toBeInTheDocument();
+      expect(screen.getByTestId('overall-progress')).toHaveTextContent('0 de 4 aulas completas');
+    });
+
+    it('the first time a student appears in the ranking, it says how classmates see them and where to hide; Entendi dismisses it', async () => {
+      courses.fetchCatalog.mockResolvedValue({ courses: [course('c1', 'Excel Essencial')], availableTotal: 0 });
+      quizzes.fetchQuizStates.mockResolvedValue([]);
+      ranking.fetchRanking.mockResolvedValue({ ...on, top: [...top, { ...top[1]!, position: 3, user_id: 'u1', name: 'Ana A.' }], me: { position: 3, points: 10, lessons: 1, quizzes: 0, answers: 0, notice: true } });
+      ranking.dismissRankingNotice.mockResolvedValue(undefined);
+      renderScreen(<HomePage />, { session: signedIn() });
+      const card = await screen.findByRole('region', { name: 'Ranking' });
+      const notice = within(card).getByTestId('ranking-notice');
+      expect(notice).toHaveTextContent('Você entrou no ranking do mês! Seus colegas veem seu primeiro nome com a inicial do sobrenome (Ana A.), sua foto e seus pontos.');
+      expect(notice).toHaveTextContent('Se preferir não aparecer, desligue “Aparecer no ranking da escola” em Meu Perfil.');
+      expect(within(notice).getByRole('link', { name: 'Ir para Meu Perfil' })).toHaveAttribute('href', '/profile#ranking');
+
+      ranking.fetchRanking.mockResolvedValue({ ...on, me: { position: 3, points: 10, lessons: 1, quizzes: 0, answers: 0, notice: false } });
+      await userEvent.click(within(notice).getByRole('button', { name: 'Entendi' }));
+      expect(ranking.dismissRankingNotice).toHaveBeenCalledWith(expect.anything(), 'u1');
+      await waitFor(() => expect(within(card).queryByTestId('ranking-notice')).not.toBeInTheDocument());
     });
   });
 });

@@ -1,6 +1,7 @@
 // Student home (SPEC §2 "Student home", issue 6): banner, real progress, "Continuar assistindo",
 // "Meus Cursos" / "Cursos Disponíveis", the school's plans ("Assine e tenha acesso a …", issue 24) and
-// the school's announcement popup. Data: the catalog (1 request: every course summed up by the
+// the school's announcement popup. A student who has not started anything is greeted ("Boas-vindas"),
+// and one without a course to study is shown where to start instead of "0 de 0 aulas" (issue 46). Data: the catalog (1 request: every course summed up by the
 // database, public.student_catalog), the plans on offer (1 request), the active announcements
 // (1 request, shared with the header bell) and the school's ranking (1 request, school_ranking; issue 26:
 // the card shows only when the school has it on).
@@ -19,6 +20,7 @@ import {
   HomeSkeleton,
   LoadError,
   ProgressSummaryCard,
+  StartHereCard,
 } from '@/features/courses/components/home-sections';
 import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress';
 import { PlanOffers } from '@/features/plans/components/plan-offers';
@@ -60,7 +62,14 @@ export default function HomePage() {
 
   return (
     <>
-      <HomeBanner bannerUrl={school?.banner_url} bannerPosition={school?.banner_position} name={profile?.name} />
+      <HomeBanner
+        bannerUrl={school?.banner_url}
+        bannerPosition={school?.banner_position}
+        name={profile?.name}
+        // Staff are not greeted as newcomers; until the catalog says, the words wait (invisible).
+        greeting={isAdmin || !schoolId || catalog.isError ? 'returning' : !home ? null : home.firstVisit ? 'first' : 'returning'}
+        hasCourses={!!home && (home.mine.length > 0 || home.available.length > 0)}
+      />
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-8 sm:px-6 sm:py-10">
         {catalog.isPending && schoolId ? (
           <HomeSkeleton />
@@ -71,7 +80,11 @@ export default function HomePage() {
         ) : (
           <>
             <div className={home.continueWatching ? 'grid gap-4 md:grid-cols-2' : 'grid gap-4 md:max-w-md'}>
-              <ProgressSummaryCard overall={home.overall} courses={studying} />
+              {studying === 0 && !isAdmin ? (
+                <StartHereCard hasCoursesForSale={home.available.length > 0} />
+              ) : (
+                <ProgressSummaryCard overall={home.overall} courses={studying} />
+              )}
               {home.continueWatching && (
                 <ContinueWatchingCard
                   item={home.continueWatching}
@@ -80,8 +93,9 @@ export default function HomePage() {
               )}
             </div>
             {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} cardNote={quizNote} />}
-            {/* Issue 26: the school's ranking of the month, only when the school has it on. */}
-            {schoolId && user && <RankingCard schoolId={schoolId} userId={user.id} />}
+            {/* Issue 26: the school's ranking of the month, only when the school has it on; after the
+                student's own courses, or, for one without any, after what is for sale (issue 46). */}
+            {schoolId && user && home.mine.length > 0 && <RankingCard schoolId={schoolId} userId={user.id} />}
             {home.available.length > 0 && (
               <CourseSection
                 id="cursos-disponiveis"
@@ -102,6 +116,7 @@ export default function HomePage() {
             )}
             {/* Issue 24: the school's plans, after the courses for sale (it arrives after the catalog: below it, it pushes nothing down). */}
             {schoolId && user && <PlanOffers schoolId={schoolId} userId={user.id} />}
+            {schoolId && user && home.mine.length === 0 && <RankingCard schoolId={schoolId} userId={user.id} />}
           </>
         )}
       </div>

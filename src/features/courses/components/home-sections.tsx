@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BookOpen, GraduationCap, Play } from 'lucide-react';
+import { BookOpen, GraduationCap, Play, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ProgressRing } from '@/components/ui/progress-ring';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
+import { cn } from '@/lib/utils';
 import type { ContinueWatching, CourseCardModel, ProgressSummary } from '../lib/progress';
 import { formatClock } from '../lib/time';
 import { CourseCard, CourseCardSkeleton } from './course-card';
@@ -13,7 +14,26 @@ import { CourseCard, CourseCardSkeleton } from './course-card';
 /** The banner covers the section: its painted width is at least the section's height (13rem, min-h-52) × 21/9. */
 const HOME_BANNER_SIZES = 'max(100vw, 31rem)';
 
-export function HomeBanner({ bannerUrl, bannerPosition, name }: { bannerUrl: string | null | undefined; bannerPosition: string | null | undefined; name?: string | null }) {
+/**
+ * `greeting`: 'first' for a student who has not started anything yet (issue 46: "Boas-vindas, Mariana!",
+ * words that assume no gender), 'returning' for everyone else (SPEC: 'Bem-vindo de volta' / 'Continue sua
+ * jornada de aprendizado', exactly), null while the catalog that tells them apart loads (the words'
+ * room is kept, invisible, so nothing moves).
+ */
+export function HomeBanner({
+  bannerUrl,
+  bannerPosition,
+  name,
+  greeting,
+  hasCourses = true,
+}: {
+  bannerUrl: string | null | undefined;
+  bannerPosition: string | null | undefined;
+  name?: string | null;
+  greeting: 'first' | 'returning' | null;
+  /** For the first visit's invitation: courses on the page to start from. */
+  hasCourses?: boolean;
+}) {
   const first = name?.trim().split(/\s+/)[0];
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white" aria-labelledby="home-title">
@@ -33,12 +53,52 @@ export function HomeBanner({ bannerUrl, bannerPosition, name }: { bannerUrl: str
         <div className="absolute inset-0 -z-10 bg-gradient-to-br from-primary to-secondary" />
       )}
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/85 via-slate-950/55 to-slate-950/10" />
-      <div className="mx-auto flex min-h-52 w-full max-w-7xl flex-col justify-end gap-2 px-4 py-8 sm:min-h-64 sm:px-6 sm:py-10">
-        {first && <p className="text-sm font-medium text-white/80">Olá, {first}!</p>}
-        <h1 id="home-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Bem-vindo de volta
-        </h1>
-        <p className="max-w-xl text-base text-white/85 sm:text-lg">Continue sua jornada de aprendizado</p>
+      {greeting === 'first' ? (
+        <div className="mx-auto flex min-h-52 w-full max-w-7xl flex-col justify-end gap-2 px-4 py-8 sm:min-h-64 sm:px-6 sm:py-10">
+          <h1 id="home-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {first ? `Boas-vindas, ${first}!` : 'Boas-vindas!'}
+          </h1>
+          <p className="max-w-xl text-base text-white/85 sm:text-lg">
+            {hasCourses ? 'Que bom ter você aqui. Escolha um curso e comece a aprender.' : 'Que bom ter você aqui.'}
+          </p>
+        </div>
+      ) : (
+        <div
+          className={cn('mx-auto flex min-h-52 w-full max-w-7xl flex-col justify-end gap-2 px-4 py-8 sm:min-h-64 sm:px-6 sm:py-10', !greeting && 'invisible')}
+          aria-hidden={greeting ? undefined : true}
+        >
+          {first && <p className="text-sm font-medium text-white/80">Olá, {first}!</p>}
+          <h1 id="home-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Bem-vindo de volta
+          </h1>
+          <p className="max-w-xl text-base text-white/85 sm:text-lg">Continue sua jornada de aprendizado</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** In place of "Seu Progresso" for a student with no course to study yet (issue 46): where to start. */
+export function StartHereCard({ hasCoursesForSale }: { hasCoursesForSale: boolean }) {
+  return (
+    <section aria-labelledby="comece-por-aqui" className="flex items-start gap-4 rounded-2xl border border-border bg-white p-5 shadow-sm" data-testid="start-here">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <Sparkles className="size-6" aria-hidden="true" />
+      </span>
+      <div className="grid min-w-0 gap-1">
+        <h2 id="comece-por-aqui" className="text-base font-semibold">
+          Comece por aqui
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {hasCoursesForSale
+            ? 'Você ainda não tem cursos. Conheça os cursos da escola e escolha o primeiro: seu progresso aparece aqui.'
+            : 'Você ainda não tem cursos. Quando tiver, seu progresso aparece aqui.'}
+        </p>
+        {hasCoursesForSale && (
+          <a href="#cursos-disponiveis" className="w-fit text-sm font-semibold text-primary underline-offset-2 hover:underline">
+            Ver cursos disponíveis
+          </a>
+        )}
       </div>
     </section>
   );
@@ -53,7 +113,7 @@ export function ProgressSummaryCard({ overall, courses }: { overall: ProgressSum
           Seu Progresso
         </h2>
         <p className="text-sm text-muted-foreground">
-          {overall.completed} de {overall.total} aulas completas
+          {overall.total === 0 ? 'Seus cursos ainda não têm aulas publicadas.' : `${overall.completed} de ${overall.total} aulas completas`}
         </p>
         <p className="mt-0.5 text-xs text-muted-foreground">
           {courses === 0 ? 'Nenhum curso em andamento' : `${courses} ${courses === 1 ? 'curso em andamento' : 'cursos em andamento'}`}

@@ -81,6 +81,8 @@ export interface HomeModel {
   /** Progress over the courses the student can study. */
   overall: ProgressSummary;
   continueWatching: ContinueWatching | null;
+  /** Nothing watched or completed in any course yet: a first visit (issue 46: the home greets, not "de volta"). */
+  firstVisit: boolean;
 }
 
 export interface ContinueWatching {
@@ -129,6 +131,7 @@ export function buildHome(courses: readonly CatalogCourse[], { isAdmin, now = ne
     available,
     overall: overallProgress(studying.map((c) => c.progress)),
     continueWatching: continueWatching(cards),
+    firstVisit: courses.every((c) => !c.last_watched && c.completed_count === 0),
   };
 }
 

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rootKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { fetchRanking, setRankingVisibility } from './queries';
+import { dismissRankingNotice, fetchRanking, setRankingVisibility } from './queries';
 
 export const rankingKeys = {
   all: rootKeys.ranking,
@@ -22,6 +22,16 @@ export function useSetRankingVisibility(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (visible: boolean) => setRankingVisibility(supabase, userId, visible),
+    meta: { errorTitle: 'Erro ao atualizar perfil' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rankingKeys.all }),
+  });
+}
+
+/** The notice that the student appears in the ranking, dismissed for good (their ranking_notices row). */
+export function useDismissRankingNotice(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => dismissRankingNotice(supabase, userId),
     meta: { errorTitle: 'Erro ao atualizar perfil' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: rankingKeys.all }),
   });

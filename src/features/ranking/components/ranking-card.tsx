@@ -1,9 +1,14 @@
-import { Trophy } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Megaphone, Trophy } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { useRanking } from '../api/hooks';
+import { useDismissRankingNotice, useRanking } from '../api/hooks';
 import type { Ranking } from '../api/queries';
+
+/** Where the profile's "Aparecer no ranking da escola" is (ranking-visibility-card.tsx scrolls to it). */
+export const RANKING_SETTING_HREF = '/profile#ranking';
 
 const points = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto' : 'pontos'}`;
 
@@ -21,14 +26,46 @@ function ownLine(ranking: Ranking): string | null {
   return `Sua posição: ${ranking.me.position}º · ${points(ranking.me.points)}`;
 }
 
+/** Once, the first time the student appears where classmates see them (issue 46): what they see, and the way out. */
+function AppearNotice({ name, userId }: { name: string | null; userId: string }) {
+  const dismiss = useDismissRankingNotice(userId);
+  return (
+    <div role="status" data-testid="ranking-notice" className="grid gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+      <p className="flex items-start gap-2">
+        <Megaphone className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span>
+          <strong>Você entrou no ranking do mês!</strong> Seus colegas veem seu primeiro nome com a inicial do sobrenome
+          {name ? (
+            <>
+              {' '}
+              (<bdi>{name}</bdi>)
+            </>
+          ) : null}
+          , sua foto e seus pontos. Se preferir não aparecer, desligue “Aparecer no ranking da escola” em Meu Perfil.
+        </span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => dismiss.mutate()} disabled={dismiss.isPending}>
+          Entendi
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link to={RANKING_SETTING_HREF}>Ir para Meu Perfil</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The home's "Ranking" (issue 26): the school's top 10 of the month and the student's own position;
  * nothing at all when the school has the ranking off (or while it loads, or if it fails: it is extra).
+ * Names come from the database as first name and initial (issue 46).
  */
 export function RankingCard({ schoolId, userId }: { schoolId: string; userId: string }) {
   const { data } = useRanking(schoolId, userId);
   if (!data?.enabled) return null;
   const own = ownLine(data);
+  const myName = data.top.find((e) => e.user_id === userId)?.name ?? null;
   return (
     <Card role="region" aria-labelledby="ranking-title" data-testid="ranking-card" className="max-w-xl">
       <CardHeader>
@@ -42,6 +79,7 @@ export function RankingCard({ schoolId, userId }: { schoolId: string; userId: st
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {data.me?.notice && <AppearNotice name={myName} userId={userId} />}
         {data.top.length === 0 ? (
           <p className="text-sm text-muted-foreground">Ninguém pontuou este mês ainda.</p>
         ) : (
