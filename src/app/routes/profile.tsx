@@ -1,5 +1,7 @@
+import { useSearchParams } from 'react-router-dom';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { MySubscriptionsCard } from '@/features/profile/components/my-subscriptions-card';
+import { SubscriptionReturnNotice } from '@/features/profile/components/subscription-return-notice';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { EmailPreferencesCard } from '@/features/email-preferences/components/email-preferences-card';
 import { RankingVisibilityCard } from '@/features/ranking/components/ranking-visibility-card';
@@ -8,8 +10,11 @@ import { useSession } from '@/lib/session';
 export default function ProfileRoute() {
   const { user, isAdmin, school, profile } = useSession();
   const schoolId = school?.id ?? profile?.school_id;
+  // Back from subscribing (Asaas's invoice page, or the plan checkout): the word of it, where they land.
+  const [search, setSearch] = useSearchParams();
+  const subscribed = search.get('assinatura') === 'retorno';
   return (
-    <ProfilePage>
+    <ProfilePage notice={user && subscribed && <SubscriptionReturnNotice userId={user.id} onDismiss={() => setSearch({}, { replace: true })} />}>
       {/* Issue 24: the student's plans, when they have any. */}
       {user && <MySubscriptionsCard userId={user.id} />}
       {user && <EmailPreferencesCard userId={user.id} />}

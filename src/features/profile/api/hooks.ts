@@ -18,8 +18,13 @@ export const subscriptionKeys = {
   mine: (userId: string) => [...rootKeys.subscriptions, 'mine', userId] as const,
 };
 
-export function useMySubscriptions(userId: string) {
-  return useQuery({ queryKey: subscriptionKeys.mine(userId), queryFn: () => fetchMySubscriptions(supabase, userId) });
+/** `pollWhile`: read again every 3 s while it holds (back from Asaas, until the first payment is confirmed). */
+export function useMySubscriptions(userId: string, { pollWhile }: { pollWhile?: (rows: MySubscription[] | undefined) => boolean } = {}) {
+  return useQuery({
+    queryKey: subscriptionKeys.mine(userId),
+    queryFn: () => fetchMySubscriptions(supabase, userId),
+    refetchInterval: pollWhile ? (query) => (pollWhile(query.state.data) ? 3000 : false) : false,
+  });
 }
 
 /** The student cancels: their list, the home's offers and a plan's checkout refresh. */

@@ -9,8 +9,11 @@ import { useUpdateProfile } from '../api/hooks';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileForm } from './profile-form';
 
-/** `children`: more cards below the form, composed by the route (e.g. two-factor sign-in for staff). */
-export function ProfilePage({ children }: { children?: ReactNode }) {
+/**
+ * `children`: more cards below the form, composed by the route (e.g. two-factor sign-in for staff);
+ * `notice`: above everything, under the title (e.g. the word of a subscription just made).
+ */
+export function ProfilePage({ children, notice }: { children?: ReactNode; notice?: ReactNode }) {
   const { user, profile, school } = useSession();
   const update = useUpdateProfile(user?.id ?? '');
   if (!user || !profile) return <PageSpinner />;
@@ -25,6 +28,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Meu Perfil</h1>
         <p className="mt-1 text-sm text-muted-foreground">Gerencie sua foto e seus dados pessoais.</p>
       </div>
+      {notice}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_1fr]">
         <Card className="h-fit">
           <CardContent className="flex flex-col items-center gap-4 pt-6">
