@@ -114,7 +114,11 @@ describe('LessonPage', () => {
     const section = await screen.findByTestId('quiz-section');
     expect(within(section).getByRole('heading', { name: 'Avaliação' })).toBeInTheDocument();
     expect(within(section).getByTestId('quiz-facts')).toHaveTextContent('Tempo limite15 minutos');
-    expect(within(section).getByTestId('quiz-refusal')).toHaveTextContent('Reprovado — tente novamente em 01/01/2099 às 12:00');
+    expect(within(section).getByTestId('quiz-refusal')).toHaveTextContent('Nova tentativa liberada em 01/01/2099 às 12:00.');
+    // Said once, where it belongs (issue 46): the result's verdict; not again in the section's header,
+    // the lesson's row of the outline, the wait or a list of the one attempt.
+    expect(within(section).getByTestId('quiz-verdict')).toHaveTextContent('Reprovado');
+    expect(screen.getAllByText(/Reprovado/)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Seja aprovado na avaliação para concluir esta aula.' })).toHaveAttribute('href', '#avaliacao');
     expect(screen.queryByRole('button', { name: 'Marcar como concluída' })).toBeNull();
     const sidebar = screen.getByTestId('lesson-sidebar');

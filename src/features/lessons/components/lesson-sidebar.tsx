@@ -126,7 +126,8 @@ function ModuleGroup({
                   {current && <PlayCircle className="size-4 shrink-0 text-primary-on-dark" aria-hidden="true" />}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate">{lesson.title}</span>
-                    {quiz && unlocked && <QuizStateBadge tone="dark" value={stateOfRow(quiz)} className="mt-0.5 font-normal" />}
+                    {/* The lesson open beside it says its quiz's state itself (issue 46). */}
+                    {quiz && unlocked && !current && <QuizStateBadge tone="dark" value={stateOfRow(quiz)} className="mt-0.5 font-normal" />}
                   </span>
                   {!hasAccess && lesson.is_preview && (
                     <span className="shrink-0 rounded-full bg-emerald-500/15 px-2 py-0.5 text-[11px] font-medium text-emerald-300 ring-1 ring-emerald-400/30">Grátis</span>

@@ -1,6 +1,6 @@
 // The quiz when no attempt is open: what it asks (questions, pass mark, attempts, time limit), the
 // start button or why there is none (passed, no attempts left, the wait), the newest result and the
-// student's attempts.
+// student's attempts (when there is more than one). "Reprovado" is the result's verdict only.
 import { useEffect, useState, type Ref } from 'react';
 import { CalendarClock, CheckCircle2, Play, Ban } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -72,7 +72,8 @@ export function QuizOverview({ quiz, lessonId, userId, resultRef }: { quiz: Quiz
   } else if (quiz.attempts_left === 0) {
     action = <Refusal icon={Ban} tone="stop">Você não tem mais tentativas.</Refusal>;
   } else if (wait) {
-    action = <Refusal icon={CalendarClock} tone="wait">Reprovado — tente novamente em {formatQuizMoment(wait)}</Refusal>;
+    // The verdict is the result's, above: this says only when the next attempt opens.
+    action = <Refusal icon={CalendarClock} tone="wait">Nova tentativa liberada em {formatQuizMoment(wait)}.</Refusal>;
   } else {
     action = (
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -99,7 +100,8 @@ export function QuizOverview({ quiz, lessonId, userId, resultRef }: { quiz: Quiz
       )}
       {action}
       {latest && <QuizReview quiz={quiz} attempt={latest} />}
-      {quiz.attempts.length > 0 && <AttemptList attempts={quiz.attempts} />}
+      {/* One attempt is the result above; the list is for two or more. */}
+      {quiz.attempts.length > 1 && <AttemptList attempts={quiz.attempts} />}
     </div>
   );
 }

@@ -32,7 +32,8 @@ export default function QuizSection({ lessonId, userId }: { lessonId: string; us
           <ClipboardCheck className="size-5 text-primary-on-dark" aria-hidden="true" />
           Avaliação
         </h2>
-        {data && <QuizStateBadge tone="dark" value={data} />}
+        {/* Passed or failed, the result below says it (issue 46: once, where it belongs). */}
+        {data && (data.state === 'not_started' || data.state === 'in_progress') && <QuizStateBadge tone="dark" value={data} />}
       </div>
       {quiz.isPending ? (
         <div className="grid gap-3" aria-busy="true">
