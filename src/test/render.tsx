@@ -1,11 +1,12 @@
 /* eslint-disable react-refresh/only-export-components -- test helpers */
 // renderScreen(): a feature's screen as the app mounts it — a fresh QueryClient with the app's one
-// mutation error path (src/lib/query-client.ts), a router at `route`, and a signed-in staff session.
-// A component test mocks the feature's api/queries.ts (the network) and drives the real hooks.
+// mutation error path (src/lib/query-client.ts), a data router at `route` (as createBrowserRouter in the
+// app: useBlocker works), and a signed-in staff session. A component test mocks the feature's
+// api/queries.ts (the network) and drives the real hooks.
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
 import type { SessionContextValue } from '@/lib/session';
 import { signedIn, WithSession } from './session';
@@ -19,19 +20,29 @@ function LocationProbe() {
 export function renderScreen(ui: ReactElement, { route = '/', path = '*', session = signedIn({ isAdmin: true }) }: { route?: string; path?: string; session?: SessionContextValue } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // The screen at `path`; any other address (a link the screen follows) renders nothing but the probe.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        ),
+        children: [{ path, element: ui }, ...(path === '*' ? [] : [{ path: '*', element: null }])],
+      },
+    ],
+    { initialEntries: [route] },
+  );
   const result = render(
     <QueryClientProvider client={queryClient}>
       <WithSession value={session}>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path={path} element={ui} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </WithSession>
     </QueryClientProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
 }
 
 /** The router's current path and query string, as rendered by renderScreen. */

@@ -15,14 +15,25 @@ test('Settings → E-mails: turn a kind off, name the sender, preview a message 
   // daily run writes "Sentimos sua falta" for them. Days far from today keep these runs apart from
   // the real 09:00 run (pg_cron on the server's clock) and its once-in-30-days rule.
   expect(await weMissYouQueued(31)).not.toEqual([]);
-  await card.getByRole('switch', { name: 'Sentimos sua falta' }).click();
+  // A switch saves the moment it is flipped and says so (docs/conventions.md, "Settings"); the
+  // sender's fields wait for "Salvar".
+  const weMissYou = card.getByRole('switch', { name: 'Sentimos sua falta' });
+  await weMissYou.click();
+  await expect(weMissYou.locator('..').getByRole('status')).toHaveText('Salvo');
   await card.getByLabel('Responder para').fill('nao-e-email');
   await card.getByRole('button', { name: 'Salvar' }).click();
   await expect(card.getByText('Informe um e-mail válido')).toBeVisible();
   await card.getByLabel('Responder para').fill('contato@escola-demo.com.br');
   await card.getByLabel('Nome do remetente').fill('Equipe Escola Demo');
   await card.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('E-mails atualizados!')).toBeVisible();
+  await expect(page.getByText('Remetente atualizado!')).toBeVisible();
+  // A second save of the same row (it failed once with a database error, issue 46).
+  const certificate = card.getByRole('switch', { name: 'Certificado disponível' });
+  await certificate.click();
+  await expect(certificate.locator('..').getByRole('status')).toHaveText('Salvo');
+  await certificate.click();
+  await expect(certificate).toBeChecked();
+  await expect(certificate.locator('..').getByRole('status')).toHaveText('Salvo');
   await page.reload();
   await expect(card.getByRole('switch', { name: 'Sentimos sua falta' })).not.toBeChecked();
   await expect(card.getByRole('switch', { name: 'Nova matrícula' })).toBeChecked();
@@ -60,6 +71,7 @@ test('Profile → Preferências de e-mail: a student stops a kind and it stays s
   await expect(certificate).toBeChecked();
   await certificate.click();
   await expect(certificate).not.toBeChecked();
+  await expect(certificate.locator('..').getByRole('status')).toHaveText('Salvo');
   await page.reload();
   await expect(certificate).not.toBeChecked();
   await expect(card.getByRole('switch', { name: 'Nova matrícula' })).toBeChecked();

@@ -171,7 +171,8 @@ test('a school admin requires two-factor from the staff; a staff member without 
   await page.goto('/admin/settings');
   await expect(requirement).toBeEnabled();
   await requirement.click();
-  await expect(page.getByText('Verificação em duas etapas exigida da equipe.')).toBeVisible();
+  // A setting's switch saves at once and says so beside its label (docs/conventions.md, "Settings").
+  await expect(page.getByRole('region', { name: 'Segurança da equipe' }).getByRole('status')).toHaveText('Salvo');
   await expect(requirement).toBeChecked();
   await requirement.scrollIntoViewIfNeeded();
   await shoot(page, 'staff-requirement');

@@ -1,12 +1,9 @@
-// Settings → E-mails (issue 22): which optional e-mails the school sends, and who they come from.
+// Settings → E-mails (issue 22): who the school's e-mails come from. The switches of the kinds it sends
+// save at once (SettingSwitch); these two fields wait for their form's "Salvar".
 import { z } from '@/lib/zod';
 
-export const schoolEmailSettingsSchema = z.object({
-  new_enrollment: z.boolean(),
-  content_released: z.boolean(),
-  we_miss_you: z.boolean(),
-  certificate_available: z.boolean(),
+export const schoolEmailSenderSchema = z.object({
   sender_name: z.string().trim().max(100, 'Máximo de 100 caracteres'),
   reply_to: z.union([z.literal(''), z.string().trim().email('Informe um e-mail válido').max(320, 'Máximo de 320 caracteres')]),
 });
-export type SchoolEmailSettingsValues = z.infer<typeof schoolEmailSettingsSchema>;
+export type SchoolEmailSenderValues = z.infer<typeof schoolEmailSenderSchema>;

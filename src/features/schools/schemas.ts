@@ -10,7 +10,7 @@ export const memberAreaSchema = z.object({
   slug: z
     .string()
     .transform(finalSlug)
-    .pipe(z.string().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres')),
+    .pipe(z.string().min(1, 'Informe o endereço na web').max(100, 'Máximo de 100 caracteres')),
   primary_color: z.string().regex(HEX6, 'Use uma cor no formato #RRGGBB'),
   secondary_color: z.string().regex(HEX6, 'Use uma cor no formato #RRGGBB'),
   banner_url: z.string().nullable(),

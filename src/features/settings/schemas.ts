@@ -28,10 +28,3 @@ export const webhookTokenSchema = z.object({
 });
 export type WebhookTokenInput = z.input<typeof webhookTokenSchema>;
 export type WebhookTokenValues = z.output<typeof webhookTokenSchema>;
-
-/** Comentários e ranking: two switches, saved together. */
-export const discussionSettingsSchema = z.object({
-  comments_require_approval: z.boolean(),
-  ranking_enabled: z.boolean(),
-});
-export type DiscussionSettingsValues = z.infer<typeof discussionSettingsSchema>;

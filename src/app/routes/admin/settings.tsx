@@ -1,4 +1,5 @@
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
 import { hasVerifiedFactor } from '@/features/mfa/assurance';
 import { StaffRequirementCard } from '@/features/mfa/components/staff-requirement-card';
 import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
@@ -14,6 +15,9 @@ import { useSession } from '@/lib/session';
 
 // The system key card is for the master user: a super admin, and when VITE_MASTER_USER_EMAIL is set,
 // only the super admin with that e-mail (SPEC §6).
+// The page's settings follow docs/conventions.md "Settings": switches save at once; each typed form
+// saves with its own "Salvar" and resets to what it saved (no remount when another card saves the
+// school, which would drop what was typed here), and the scope asks before leaving with it unsaved.
 const MASTER_EMAIL = (import.meta.env.VITE_MASTER_USER_EMAIL as string | undefined)?.trim().toLowerCase() || null;
 
 export default function AdminSettingsPage() {
@@ -24,20 +28,22 @@ export default function AdminSettingsPage() {
   return (
     <WithOwnSchool>
       {(school) => (
-        <AdminPage className="max-w-4xl">
-          <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento, e-mails, comentários e webhooks" />
-          <MemberAreaNameForm key={school.updated_at} school={school} />
-          {isSchoolAdmin(school.id) && (
-            <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
-          )}
-          <IntegrationsCard schoolId={school.id} />
-          <SubscriptionGraceForm key={`grace-${school.updated_at}`} school={school} />
-          <SchoolEmailSettingsCard schoolId={school.id} />
-          <DiscussionSettingsCard schoolId={school.id} />
-          <WebhookSecretCard schoolId={school.id} />
-          {isMaster && <SystemKeyCard />}
-          {isSuperAdmin && <WebhookDocs />}
-        </AdminPage>
+        <UnsavedChangesScope>
+          <AdminPage className="max-w-4xl">
+            <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento, e-mails, comentários e webhooks" />
+            <MemberAreaNameForm school={school} />
+            {isSchoolAdmin(school.id) && (
+              <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
+            )}
+            <IntegrationsCard schoolId={school.id} />
+            <SubscriptionGraceForm school={school} />
+            <SchoolEmailSettingsCard schoolId={school.id} />
+            <DiscussionSettingsCard schoolId={school.id} />
+            <WebhookSecretCard schoolId={school.id} />
+            {isMaster && <SystemKeyCard />}
+            {isSuperAdmin && <WebhookDocs />}
+          </AdminPage>
+        </UnsavedChangesScope>
       )}
     </WithOwnSchool>
   );

@@ -11,6 +11,7 @@ import {
   fetchMyUnsubscribes,
   fetchSchoolEmailSettings,
   saveSchoolEmailSettings,
+  resubscribeByToken,
   setKindWanted,
   unsubscribeByToken,
   type OptionalEmailKind,
@@ -23,9 +24,14 @@ export const emailKeys = {
   mine: (userId: string) => [...rootKeys.emailSettings, 'mine', userId] as const,
 };
 
-/** The e-mail's Descadastrar link: one call, whoever is signed in (or nobody). */
+/** The e-mail's Descadastrar page, once confirmed: one call, whoever is signed in (or nobody). */
 export function useUnsubscribeByToken() {
   return useMutation({ mutationFn: (token: string) => unsubscribeByToken(token) });
+}
+
+/** Its "Desfazer". */
+export function useResubscribeByToken() {
+  return useMutation({ mutationFn: (token: string) => resubscribeByToken(token) });
 }
 
 export const schoolEmailSettingsQuery = (schoolId: string) =>
@@ -40,14 +46,34 @@ export function useEmailPreview(schoolId: string, kind: string, enabled = true) 
   return useQuery({ queryKey: emailKeys.preview(schoolId, kind), queryFn: () => fetchEmailPreview(schoolId, kind || undefined), enabled, staleTime: 60_000 });
 }
 
-export function useSaveSchoolEmailSettings(schoolId: string) {
+/**
+ * A switch of Settings → E-mails, saved at once. The kinds are one list in one row, so one school's
+ * switches save one after another (one scope), each from the list the previous save left in the cache.
+ */
+export function useSetSchoolEmailKind(schoolId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SchoolEmailSettings) => saveSchoolEmailSettings(supabase, schoolId, settings),
+    scope: { id: `school-email-kinds:${schoolId}` },
+    mutationFn: async ({ kind, on }: { kind: OptionalEmailKind; on: boolean }) => {
+      const { disabled_kinds } = await queryClient.ensureQueryData(schoolEmailSettingsQuery(schoolId));
+      const disabled = on ? disabled_kinds.filter((k) => k !== kind) : [...disabled_kinds.filter((k) => k !== kind), kind];
+      await saveSchoolEmailSettings(supabase, schoolId, { disabled_kinds: disabled });
+      return disabled;
+    },
     meta: { errorTitle: 'Erro ao salvar' },
-    onSuccess: () => {
-      toast.success('E-mails atualizados!');
-      return queryClient.invalidateQueries({ queryKey: emailKeys.school(schoolId) });
+    onSuccess: (disabled) => queryClient.setQueryData<SchoolEmailSettings>(emailKeys.school(schoolId), (old) => old && { ...old, disabled_kinds: disabled }),
+  });
+}
+
+/** Settings → E-mails: the sender's name and the reply-to, saved by their form's "Salvar". */
+export function useSaveSchoolEmailSender(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sender: Pick<SchoolEmailSettings, 'sender_name' | 'reply_to'>) => saveSchoolEmailSettings(supabase, schoolId, sender),
+    meta: { errorTitle: 'Erro ao salvar' },
+    onSuccess: (_d, sender) => {
+      queryClient.setQueryData<SchoolEmailSettings>(emailKeys.school(schoolId), (old) => old && { ...old, ...sender });
+      toast.success('Remetente atualizado!');
     },
   });
 }
@@ -56,11 +82,16 @@ export function useMyUnsubscribes(userId: string) {
   return useQuery({ queryKey: emailKeys.mine(userId), queryFn: () => fetchMyUnsubscribes(supabase, userId) });
 }
 
+/** A switch of Profile → Preferências de e-mail, saved at once (one row per stopped kind). */
 export function useSetKindWanted(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { kind: OptionalEmailKind; wanted: boolean }) => setKindWanted(supabase, { userId, ...input }),
     meta: { errorTitle: 'Erro ao salvar' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.mine(userId) }),
+    onSuccess: (_d, { kind, wanted }) =>
+      queryClient.setQueryData<OptionalEmailKind[]>(emailKeys.mine(userId), (stopped) => {
+        const others = (stopped ?? []).filter((k) => k !== kind);
+        return wanted ? others : [...others, kind];
+      }),
   });
 }

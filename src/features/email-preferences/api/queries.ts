@@ -15,8 +15,14 @@ export type OptionalEmailKind = keyof typeof OPTIONAL_EMAIL_KINDS;
 
 /** Stops the kind the token names, for the account it names (email-unsubscribe); resolves with that kind. */
 export async function unsubscribeByToken(token: string): Promise<OptionalEmailKind> {
-  const { unsubscribed } = await invokeFunction<{ unsubscribed: OptionalEmailKind }>('email-unsubscribe', { token });
+  const { unsubscribed } = await invokeFunction<{ unsubscribed: OptionalEmailKind }>('email-unsubscribe', { token, action: 'unsubscribe' });
   return unsubscribed;
+}
+
+/** "Desfazer": the kind the token names is sent to its account again; resolves with that kind. */
+export async function resubscribeByToken(token: string): Promise<OptionalEmailKind> {
+  const { resubscribed } = await invokeFunction<{ resubscribed: OptionalEmailKind }>('email-unsubscribe', { token, action: 'resubscribe' });
+  return resubscribed;
 }
 
 export const OPTIONAL_KIND_LIST = Object.keys(OPTIONAL_EMAIL_KINDS) as OptionalEmailKind[];
@@ -34,7 +40,9 @@ export async function fetchSchoolEmailSettings(client: DbClient, schoolId: strin
   return { disabled_kinds: (data?.disabled_kinds ?? []) as OptionalEmailKind[], sender_name: data?.sender_name ?? null, reply_to: data?.reply_to ?? null };
 }
 
-export async function saveSchoolEmailSettings(client: DbClient, schoolId: string, settings: SchoolEmailSettings): Promise<void> {
+/** Saves the columns given, keeping the others (an upsert merges only the columns it names): a switch
+ * saves `disabled_kinds`, the sender's form `sender_name` and `reply_to`. */
+export async function saveSchoolEmailSettings(client: DbClient, schoolId: string, settings: Partial<SchoolEmailSettings>): Promise<void> {
   const { error } = await client.from('school_email_settings').upsert({ school_id: schoolId, ...settings }).select('school_id').single();
   if (error) throw error;
 }

@@ -1,9 +1,9 @@
 // Profile → "Preferências de e-mail" (issue 22): the student turns each optional kind of e-mail on or
-// off; the same switches the e-mails' "Descadastrar" link turns off.
-import { Label } from '@/components/ui/label';
+// off; the same switches the e-mails' "Descadastrar" link turns off. Each switch saves at once and says
+// "Salvo" (docs/conventions.md, "Settings").
 import { LoadError } from '@/components/ui/load-error';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { useMyUnsubscribes, useSetKindWanted } from '../api/hooks';
 import { OPTIONAL_EMAIL_KINDS, OPTIONAL_KIND_LIST } from '../api/queries';
 
@@ -16,7 +16,9 @@ export function EmailPreferencesCard({ userId }: { userId: string }) {
         <h2 id="profile-emails" className="text-lg font-semibold">
           Preferências de e-mail
         </h2>
-        <p className="text-sm text-muted-foreground">Escolha os e-mails que quer receber da escola. Os de acesso e de pagamento são sempre enviados.</p>
+        <p className="text-sm text-muted-foreground">
+          Escolha os e-mails que quer receber da escola; cada opção é salva assim que você a muda. Os de acesso e de pagamento são sempre enviados.
+        </p>
       </div>
       {stopped.isPending ? (
         <Skeleton className="h-32" />
@@ -25,15 +27,13 @@ export function EmailPreferencesCard({ userId }: { userId: string }) {
       ) : (
         <div className="grid gap-3">
           {OPTIONAL_KIND_LIST.map((kind) => (
-            <div key={kind} className="flex items-center gap-3">
-              <Switch
-                id={`email-pref-${kind}`}
-                checked={!stopped.data.includes(kind)}
-                disabled={setWanted.isPending}
-                onCheckedChange={(wanted) => setWanted.mutate({ kind, wanted })}
-              />
-              <Label htmlFor={`email-pref-${kind}`}>{OPTIONAL_EMAIL_KINDS[kind]}</Label>
-            </div>
+            <SettingSwitch
+              key={kind}
+              id={`email-pref-${kind}`}
+              label={OPTIONAL_EMAIL_KINDS[kind]}
+              checked={!stopped.data.includes(kind)}
+              onSave={(wanted) => setWanted.mutateAsync({ kind, wanted })}
+            />
           ))}
         </div>
       )}

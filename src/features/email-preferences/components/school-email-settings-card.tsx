@@ -1,8 +1,10 @@
 // Settings → E-mails (issue 22): which optional e-mails the school sends, the sender's name and
 // reply-to, a preview of each message with the school's branding, and a warning when the platform has
-// no SMTP configured (then every e-mail waits in the outbox).
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+// no SMTP configured (then every e-mail waits in the outbox). The settings' one behaviour
+// (docs/conventions.md, "Settings"): each switch saves at once and says "Salvo"; the sender's fields
+// wait for "Salvar", and leaving the page with them unsaved asks first.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, Loader2, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -12,34 +14,19 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Select } from '@/components/ui/select';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { EMAIL_KIND_LABELS, type EmailKind } from '@/lib/email-kinds';
-import { useEmailPreview, useSaveSchoolEmailSettings, useSchoolEmailSettings } from '../api/hooks';
+import { useEmailPreview, useSaveSchoolEmailSender, useSchoolEmailSettings, useSetSchoolEmailKind } from '../api/hooks';
 import { OPTIONAL_EMAIL_KINDS, OPTIONAL_KIND_LIST, type SchoolEmailSettings } from '../api/queries';
-import { schoolEmailSettingsSchema, type SchoolEmailSettingsValues } from '../schemas';
-
-const toValues = (s: SchoolEmailSettings): SchoolEmailSettingsValues => ({
-  ...(Object.fromEntries(OPTIONAL_KIND_LIST.map((k) => [k, !s.disabled_kinds.includes(k)])) as Record<keyof typeof OPTIONAL_EMAIL_KINDS, boolean>),
-  sender_name: s.sender_name ?? '',
-  reply_to: s.reply_to ?? '',
-});
+import { schoolEmailSenderSchema, type SchoolEmailSenderValues } from '../schemas';
 
 export function SchoolEmailSettingsCard({ schoolId }: { schoolId: string }) {
   const settings = useSchoolEmailSettings(schoolId);
   const status = useEmailPreview(schoolId, '');
-  const save = useSaveSchoolEmailSettings(schoolId);
+  const setKind = useSetSchoolEmailKind(schoolId);
   const [previewing, setPreviewing] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SchoolEmailSettingsValues>({ resolver: zodResolver(schoolEmailSettingsSchema), defaultValues: toValues({ disabled_kinds: [], sender_name: null, reply_to: null }) });
-  useEffect(() => {
-    if (settings.data) reset(toValues(settings.data));
-  }, [settings.data, reset]);
 
   return (
     <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby="settings-emails">
@@ -65,51 +52,63 @@ export function SchoolEmailSettingsCard({ schoolId }: { schoolId: string }) {
       ) : settings.isError ? (
         <LoadError title="Não foi possível carregar os e-mails" onRetry={settings.refetch} />
       ) : (
-        <form
-          noValidate
-          aria-label="E-mails da escola"
-          className="grid gap-4"
-          onSubmit={handleSubmit((v) =>
-            save.mutate({
-              disabled_kinds: OPTIONAL_KIND_LIST.filter((k) => !v[k]),
-              sender_name: v.sender_name.trim() || null,
-              reply_to: v.reply_to.trim() || null,
-            }),
-          )}
-        >
+        <>
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">E-mails enviados</legend>
             {OPTIONAL_KIND_LIST.map((kind) => (
-              <Controller
+              <SettingSwitch
                 key={kind}
-                control={control}
-                name={kind}
-                render={({ field }) => (
-                  <div className="flex items-center gap-3">
-                    <Switch id={`email-kind-${kind}`} checked={field.value} onCheckedChange={field.onChange} />
-                    <Label htmlFor={`email-kind-${kind}`}>{OPTIONAL_EMAIL_KINDS[kind]}</Label>
-                  </div>
-                )}
+                id={`email-kind-${kind}`}
+                label={OPTIONAL_EMAIL_KINDS[kind]}
+                checked={!settings.data.disabled_kinds.includes(kind)}
+                onSave={(on) => setKind.mutateAsync({ kind, on })}
               />
             ))}
-            <p className="text-xs text-muted-foreground">Acesso liberado e os e-mails de pagamento são sempre enviados.</p>
+            <p className="text-xs text-muted-foreground">Cada opção é salva assim que você a muda. Acesso liberado e os e-mails de pagamento são sempre enviados.</p>
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Nome do remetente" hint="Padrão: o nome da área de membros." error={errors.sender_name?.message}>
-              <Input autoComplete="off" {...register('sender_name')} />
-            </FormField>
-            <FormField label="Responder para" hint="Para onde vão as respostas dos alunos." error={errors.reply_to?.message}>
-              <Input type="email" autoComplete="off" placeholder="contato@suaescola.com.br" {...register('reply_to')} />
-            </FormField>
-          </div>
-          <Button type="submit" className="w-fit" disabled={save.isPending}>
-            {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Salvar
-          </Button>
-        </form>
+          <SenderForm schoolId={schoolId} settings={settings.data} />
+        </>
       )}
       {previewing && <EmailPreviewDialog schoolId={schoolId} onClose={() => setPreviewing(false)} />}
     </section>
+  );
+}
+
+/** The sender's name and reply-to: typed, so saved by "Salvar" (and guarded until then). */
+function SenderForm({ schoolId, settings }: { schoolId: string; settings: SchoolEmailSettings }) {
+  const save = useSaveSchoolEmailSender(schoolId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<SchoolEmailSenderValues>({
+    resolver: zodResolver(schoolEmailSenderSchema),
+    defaultValues: { sender_name: settings.sender_name ?? '', reply_to: settings.reply_to ?? '' },
+  });
+  useUnsavedChanges(isDirty);
+  return (
+    <form
+      noValidate
+      aria-label="Remetente dos e-mails"
+      className="grid gap-4"
+      onSubmit={handleSubmit((v) =>
+        save.mutate({ sender_name: v.sender_name.trim() || null, reply_to: v.reply_to.trim() || null }, { onSuccess: () => reset(v) }),
+      )}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Nome do remetente" hint="Padrão: o nome da área de membros." error={errors.sender_name?.message}>
+          <Input autoComplete="off" {...register('sender_name')} />
+        </FormField>
+        <FormField label="Responder para" hint="Para onde vão as respostas dos alunos." error={errors.reply_to?.message}>
+          <Input type="email" autoComplete="off" placeholder="contato@suaescola.com.br" {...register('reply_to')} />
+        </FormField>
+      </div>
+      <Button type="submit" className="w-fit" disabled={save.isPending}>
+        {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        Salvar
+      </Button>
+    </form>
   );
 }
 

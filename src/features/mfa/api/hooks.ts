@@ -70,14 +70,13 @@ export function useSecondFactorSignIn() {
   });
 }
 
-/** The school admin's switch "Exigir verificação em duas etapas da equipe". */
+/** The school admin's switch "Exigir verificação em duas etapas da equipe" (it says "Salvo" itself). */
 export function useStaffRequirement(schoolId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (required: boolean) => setStaffRequirement(supabase, schoolId, required),
     onSuccess: (required) => {
       queryClient.setQueryData<SchoolRow | null>(sessionKeys.school(schoolId), (old) => (old ? { ...old, require_staff_mfa: required } : old));
-      toast.success(required ? 'Verificação em duas etapas exigida da equipe.' : 'Exigência de verificação em duas etapas removida.');
     },
     meta: { errorTitle: 'Erro ao atualizar' },
   });

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { maskCpf, maskPhone } from '@/lib/format';
 import type { ProfileRow } from '@/lib/session';
 import { profileSchema, type ProfileValues } from '../schemas';
@@ -13,7 +14,8 @@ export interface ProfileFormProps {
   profile: Pick<ProfileRow, 'name' | 'phone' | 'cpf' | 'address'>;
   email?: string | null;
   pending?: boolean;
-  onSubmit: (values: ProfileValues) => void;
+  /** Saves; resolves once saved (the form is then clean), rejects when not (the error toast says why). */
+  onSubmit: (values: ProfileValues) => Promise<unknown>;
 }
 
 export function ProfileForm({ profile, email, pending, onSubmit }: ProfileFormProps) {
@@ -21,7 +23,8 @@ export function ProfileForm({ profile, email, pending, onSubmit }: ProfileFormPr
     register,
     control,
     handleSubmit,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<ProfileValues>({
     resolver: zodResolver(profileSchema),
     values: {
@@ -32,9 +35,18 @@ export function ProfileForm({ profile, email, pending, onSubmit }: ProfileFormPr
     },
     resetOptions: { keepDirtyValues: true },
   });
+  useUnsavedChanges(isDirty);
+  const save = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      reset(values);
+    } catch {
+      // Not saved: what was typed stays, and so does the question before leaving.
+    }
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5" aria-label="Dados pessoais">
+    <form noValidate onSubmit={save} className="grid gap-5" aria-label="Dados pessoais">
       <FormField label="Nome Completo" error={errors.name?.message} required>
         <Input autoComplete="name" {...register('name')} />
       </FormField>

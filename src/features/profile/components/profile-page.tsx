@@ -47,7 +47,7 @@ export function ProfilePage({ children, notice }: { children?: ReactNode; notice
             <CardDescription>Nome Completo é obrigatório; os demais campos são opcionais.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ProfileForm profile={profile} email={user.email} pending={update.isPending} onSubmit={(values) => update.mutate(values)} />
+            <ProfileForm profile={profile} email={user.email} pending={update.isPending} onSubmit={(values) => update.mutateAsync(values)} />
           </CardContent>
         </Card>
         {children && <div className="grid gap-6 md:col-start-2">{children}</div>}

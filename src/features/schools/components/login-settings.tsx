@@ -10,6 +10,7 @@ import { ImagePositionPicker } from '@/components/ui/image-position-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import type { SchoolRow } from '@/lib/session';
 import { uploadSchoolImage, useUpdateSchool } from '../api/hooks';
 import { whatsappSchema, type WhatsappInput, type WhatsappValues } from '../schemas';
@@ -36,12 +37,16 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
   const savePosition = useUpdateSchool(school.id, { success: 'Posição atualizada!', errorTitle: 'Erro ao atualizar posição' });
   const saveWhatsapp = useUpdateSchool(school.id, { success: 'WhatsApp atualizado!', errorTitle: 'Erro ao atualizar WhatsApp' });
   const accessUrl = `${window.location.origin}/${school.slug}`;
+  // The logo and the banner save as soon as they are chosen; the banner's position and the WhatsApp
+  // number wait for their button, and leaving with them unsaved asks first (docs/conventions.md).
   const [position, setPosition] = useState(school.login_banner_position);
+  const [savedPosition, setSavedPosition] = useState(school.login_banner_position);
   const upload = (file: File) => uploadSchoolImage(school.id, file);
   const whatsapp = useForm<WhatsappInput, unknown, WhatsappValues>({
     resolver: zodResolver(whatsappSchema),
     defaultValues: { support_whatsapp: school.support_whatsapp ?? '' },
   });
+  useUnsavedChanges(whatsapp.formState.isDirty || position !== savedPosition);
 
   async function copy() {
     await copyText(accessUrl, 'Link copiado!', accessUrl);
@@ -90,8 +95,8 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
           <div className="flex justify-end">
             <Button
               type="button"
-              disabled={savePosition.isPending || position === school.login_banner_position}
-              onClick={() => savePosition.mutate({ login_banner_position: position })}
+              disabled={savePosition.isPending || position === savedPosition}
+              onClick={() => savePosition.mutate({ login_banner_position: position }, { onSuccess: (saved) => setSavedPosition(saved.login_banner_position) })}
             >
               Salvar posição
             </Button>
@@ -104,7 +109,10 @@ export function LoginSettings({ school }: { school: SchoolRow }) {
           aria-label="WhatsApp de suporte"
           className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
           onSubmit={whatsapp.handleSubmit((v) =>
-            saveWhatsapp.mutate({ support_whatsapp: v.support_whatsapp || null }),
+            saveWhatsapp.mutate(
+              { support_whatsapp: v.support_whatsapp || null },
+              { onSuccess: (saved) => whatsapp.reset({ support_whatsapp: saved.support_whatsapp ?? '' }) },
+            ),
           )}
         >
           <FormField label="WhatsApp" hint="Só números, com código do país e DDD: 5511999999999" error={whatsapp.formState.errors.support_whatsapp?.message}>

@@ -7,12 +7,24 @@ import { ImageField } from '@/components/ui/image-field';
 import { Input } from '@/components/ui/input';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import type { SchoolRow } from '@/lib/session';
 import { uploadSchoolImage, useUpdateSchool } from '../api/hooks';
 import { normalizeSlug } from '@/lib/slug';
 import { memberAreaSchema, type MemberAreaInput, type MemberAreaValues } from '../schemas';
 import { ColorField } from './color-field';
 
+const formValues = (school: SchoolRow): MemberAreaInput => ({
+  name: school.name,
+  description: school.description ?? '',
+  slug: school.slug,
+  primary_color: school.primary_color,
+  secondary_color: school.secondary_color,
+  banner_url: school.banner_url,
+  banner_position: school.banner_position,
+});
+
+/** The school's appearance: one form, saved by "Salvar Alterações"; leaving with changes asks first. */
 export function MemberAreaForm({ school }: { school: SchoolRow }) {
   const update = useUpdateSchool(school.id, { success: 'Área de membros atualizada!', errorTitle: 'Erro ao atualizar' });
   const {
@@ -20,23 +32,15 @@ export function MemberAreaForm({ school }: { school: SchoolRow }) {
     control,
     handleSubmit,
     setValue,
-    formState: { errors },
-  } = useForm<MemberAreaInput, unknown, MemberAreaValues>({
-    resolver: zodResolver(memberAreaSchema),
-    defaultValues: {
-      name: school.name,
-      description: school.description ?? '',
-      slug: school.slug,
-      primary_color: school.primary_color,
-      secondary_color: school.secondary_color,
-      banner_url: school.banner_url,
-      banner_position: school.banner_position,
-    },
-  });
+    reset,
+    formState: { errors, isDirty, defaultValues },
+  } = useForm<MemberAreaInput, unknown, MemberAreaValues>({ resolver: zodResolver(memberAreaSchema), defaultValues: formValues(school) });
+  useUnsavedChanges(isDirty);
   const [slug, bannerPosition, primary, secondary] = useWatch({ control, name: ['slug', 'banner_position', 'primary_color', 'secondary_color'] });
+  const savedSlug = defaultValues?.slug ?? school.slug;
 
   function onSubmit(values: MemberAreaValues) {
-    update.mutate({ ...values, description: values.description.trim() || null });
+    update.mutate({ ...values, description: values.description.trim() || null }, { onSuccess: (saved) => reset(formValues(saved)) });
   }
 
   return (
@@ -55,9 +59,13 @@ export function MemberAreaForm({ school }: { school: SchoolRow }) {
             name="slug"
             render={({ field }) => (
               <FormField
-                label="Slug"
+                label="Endereço na web"
                 error={errors.slug?.message}
-                hint={slug !== school.slug ? `Atenção: o endereço de login passará a ser /${normalizeSlug(slug)}; o endereço antigo deixará de funcionar.` : `Endereço de login: /${school.slug}`}
+                hint={
+                  slug !== savedSlug
+                    ? `Atenção: o endereço de login passará a ser /${normalizeSlug(slug)}; o endereço antigo deixará de funcionar.`
+                    : `Letras minúsculas, números e hífens. Endereço de login: /${savedSlug}`
+                }
                 required
               >
                 <Input name={field.name} ref={field.ref} value={field.value} onBlur={field.onBlur} autoCapitalize="none" spellCheck={false} onChange={(e) => field.onChange(normalizeSlug(e.target.value))} />

@@ -4,6 +4,7 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import type { SchoolRow } from '@/lib/session';
 import { useUpdateSchool } from '../api/hooks';
 import { memberAreaNameSchema, type MemberAreaNameValues } from '../schemas';
@@ -14,8 +15,10 @@ export function MemberAreaNameForm({ school }: { school: SchoolRow }) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<MemberAreaNameValues>({ resolver: zodResolver(memberAreaNameSchema), defaultValues: { member_area_name: school.member_area_name ?? '' } });
+  useUnsavedChanges(isDirty);
   return (
     <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby="settings-member-area">
       <div>
@@ -28,7 +31,7 @@ export function MemberAreaNameForm({ school }: { school: SchoolRow }) {
         noValidate
         aria-label="Nome da área de membros"
         className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
-        onSubmit={handleSubmit((v) => update.mutate({ member_area_name: v.member_area_name }))}
+        onSubmit={handleSubmit((v) => update.mutate({ member_area_name: v.member_area_name }, { onSuccess: () => reset(v) }))}
       >
         <FormField label="Nome da área de membros" error={errors.member_area_name?.message}>
           <Input {...register('member_area_name')} />

@@ -4,6 +4,7 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import type { SchoolRow } from '@/lib/session';
 import { useUpdateSchool } from '../api/hooks';
 import { subscriptionGraceSchema, type SubscriptionGraceInput, type SubscriptionGraceValues } from '../schemas';
@@ -20,11 +21,14 @@ export function SubscriptionGraceForm({ school }: { school: SchoolRow }) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    reset,
+    getValues,
+    formState: { errors, isDirty },
   } = useForm<SubscriptionGraceInput, unknown, SubscriptionGraceValues>({
     resolver: zodResolver(subscriptionGraceSchema),
     defaultValues: { subscription_grace_days: String(school.subscription_grace_days ?? 5) },
   });
+  useUnsavedChanges(isDirty);
   return (
     <section
       className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6"
@@ -43,7 +47,7 @@ export function SubscriptionGraceForm({ school }: { school: SchoolRow }) {
         noValidate
         aria-label="Tolerância das assinaturas"
         className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
-        onSubmit={handleSubmit((v) => update.mutate({ subscription_grace_days: v.subscription_grace_days }))}
+        onSubmit={handleSubmit((v) => update.mutate({ subscription_grace_days: v.subscription_grace_days }, { onSuccess: () => reset(getValues()) }))}
       >
         <FormField
           label="Dias de tolerância para assinaturas em atraso"

@@ -16,7 +16,7 @@ import {
   fetchSystemKey,
   fetchWebhookSecret,
   rotateWebhookSecret,
-  saveDiscussionSettings,
+  saveDiscussionSetting,
   saveSystemKey,
   setIntegrationActive,
   setWebhookToken,
@@ -124,15 +124,14 @@ export function useDiscussionSettings(schoolId: string) {
   return useQuery({ queryKey: settingsKeys.discussion(schoolId), queryFn: () => fetchDiscussionSettings(supabase, schoolId) });
 }
 
-/** Saves both switches; the home's ranking card follows (rootKeys.ranking). */
-export function useSaveDiscussionSettings(schoolId: string) {
+/** One switch of Comentários e ranking, saved at once; the home's ranking card follows (rootKeys.ranking). */
+export function useSaveDiscussionSetting(schoolId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: DiscussionSettings) => saveDiscussionSettings(supabase, schoolId, values),
+    mutationFn: (change: Partial<DiscussionSettings>) => saveDiscussionSetting(supabase, schoolId, change),
     meta: { errorTitle: 'Erro ao salvar' },
-    onSuccess: (_d, values) => {
-      queryClient.setQueryData(settingsKeys.discussion(schoolId), values);
-      toast.success('Comentários e ranking atualizados!');
+    onSuccess: (_d, change) => {
+      queryClient.setQueryData<DiscussionSettings>(settingsKeys.discussion(schoolId), (old) => old && { ...old, ...change });
       return queryClient.invalidateQueries({ queryKey: rootKeys.ranking });
     },
   });

@@ -82,10 +82,12 @@ export async function fetchDiscussionSettings(client: DbClient, schoolId: string
   return { comments_require_approval: data?.comments_require_approval ?? false, ranking_enabled: data?.ranking_enabled ?? false };
 }
 
-export async function saveDiscussionSettings(client: DbClient, schoolId: string, values: DiscussionSettings): Promise<void> {
+/** Saves the switches given, keeping the other (an upsert merges only the columns it names; a new row
+ * takes the database's default, off, for the rest). */
+export async function saveDiscussionSetting(client: DbClient, schoolId: string, change: Partial<DiscussionSettings>): Promise<void> {
   const { error } = await client
     .from('school_discussion_settings')
-    .upsert({ school_id: schoolId, comments_require_approval: values.comments_require_approval, ranking_enabled: values.ranking_enabled }, { onConflict: 'school_id' })
+    .upsert({ school_id: schoolId, ...change }, { onConflict: 'school_id' })
     .select('school_id')
     .single();
   if (error) throw error;

@@ -1,19 +1,14 @@
 // Settings → Comentários e ranking (issue 26): whether the students' comments wait for the staff's
 // approval before the other students see them, and whether the home shows the students' ranking of
-// the month. One row per school (school_discussion_settings); none yet = both off.
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+// the month. One row per school (school_discussion_settings); none yet = both off. Each switch saves
+// at once and says "Salvo" (docs/conventions.md, "Settings").
 import { LoadError } from '@/components/ui/load-error';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
-import { useDiscussionSettings, useSaveDiscussionSettings } from '../api/hooks';
-import { discussionSettingsSchema, type DiscussionSettingsValues } from '../schemas';
+import { useDiscussionSettings, useSaveDiscussionSetting } from '../api/hooks';
+import type { DiscussionSettings } from '../api/queries';
 
-const SWITCHES: { name: keyof DiscussionSettingsValues; label: string; help: string }[] = [
+const SWITCHES: { name: keyof DiscussionSettings; label: string; help: string }[] = [
   {
     name: 'comments_require_approval',
     label: 'Aprovar comentários antes de publicar',
@@ -28,14 +23,7 @@ const SWITCHES: { name: keyof DiscussionSettingsValues; label: string; help: str
 
 export function DiscussionSettingsCard({ schoolId }: { schoolId: string }) {
   const settings = useDiscussionSettings(schoolId);
-  const save = useSaveDiscussionSettings(schoolId);
-  const { control, handleSubmit, reset } = useForm<DiscussionSettingsValues>({
-    resolver: zodResolver(discussionSettingsSchema),
-    defaultValues: { comments_require_approval: false, ranking_enabled: false },
-  });
-  useEffect(() => {
-    if (settings.data) reset(settings.data);
-  }, [settings.data, reset]);
+  const save = useSaveDiscussionSetting(schoolId);
 
   return (
     <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby="settings-discussions">
@@ -50,37 +38,18 @@ export function DiscussionSettingsCard({ schoolId }: { schoolId: string }) {
       ) : settings.isError ? (
         <LoadError title="Não foi possível carregar as configurações de comentários" onRetry={settings.refetch} />
       ) : (
-        <form noValidate aria-label="Comentários e ranking" className="grid gap-4" onSubmit={handleSubmit((v) => save.mutate(v))}>
+        <div className="grid gap-4">
           {SWITCHES.map((s) => (
-            <Controller
+            <SettingSwitch
               key={s.name}
-              control={control}
-              name={s.name}
-              render={({ field }) => (
-                <div className="flex items-start gap-3">
-                  <Switch
-                    id={`discussion-${s.name}`}
-                    className="mt-0.5"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    aria-describedby={`discussion-${s.name}-help`}
-                  />
-                  <div className="grid min-w-0 gap-1">
-                    <Label htmlFor={`discussion-${s.name}`}>{s.label}</Label>
-                    <p id={`discussion-${s.name}-help`} className="text-xs text-muted-foreground">
-                      {s.help}
-                    </p>
-                  </div>
-                </div>
-              )}
+              id={`discussion-${s.name}`}
+              label={s.label}
+              description={s.help}
+              checked={settings.data[s.name]}
+              onSave={(on) => save.mutateAsync({ [s.name]: on })}
             />
           ))}
-          <Button type="submit" className="w-fit" disabled={save.isPending}>
-            {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Salvar
-          </Button>
-        </form>
+        </div>
       )}
     </section>
   );

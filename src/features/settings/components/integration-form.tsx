@@ -4,6 +4,7 @@ import { Loader2, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { Select } from '@/components/ui/select';
 import { useAddIntegration } from '../api/hooks';
 import { integrationSchema, type IntegrationValues } from '../schemas';
@@ -15,11 +16,13 @@ export function IntegrationForm({ schoolId }: { schoolId: string }) {
     register,
     handleSubmit,
     resetField,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<IntegrationValues>({
     resolver: zodResolver(integrationSchema),
     defaultValues: { provider: 'asaas', environment: 'sandbox', api_key: '', webhook_token: '' },
   });
+  // A key or token typed and not added yet (the provider and environment are only choices).
+  useUnsavedChanges(!!dirtyFields.api_key || !!dirtyFields.webhook_token);
   return (
     <form
       noValidate

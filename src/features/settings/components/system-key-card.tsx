@@ -5,6 +5,7 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { LoadError } from '@/components/ui/load-error';
 import { formatDate } from '@/lib/format';
 import { useSaveSystemKey, useSystemKey } from '../api/hooks';
@@ -19,8 +20,9 @@ export function SystemKeyCard() {
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<SystemKeyValues>({ resolver: zodResolver(systemKeySchema), defaultValues: { value: '' } });
+  useUnsavedChanges(isDirty);
   return (
     <section className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby={`${id}-title`}>
       <div>
