@@ -74,7 +74,7 @@ test('three students imported from a CSV get Acesso liberado; one chooses a pass
   await again.screenshot({ path: test.info().outputPath('acesso-novo-link.png') });
 });
 
-test('a PIX purchase: Pagamento pendente with the PIX code, then Pagamento confirmado after Simular pagamento; Descadastrar works signed out', async ({ page, browser }) => {
+test('a PIX purchase: Pagamento pendente with the PIX code, then Pagamento confirmado after Simular pagamento; Descadastrar asks, then works signed out', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const { email } = await freshStudent('Bruna Compradora', { enrollIn: [] });
   await signInAs(page, email);
@@ -104,7 +104,10 @@ test('a PIX purchase: Pagamento pendente with the PIX code, then Pagamento confi
   const unsubscribe = enrolled.links.find((l) => l.includes('/descadastrar#token='))!;
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(unsubscribe);
-  await expect(visitor.getByRole('heading', { name: 'Pronto, descadastrado' })).toBeVisible();
+  // The page asks first (issue 46); the confirmation stops the kind.
+  await expect(visitor.getByRole('heading', { name: 'Parar de receber estes e-mails?' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Não quero mais receber estes e-mails' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Pronto: estes e-mails não vão mais chegar' })).toBeVisible();
   await expect(visitor.getByText('Você não vai mais receber os e-mails de "Nova matrícula".', { exact: false })).toBeVisible();
   // Her profile shows it off.
   await page.goto('/profile');

@@ -74,15 +74,17 @@ export async function readJsonBodyWithBytes(req: Request, maxBytes = MAX_BODY_BY
 }
 
 /**
- * Wraps a handler: answers CORS preflights, refuses methods other than POST with 405, turns an
- * HttpError into its JSON answer and anything else into a 500 without internals.
+ * Wraps a handler: answers CORS preflights, refuses methods other than POST with 405 (and GET too,
+ * unless the function answers it with `onGet`), turns an HttpError into its JSON answer and anything
+ * else into a 500 without internals.
  */
-export function serve(handler: (req: Request) => Promise<Response>): void {
+export function serve(handler: (req: Request) => Promise<Response>, options: { onGet?: (req: Request) => Promise<Response> } = {}): void {
   Deno.serve(async (req) => {
     if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    if (req.method !== 'POST') return errorResponse(405, 'Método não permitido');
+    const answer = req.method === 'POST' ? handler : req.method === 'GET' ? options.onGet : undefined;
+    if (!answer) return errorResponse(405, 'Método não permitido');
     try {
-      return await handler(req);
+      return await answer(req);
     } catch (e) {
       if (e instanceof HttpError) return errorResponse(e.status, e.message, e.extra);
       console.error('unexpected error:', e instanceof Error ? e.message : String(e));

@@ -93,6 +93,49 @@ describe('e-mail preferences', () => {
     expect((await backend.anon().rpc('email_unsubscribe_token', { p_user_id: USER.aluno, p_kind: 'we_miss_you' })).error).not.toBeNull();
   });
 
+  // Issue 46: opening the link stopped the e-mails with no question and no way back.
+  it('Descadastrar asks first: opening the address changes nothing, the confirmation stops the kind, Desfazer restores it, the one-click POST stops it', async () => {
+    const { data: token } = await service.rpc('email_unsubscribe_token', { p_user_id: USER.pausado, p_kind: 'we_miss_you' });
+    const stopped = async () => (await sql<{ kind: string }>('select kind from public.email_unsubscribes where user_id = $1', [USER.pausado])).map((r) => r.kind);
+    expect(await stopped()).toEqual([]);
+
+    // The List-Unsubscribe address opened in a browser (or by a link scanner): the page that asks, nothing stopped.
+    const opened = await fetch(`${backend.url}/functions/v1/email-unsubscribe?token=${token}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`http://localhost:5999/descadastrar#token=${token}`);
+    expect(await stopped()).toEqual([]);
+
+    const page = async (body: object) => {
+      const res = await fetch(`${backend.url}/functions/v1/email-unsubscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await page({ token, action: 'unsubscribe' })).toEqual({ status: 200, body: { unsubscribed: 'we_miss_you' } });
+    expect(await stopped()).toEqual(['we_miss_you']);
+    expect(await page({ token, action: 'resubscribe' })).toEqual({ status: 200, body: { resubscribed: 'we_miss_you' } });
+    expect(await stopped()).toEqual([]);
+    // Desfazer with a forged token or an unknown action does nothing.
+    await page({ token, action: 'unsubscribe' });
+    const [user, , mac] = String(token).split('.');
+    expect(await page({ token: `${user}.certificate_available.${mac}`, action: 'resubscribe' })).toEqual({ status: 400, body: { error: 'Link inválido' } });
+    expect(await page({ token, action: 'delete' })).toEqual({ status: 400, body: { error: 'Link inválido' } });
+    expect(await stopped()).toEqual(['we_miss_you']);
+    expect((await backend.anon().rpc('resubscribe_email', { p_token: token })).error).not.toBeNull();
+    expect(await stopped()).toEqual(['we_miss_you']);
+    await page({ token, action: 'resubscribe' });
+
+    // A mail app's one-click (RFC 8058): a POST to the header's address with its body stops at once; without the body it does not.
+    const oneClick = (body: string) =>
+      fetch(`${backend.url}/functions/v1/email-unsubscribe?token=${token}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    expect((await oneClick('')).status).toBe(400);
+    expect(await stopped()).toEqual([]);
+    expect((await oneClick('List-Unsubscribe=One-Click')).status).toBe(200);
+    expect(await stopped()).toEqual(['we_miss_you']);
+  });
+
   it("a student manages their own switches only", async () => {
     const aluna = await backend.signIn(EMAIL.aluna);
     expect((await aluna.from('email_unsubscribes').insert({ user_id: USER.aluna, kind: 'we_miss_you' })).error).toBeNull();

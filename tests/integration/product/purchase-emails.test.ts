@@ -134,7 +134,7 @@ describe('each kind of purchase gets its own words', () => {
     return found[0]!;
   };
   /** What every message shows: the school's name (not the member area's title) and no gendered word. */
-  const fromTheSchool = (m: { from: string; html: string; text: string; subject: string }) => {
+  const fromTheSchool = (m: { from: string | null; html: string | null; text: string; subject: string }) => {
     expect(m.from).toContain('Escola Demo');
     expect(m.html).toContain('>Escola Demo<');
     expect(`${m.subject} ${m.html}`).not.toMatch(/Área de Membros Demo|matriculad[oa]|bem-vind[oa]/i);

@@ -19,6 +19,9 @@ export async function unsubscribeByToken(token: string): Promise<OptionalEmailKi
   return unsubscribed;
 }
 
+/** email-unsubscribe refused the token itself ('Link inválido', HTTP 400): not a failure worth trying again. */
+export const isInvalidLinkError = (error: unknown) => (error as { status?: unknown } | null)?.status === 400;
+
 /** "Desfazer": the kind the token names is sent to its account again; resolves with that kind. */
 export async function resubscribeByToken(token: string): Promise<OptionalEmailKind> {
   const { resubscribed } = await invokeFunction<{ resubscribed: OptionalEmailKind }>('email-unsubscribe', { token, action: 'resubscribe' });

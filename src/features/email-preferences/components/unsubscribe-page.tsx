@@ -1,28 +1,58 @@
-// /descadastrar#token=…: the "Descadastrar" link of an optional e-mail (issue 22). Opening it stops that
-// kind of e-mail for that student, signed in or not: the one click the link promises. The token is in
-// the fragment (never sent to a server by the browser, and gone from the address bar once read).
-import { useEffect, useState } from 'react';
+// /descadastrar#token=…: the "Descadastrar" link of an optional e-mail (issues 22 and 46), signed in or
+// not. Opening it changes nothing (a link scanner, or a tap by mistake, stops no e-mail): the page asks
+// first, and once the student confirms it offers "Desfazer". The token is in the fragment (never sent to a
+// server by the browser, and gone from the address bar once read); the kind it stops is part of it.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MailX } from 'lucide-react';
+import { Loader2, MailX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { describeError } from '@/lib/errors';
 import { readFragmentToken } from '@/lib/fragment-token';
-import { useUnsubscribeByToken } from '../api/hooks';
-import { OPTIONAL_EMAIL_KINDS } from '../api/queries';
+import { useResubscribeByToken, useUnsubscribeByToken } from '../api/hooks';
+import { isInvalidLinkError, OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from '../api/queries';
 
 /** '<user id>.<kind>.<HMAC>' (public.email_unsubscribe_token); the database checks the rest. */
 const readToken = () => readFragmentToken(/^[0-9a-f-]{36}\.[a-z_]{1,40}\.[0-9a-f]{64}$/);
+const kindOf = (token: string | null) => {
+  const kind = token?.split('.')[1];
+  return kind && kind in OPTIONAL_EMAIL_KINDS ? (kind as OptionalEmailKind) : null;
+};
 
 export function UnsubscribePage() {
   const [token] = useState(readToken);
+  const kind = kindOf(token);
   const unsubscribe = useUnsubscribeByToken();
-  const { mutate } = unsubscribe;
+  const resubscribe = useResubscribeByToken();
+  const [stopped, setStopped] = useState(false);
+  // The button pressed goes away with the answer: the new heading takes the focus and is read out.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const answered = unsubscribe.isSuccess || resubscribe.isSuccess;
   useEffect(() => {
-    if (token) mutate(token);
-  }, [token, mutate]);
-  const kind = unsubscribe.data ? OPTIONAL_EMAIL_KINDS[unsubscribe.data] : null;
-  const failed = !token || unsubscribe.isError;
+    if (answered) heading.current?.focus();
+  }, [stopped, answered]);
+
+  const failure = unsubscribe.error ?? resubscribe.error;
+  const invalid = !token || !kind || isInvalidLinkError(failure);
+  const label = kind ? OPTIONAL_EMAIL_KINDS[kind] : '';
+  const pending = unsubscribe.isPending || resubscribe.isPending;
+  const stop = () => unsubscribe.mutate(token!, { onSuccess: () => setStopped(true) });
+  const undo = () => resubscribe.mutate(token!, { onSuccess: () => setStopped(false) });
+
+  const title = invalid
+    ? 'Link inválido'
+    : stopped
+      ? 'Pronto: estes e-mails não vão mais chegar'
+      : resubscribe.isSuccess
+        ? 'Você vai continuar recebendo estes e-mails'
+        : 'Parar de receber estes e-mails?';
+  const text = invalid
+    ? 'Abra o link completo do e-mail. Se estiver conectado, você também pode escolher os e-mails no seu perfil.'
+    : stopped
+      ? `Você não vai mais receber os e-mails de "${label}". Se foi sem querer, desfaça abaixo.`
+      : resubscribe.isSuccess
+        ? `Os e-mails de "${label}" voltam a chegar normalmente.`
+        : `Você vai deixar de receber os e-mails de "${label}" da escola. Os e-mails de acesso e de pagamento continuam chegando.`;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-4">
@@ -31,21 +61,29 @@ export function UnsubscribePage() {
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground" aria-hidden="true">
             <MailX className="size-6" />
           </span>
-          <h1 className="text-xl font-semibold">{failed ? 'Link inválido' : kind ? 'Pronto, descadastrado' : 'Descadastrando...'}</h1>
-          <CardDescription>
-            {failed
-              ? 'Abra o link completo do e-mail. Se estiver conectado, você também pode escolher os e-mails no seu perfil.'
-              : kind
-                ? `Você não vai mais receber os e-mails de "${kind}". Para voltar a recebê-los, use "Preferências de e-mail" no seu perfil.`
-                : 'Só um instante.'}
-          </CardDescription>
+          <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+            {title}
+          </h1>
+          <CardDescription>{text}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {unsubscribe.isPending && (
-            <div className="flex justify-center">
-              <Spinner className="size-6" />
-            </div>
+          {failure && !invalid && (
+            <p role="alert" className="text-center text-sm text-destructive">
+              {describeError(failure)}
+            </p>
           )}
+          {!invalid &&
+            (stopped ? (
+              <Button onClick={undo} disabled={pending}>
+                {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                Desfazer
+              </Button>
+            ) : (
+              <Button variant={resubscribe.isSuccess ? 'outline' : 'default'} onClick={stop} disabled={pending}>
+                {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                Não quero mais receber estes e-mails
+              </Button>
+            ))}
           <Button asChild variant="outline">
             <Link to="/profile">Ir para o meu perfil</Link>
           </Button>
