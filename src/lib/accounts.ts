@@ -36,7 +36,15 @@ export function useSetAccountActive({ listKey, activated, deactivated, errorTitl
   });
 }
 
+/**
+ * What a new account's creator reads (issue 46): one thing, the "Acesso liberado" e-mail's link first,
+ * the initial password (`rule`: which one it is, e.g. "o CPF, só os números") as the fallback.
+ */
+export function firstAccessText(who: string, rule: string): string {
+  return `Enviamos a ${who} um e-mail com o link para criar a senha; se ele não chegar, a senha inicial abaixo (${rule}) também dá acesso, e uma nova senha será pedida no primeiro acesso.`;
+}
+
 /** The caller shows the temporary password (TemporaryPasswordDialog) from the mutation's result. */
 export function useResetAccountPassword() {
-  return useMutation({ mutationFn: resetAccountPassword, meta: { errorTitle: 'Erro ao resetar senha' } });
+  return useMutation({ mutationFn: resetAccountPassword, meta: { errorTitle: 'Erro ao redefinir senha' } });
 }

@@ -13,11 +13,11 @@ test('the super admin creates a school and its admin, who signs in at the new pa
   await page.getByRole('button', { name: 'Nova Escola' }).click();
   const school = page.getByRole('dialog', { name: 'Nova Escola' });
   await school.getByLabel('Nome da escola').fill(`Escola ${tag}`);
-  await school.getByLabel('Slug').fill('Com Espaço');
+  await school.getByLabel('Endereço na web').fill('Com Espaço');
   await school.getByLabel('Nome da área de membros').fill(`Portal ${tag}`);
   await school.getByRole('button', { name: 'Criar escola' }).click();
   await expect(school.getByText('Use letras minúsculas, números e hífens (ex.: minha-escola)')).toBeVisible();
-  await school.getByLabel('Slug').fill(slug);
+  await school.getByLabel('Endereço na web').fill(slug);
   await school.getByRole('button', { name: 'Criar escola' }).click();
   await expect(page.getByText('Escola criada!')).toBeVisible();
 
@@ -28,7 +28,8 @@ test('the super admin creates a school and its admin, who signs in at the new pa
   await client.getByLabel('Escola').selectOption({ label: `Escola ${tag} (/${slug})` });
   await client.getByRole('button', { name: 'Cadastrar' }).click();
   const shown = page.getByRole('dialog', { name: 'Cliente cadastrado' });
-  const password = (await shown.getByLabel('Senha temporária').textContent())!.trim();
+  await expect(shown).toContainText(`Enviamos a Cliente ${tag} um e-mail com o link para criar a senha`);
+  const password = (await shown.getByLabel('Senha inicial').textContent())!.trim();
   expect(password.length).toBeGreaterThanOrEqual(6);
   await shown.getByRole('button', { name: 'Concluir' }).click();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Cliente ${tag}` }) });

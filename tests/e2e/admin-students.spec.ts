@@ -31,7 +31,7 @@ test('the admin registers a student who signs in with the CPF, changes the passw
   await page.goto('/admin/students');
   await page.getByRole('button', { name: 'Novo Aluno' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo Aluno' });
-  await expect(dialog).toContainText('O aluno terá acesso com o e-mail informado');
+  await expect(dialog).toContainText('O acesso é pelo e-mail informado: enviamos a ele um link para criar a senha');
   await dialog.getByLabel('CPF').fill('111.111.111-11');
   await dialog.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(dialog.getByText('Nome é obrigatório')).toBeVisible();
@@ -42,7 +42,8 @@ test('the admin registers a student who signs in with the CPF, changes the passw
   await dialog.getByLabel('Telefone').fill('11987654321');
   await dialog.getByRole('button', { name: 'Cadastrar' }).click();
   const shown = page.getByRole('dialog', { name: 'Aluno cadastrado' });
-  await expect(shown.getByLabel('Senha temporária')).toHaveText(cpf.replace(/\D/g, ''));
+  await expect(shown).toContainText(`Enviamos a ${name} um e-mail com o link para criar a senha; se ele não chegar, a senha inicial abaixo (o CPF, só os números)`);
+  await expect(shown.getByLabel('Senha inicial')).toHaveText(cpf.replace(/\D/g, ''));
   await shown.getByRole('button', { name: 'Concluir' }).click();
 
   // A duplicate e-mail is refused with the server's message.
@@ -102,8 +103,8 @@ test('reset password shows the temporary password once; deactivating ends an ope
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('CPF não informado');
 
-    await card.getByRole('button', { name: /Resetar senha de/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Resetar senha' }).click();
+    await card.getByRole('button', { name: /Redefinir senha de/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Redefinir senha' }).click();
     const shown = page.getByRole('dialog', { name: 'Senha redefinida' });
     await expect(shown.getByLabel('Senha temporária')).toHaveText(/\S{6,}/);
     await shown.getByRole('button', { name: 'Concluir' }).click();
@@ -123,6 +124,33 @@ test('reset password shows the temporary password once; deactivating ends an ope
     await student.close();
   }
   expect(SCHOOL_ID).toBeTruthy();
+});
+
+test("a student's card keeps a long address inside its border at 1280 and 360 px, and names each action with the student (issue 46)", async ({ page }) => {
+  const s = await freshStudent(`Endereço Longo ${Math.random().toString(36).slice(2, 7)}`, { enrollIn: [] });
+  const address = 'Rua Professora Maria José Albuquerque de Vasconcellos Cavalcanti, 1234, Bloco B, Apartamento 1502, Condomínio Residencial Jardim das Acácias Floridas, Jardim Paulistano, São Paulo - SP, 01452-000';
+  await api(`/rest/v1/profiles?id=eq.${s.id}`, { method: 'PATCH', key: LOCAL_SERVICE_ROLE_KEY, body: JSON.stringify({ address }) });
+  await signInAndWaitHome(page, 'admin@escola-demo.com.br');
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/students?q=${encodeURIComponent(s.email)}`);
+    const card = page.getByRole('list', { name: 'Alunos' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    const shown = card.getByText(address);
+    await expect(shown).toBeVisible();
+    const cardBox = (await card.boundingBox())!;
+    const addressBox = (await shown.boundingBox())!;
+    expect(addressBox.x + addressBox.width, `${width} px`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    // Two lines at most: the rest is clipped, and read in full by the title and screen readers.
+    const lineHeight = await shown.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(addressBox.height, `${width} px`).toBeLessThanOrEqual(2 * lineHeight + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    const name = (await card.getByRole('heading').textContent())!;
+    for (const action of [`Editar ${name}`, `Redefinir senha de ${name}`, `Reenviar acesso de ${name}`, `E-mails de ${name}`, `Ver atividade de ${name}`]) {
+      await expect(card.getByRole('button', { name: action, exact: true })).toBeVisible();
+    }
+    await page.screenshot({ path: test.info().outputPath(`student-card-${width}.png`) });
+  }
 });
 
 test('a 200-row CSV with two bad rows imports 198, reports the two, and re-importing creates nothing new', async ({ page }) => {

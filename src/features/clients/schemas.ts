@@ -12,7 +12,7 @@ export type ClientValues = z.infer<typeof clientSchema>;
 const slugRule = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const schoolSchema = z.object({
   name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome muito longo'),
-  slug: z.string().trim().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres').regex(slugRule, 'Use letras minúsculas, números e hífens (ex.: minha-escola)'),
+  slug: z.string().trim().min(1, 'Informe o endereço na web').max(100, 'Máximo de 100 caracteres').regex(slugRule, 'Use letras minúsculas, números e hífens (ex.: minha-escola)'),
   member_area_name: z.string().trim().min(1, 'Nome da área de membros é obrigatório').max(200, 'Nome muito longo'),
 });
 export type SchoolValues = z.infer<typeof schoolSchema>;

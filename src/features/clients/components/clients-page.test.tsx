@@ -40,17 +40,40 @@ describe('ClientsPage', () => {
     expect(currentLocation(view)).toBe('/admin/clients');
   });
 
-  it('reset password and the active switch are the one set of account operations', async () => {
+  it('Redefinir senha (not the anglicism "Resetar") and the active switch are the one set of account operations', async () => {
     api.fetchClients.mockResolvedValue({ rows: [client(1)], total: 1 });
     invokeFunction.mockResolvedValue({ user_id: 'a1', temporary_password: 'Tmp-9911-ab' });
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Resetar senha de Admin 1' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Resetar senha' }));
+    expect(await screen.findByRole('list', { name: 'Clientes' })).not.toHaveTextContent(/resetar/i);
+    expect(screen.getByText('Endereço:')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Redefinir senha de Admin 1' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Redefinir senha?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Redefinir senha' }));
     expect(invokeFunction).toHaveBeenCalledWith('admin-reset-password', { user_id: 'a1' });
     expect(within(await screen.findByRole('dialog', { name: 'Senha redefinida' })).getByText('Tmp-9911-ab')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('switch'));
     await waitFor(() => expect(profileUpdate).toHaveBeenCalledWith('profiles', { is_active: false }, 'a1'));
+  });
+
+  it('Novo Cliente says one thing: the e-mail with the link first, the initial password if it does not arrive', async () => {
+    api.fetchClients.mockResolvedValue({ rows: [client(1)], total: 1 });
+    api.fetchSchools.mockResolvedValue([{ id: 's9', name: 'Escola Nova', slug: 'escola-nova' }]);
+    invokeFunction.mockResolvedValue({ user_id: 'a9', email: 'nova@escola.com.br', school_id: 's9', temporary_password: 'Admin@2026' });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const form = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    expect(form).toHaveAccessibleDescription(/enviamos a ele um link para criar a senha e, se o e-mail não chegar, a senha inicial é a senha padrão de administradores/);
+    await userEvent.type(within(form).getByLabelText(/^Nome/), 'Nair Nova');
+    await userEvent.type(within(form).getByLabelText(/^Email/), 'nova@escola.com.br');
+    await userEvent.selectOptions(await within(form).findByLabelText(/^Escola/), 's9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Cadastrar' }));
+    const shown = await screen.findByRole('dialog', { name: 'Cliente cadastrado' });
+    expect(shown).toHaveAccessibleDescription(
+      'Enviamos a Nair Nova um e-mail com o link para criar a senha; se ele não chegar, a senha inicial abaixo (a senha padrão de administradores) também dá acesso, e uma nova senha será pedida no primeiro acesso.',
+    );
+    expect(within(shown).getByLabelText('Senha inicial')).toHaveTextContent('Admin@2026');
+    expect(shown).not.toHaveTextContent('Envie esta senha');
   });
 
   it('a failed read offers a retry', async () => {

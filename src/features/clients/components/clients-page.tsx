@@ -23,7 +23,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/lib/list-params';
 import { CLIENTS_PAGE_SIZE } from '../api/queries';
-import { useResetAccountPassword } from '@/lib/accounts';
+import { firstAccessText, useResetAccountPassword } from '@/lib/accounts';
 import { useClients, useCreateClient, useCreateSchool, useSchoolOptions, useToggleClientActive } from '../api/hooks';
 import { clientSchema, schoolSchema, type ClientValues, type SchoolValues } from '../schemas';
 import type { ClientRow } from '../api/queries';
@@ -36,7 +36,7 @@ export function ClientsPage() {
   const [addingClient, setAddingClient] = useState(false);
   const [addingSchool, setAddingSchool] = useState(false);
   const [resetting, setResetting] = useState<ClientRow | null>(null);
-  const [password, setPassword] = useState<{ who: string; title: string; value: string } | null>(null);
+  const [password, setPassword] = useState<{ who: string; title: string; value: string; created?: boolean } | null>(null);
   const rows = clients.data?.rows ?? [];
   return (
     <AdminPage>
@@ -68,14 +68,14 @@ export function ClientsPage() {
         </ul>
       )}
       {clients.data && <Pagination page={page} pageSize={CLIENTS_PAGE_SIZE} total={clients.data.total} onPageChange={setPage} label="Páginas de clientes" noun={['cliente', 'clientes']} />}
-      {addingClient && <ClientDialog onClose={() => setAddingClient(false)} onCreated={(who, pwd) => setPassword({ who, title: 'Cliente cadastrado', value: pwd })} />}
+      {addingClient && <ClientDialog onClose={() => setAddingClient(false)} onCreated={(who, pwd) => setPassword({ who, title: 'Cliente cadastrado', value: pwd, created: true })} />}
       {addingSchool && <SchoolDialog onClose={() => setAddingSchool(false)} />}
       <ConfirmDialog
         open={!!resetting}
         onOpenChange={(o) => !o && setResetting(null)}
-        title="Resetar senha?"
+        title="Redefinir senha?"
         description={`${resetting?.profile?.name ?? ''} receberá uma senha temporária e precisará criar uma nova no próximo acesso.`}
-        confirmLabel="Resetar senha"
+        confirmLabel="Redefinir senha"
         destructive={false}
         pending={reset.isPending}
         onConfirm={() =>
@@ -86,7 +86,14 @@ export function ClientsPage() {
           })
         }
       />
-      <TemporaryPasswordDialog title={password?.title ?? ''} who={password?.who ?? ''} password={password?.value ?? null} onClose={() => setPassword(null)} />
+      <TemporaryPasswordDialog
+        title={password?.title ?? ''}
+        who={password?.who ?? ''}
+        password={password?.value ?? null}
+        // A new client gets the access e-mail too: its link first, this password as the fallback.
+        {...(password?.created && { passwordLabel: 'Senha inicial', description: firstAccessText(password.who, 'a senha padrão de administradores') })}
+        onClose={() => setPassword(null)}
+      />
     </AdminPage>
   );
 }
@@ -105,13 +112,13 @@ function ClientCard({ client: c, onReset }: { client: ClientRow; onReset: () => 
         </div>
         <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Ativo' : 'Inativo'}</Badge>
       </div>
-      <dl className="grid gap-1 text-sm">
+      <dl className="grid grid-cols-1 gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="shrink-0 text-muted-foreground">Escola:</dt>
           <dd className="min-w-0 truncate">{c.school?.name}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="shrink-0 text-muted-foreground">Slug:</dt>
+          <dt className="shrink-0 text-muted-foreground">Endereço:</dt>
           <dd className="min-w-0 truncate">/{c.school?.slug}</dd>
         </div>
         <div className="flex gap-2">
@@ -120,8 +127,8 @@ function ClientCard({ client: c, onReset }: { client: ClientRow; onReset: () => 
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={onReset} aria-label={`Resetar senha de ${name}`}>
-          <KeyRound aria-hidden="true" /> Resetar senha
+        <Button variant="outline" size="sm" onClick={onReset} aria-label={`Redefinir senha de ${name}`}>
+          <KeyRound aria-hidden="true" /> Redefinir senha
         </Button>
         {c.school && (
           <a href={`/${c.school.slug}`} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`Abrir a página de login de ${c.school.name}`}>
@@ -152,7 +159,9 @@ function ClientDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Novo Cliente</DialogTitle>
-          <DialogDescription>O administrador da escola recebe uma senha temporária e deve trocá-la no primeiro acesso.</DialogDescription>
+          <DialogDescription>
+            O acesso é pelo e-mail informado: enviamos a ele um link para criar a senha e, se o e-mail não chegar, a senha inicial é a senha padrão de administradores, trocada no primeiro acesso.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -202,13 +211,13 @@ function SchoolDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Nova Escola</DialogTitle>
-          <DialogDescription>A página de login da escola fica em /slug assim que ela é criada.</DialogDescription>
+          <DialogDescription>A página de login da escola fica no seu endereço na web (/endereço) assim que ela é criada.</DialogDescription>
         </DialogHeader>
         <form noValidate aria-label="Nova Escola" className="grid gap-4" onSubmit={handleSubmit((v) => create.mutate(v, { onSuccess: onClose }))}>
           <FormField label="Nome da escola" error={errors.name?.message} required>
             <Input {...register('name')} />
           </FormField>
-          <FormField label="Slug" hint="Letras minúsculas, números e hífens" error={errors.slug?.message} required>
+          <FormField label="Endereço na web" hint="Letras minúsculas, números e hífens: a página de login fica em /endereço" error={errors.slug?.message} required>
             <Input autoCapitalize="none" spellCheck={false} {...register('slug')} />
           </FormField>
           <FormField label="Nome da área de membros" error={errors.member_area_name?.message} required>

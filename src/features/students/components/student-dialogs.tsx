@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { maskCpf, maskPhone } from '@/lib/format';
 import { useCreateStudent, useUpdateStudent } from '../api/hooks';
-import type { StudentRow } from '../api/queries';
+import type { CreatedStudent, StudentRow } from '../api/queries';
 import { editStudentSchema, studentSchema, type EditStudentValues, type StudentValues } from '../schemas';
 
 /** Name, CPF, phone and address: the same in the add and edit dialogs (the add form has them too). */
@@ -69,6 +69,10 @@ function PersonFields() {
   );
 }
 
+/** SPEC §2 "Students": access by the e-mail given; the link first, the initial password as the fallback. */
+const NEW_STUDENT_ACCESS =
+  'O acesso é pelo e-mail informado: enviamos a ele um link para criar a senha e, se o e-mail não chegar, a senha inicial é o CPF (só os números) ou, sem CPF, a senha padrão da plataforma, trocada no primeiro acesso.';
+
 export function StudentDialog({
   schoolId,
   onClose,
@@ -76,7 +80,7 @@ export function StudentDialog({
 }: {
   schoolId: string;
   onClose: () => void;
-  onCreated: (name: string, password: string) => void;
+  onCreated: (name: string, student: CreatedStudent) => void;
 }) {
   const create = useCreateStudent(schoolId);
   const form = useForm<StudentValues>({
@@ -93,10 +97,7 @@ export function StudentDialog({
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Novo Aluno</DialogTitle>
-          <DialogDescription>
-            O aluno terá acesso com o e-mail informado. A senha inicial é o CPF (somente os números), se informado; caso
-            contrário, a senha padrão da plataforma. No primeiro acesso ele deverá criar uma nova senha.
-          </DialogDescription>
+          <DialogDescription>{NEW_STUDENT_ACCESS}</DialogDescription>
         </DialogHeader>
         <FormProvider {...form}>
           <form
@@ -107,7 +108,7 @@ export function StudentDialog({
               create.mutate(v, {
                 onSuccess: (r) => {
                   onClose();
-                  onCreated(v.name, r.temporary_password);
+                  onCreated(v.name, r);
                 },
               }),
             )}

@@ -1,5 +1,7 @@
 // The Students screen (SPEC §2): one page of the school's students (page and search in the URL,
-// ?pagina=2&q=maria), cards with edit, reset password and active switch; add and CSV import.
+// ?pagina=2&q=maria), cards with edit, redefine password (SPEC's "reset password"), resend access and
+// the active switch; add and CSV import. Each card's buttons are named with the student's name for
+// screen readers ("Editar Mariana Souza"), the visible word first.
 import { useState } from 'react';
 import { Activity, FileUp, Inbox, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,11 +16,11 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dialog';
-import { useResetAccountPassword } from '@/lib/accounts';
+import { firstAccessText, useResetAccountPassword } from '@/lib/accounts';
 import { maskCpf, maskPhone } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
 import { useResendStudentAccess, useStudents, useToggleStudentActive } from '../api/hooks';
-import { STUDENTS_PAGE_SIZE, type StudentRow } from '../api/queries';
+import { STUDENTS_PAGE_SIZE, type CreatedStudent, type StudentRow } from '../api/queries';
 import { ImportStudentsDialog } from './import-dialog';
 import { StudentActivityDialog } from './student-activity-dialog';
 import { EditStudentDialog, StudentDialog } from './student-dialogs';
@@ -33,6 +35,7 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
   const [password, setPassword] = useState<{ who: string; title: string; value: string } | null>(null);
+  const [created, setCreated] = useState<{ name: string; student: CreatedStudent } | null>(null);
   const reset = useResetAccountPassword();
   const rows = students.data?.rows ?? [];
 
@@ -79,7 +82,7 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
         <StudentDialog
           schoolId={schoolId}
           onClose={() => setAdding(false)}
-          onCreated={(name, pwd) => setPassword({ who: name, title: 'Aluno cadastrado', value: pwd })}
+          onCreated={(name, student) => setCreated({ name, student })}
         />
       )}
       {importing && <ImportStudentsDialog schoolId={schoolId} courses={courses} onClose={() => setImporting(false)} />}
@@ -87,9 +90,9 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
       <ConfirmDialog
         open={!!resetting}
         onOpenChange={(o) => !o && setResetting(null)}
-        title="Resetar senha?"
+        title="Redefinir senha?"
         description={`${resetting?.name ?? ''} receberá uma senha temporária e precisará criar uma nova no próximo acesso. As sessões abertas serão encerradas.`}
-        confirmLabel="Resetar senha"
+        confirmLabel="Redefinir senha"
         destructive={false}
         pending={reset.isPending}
         onConfirm={() =>
@@ -107,6 +110,14 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
         password={password?.value ?? null}
         onClose={() => setPassword(null)}
       />
+      <TemporaryPasswordDialog
+        title="Aluno cadastrado"
+        who={created?.name ?? ''}
+        password={created?.student.temporary_password ?? null}
+        passwordLabel="Senha inicial"
+        description={created && firstAccessText(created.name, created.student.password_rule === 'cpf' ? 'o CPF, só os números' : 'a senha padrão da plataforma')}
+        onClose={() => setCreated(null)}
+      />
     </AdminPage>
   );
 }
@@ -114,6 +125,10 @@ export function StudentsPage({ schoolId, courses }: { schoolId: string; courses:
 function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit: () => void; onReset: () => void }) {
   const toggle = useToggleStudentActive();
   const resend = useResendStudentAccess();
+  // A student who already chose a password is asked about first: the e-mail's link lets whoever holds
+  // it choose another.
+  const [confirmingResend, setConfirmingResend] = useState(false);
+  const asksFirst = student.is_active && !student.must_change_password;
   const [showingEmails, setShowingEmails] = useState(false);
   const [showingActivity, setShowingActivity] = useState(false);
   const switchId = `active-${student.id}`;
@@ -127,7 +142,7 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         </div>
         <Badge variant={student.is_active ? 'success' : 'secondary'}>{student.is_active ? 'Ativo' : 'Inativo'}</Badge>
       </div>
-      <dl className="grid gap-1 text-sm">
+      <dl className="grid grid-cols-1 gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="shrink-0 text-muted-foreground">CPF:</dt>
           <dd className="min-w-0 truncate">{student.cpf ? maskCpf(student.cpf) : 'CPF não informado'}</dd>
@@ -138,20 +153,23 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         </div>
         <div className="flex gap-2">
           <dt className="shrink-0 text-muted-foreground">Endereço:</dt>
-          <dd className="min-w-0 truncate">{student.address ?? '—'}</dd>
+          {/* A long address wraps, up to two lines, inside the card (the full text is read and in the title). */}
+          <dd className="line-clamp-2 min-w-0 [overflow-wrap:anywhere]" title={student.address ?? undefined}>
+            {student.address ?? '—'}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Editar ${student.name}`}>
           <Pencil aria-hidden="true" /> Editar
         </Button>
-        <Button variant="outline" size="sm" onClick={onReset} aria-label={`Resetar senha de ${student.name}`}>
-          <KeyRound aria-hidden="true" /> Resetar senha
+        <Button variant="outline" size="sm" onClick={onReset} aria-label={`Redefinir senha de ${student.name}`}>
+          <KeyRound aria-hidden="true" /> Redefinir senha
         </Button>
         <Button
           variant="outline"
           size="sm"
-          onClick={() => resend.mutate(student.id)}
+          onClick={() => (asksFirst ? setConfirmingResend(true) : resend.mutate(student.id))}
           disabled={resend.isPending}
           aria-label={`Reenviar acesso de ${student.name}`}
         >
@@ -175,6 +193,16 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
           </label>
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmingResend}
+        onOpenChange={setConfirmingResend}
+        title="Reenviar acesso?"
+        description={`${student.name} já criou a própria senha. O e-mail traz um link para criar outra; a senha atual continua valendo até o link ser usado.`}
+        confirmLabel="Reenviar acesso"
+        destructive={false}
+        pending={resend.isPending}
+        onConfirm={() => resend.mutate(student.id, { onSettled: () => setConfirmingResend(false) })}
+      />
       {showingEmails && <StudentEmailsDialog student={student} onClose={() => setShowingEmails(false)} />}
       {showingActivity && <StudentActivityDialog student={student} onClose={() => setShowingActivity(false)} />}
     </li>
