@@ -70,7 +70,27 @@ describe('HeaderBell', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Notificações' })).toBeInTheDocument();
     expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Marcar todas como lidas' })).not.toBeInTheDocument();
+    // The button is gone: the keyboard's focus moved on to the first notification, inside the bell (issue 46).
+    expect(within(panel).getAllByTestId('notification-item')[0]).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(within(panel).getAllByTestId('notification-item')[1]).toHaveFocus();
     for (const item of within(panel).getAllByTestId('notification-item')) expect(item).not.toHaveTextContent('não lida');
+  });
+
+  it('an announcement previews its body as text, a block a line: the heading does not run into the text (issue 46)', async () => {
+    bell.fetchBell.mockResolvedValue({
+      announcements: [{ ...testAnnouncement, title: 'Novidades na plataforma', body: '<h2>Novidades</h2><p>Agora você pode baixar o <strong>certificado</strong>.</p>' }],
+      notifications: [],
+      unread: 0,
+    });
+    const user = userEvent.setup();
+    renderScreen(<HeaderBell />, { session: signedIn() });
+    await waitFor(() => expect(bell.fetchBell).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Notificações' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notificações' });
+    const item = await within(panel).findByRole('button', { name: /Novidades na plataforma/ });
+    expect(within(item).getByText(/Agora você/).textContent).toBe('Novidades\nAgora você pode baixar o certificado.');
+    expect(item).not.toHaveTextContent('NovidadesAgora');
   });
 
   it('an item links to the lesson at the comment (a pending one, for staff, to the approval queue), marks itself read and closes the bell', async () => {

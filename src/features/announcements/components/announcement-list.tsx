@@ -1,12 +1,8 @@
 import { Megaphone } from 'lucide-react';
 import { formatDate } from '@/lib/format';
+import { htmlToText } from '@/lib/html-text';
 import { useActiveAnnouncements } from '../api/hooks';
 import type { Announcement } from '../api/queries';
-
-function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /** The bell's "Comunicados": the school's active announcements; `onOpen` shows one in full (AnnouncementDialog). */
 export function AnnouncementList({ schoolId, onOpen }: { schoolId: string | null | undefined; onOpen: (announcement: Announcement) => void }) {
@@ -40,7 +36,8 @@ export function AnnouncementList({ schoolId, onOpen }: { schoolId: string | null
                   </span>
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">{a.title}</span>
-                    <span className="line-clamp-2 text-xs text-muted-foreground">{plainText(a.body)}</span>
+                    {/* The body's blocks a line each ("Novidades", then "Agora você…"), two lines at most. */}
+                    <span className="line-clamp-2 text-xs break-words whitespace-pre-line text-muted-foreground">{htmlToText(a.body)}</span>
                     <span className="mt-0.5 block text-[11px] text-muted-foreground">{formatDate(a.created_at)}</span>
                   </span>
                 </button>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckCircle2, Clock, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -15,13 +16,21 @@ const ICONS: Record<Notification['kind'], typeof MessageCircle> = {
 
 /**
  * The bell's "Notificações": the account's latest notifications, unread ones marked; choosing one marks
- * it read and opens the lesson at the comment. `onNavigate` closes the bell.
+ * it read and opens the lesson at the comment. `onNavigate` closes the bell. "Marcar todas como lidas"
+ * goes away once nothing is unread: the keyboard's focus moves on to the first notification, the
+ * button's successor, instead of falling to the page's body.
  */
 export function NotificationList({ schoolId, onNavigate }: { schoolId: string | null | undefined; onNavigate?: () => void }) {
   const { data, isPending, isError } = useNotifications(schoolId);
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = data?.unread ?? 0;
+  const list = useRef<HTMLUListElement>(null);
+  const markAllRead = () => {
+    // Not `disabled` while it saves: a disabled button loses the focus too.
+    if (markAll.isPending) return;
+    markAll.mutate(undefined, { onSuccess: () => list.current?.querySelector<HTMLElement>('a')?.focus() });
+  };
   return (
     <section aria-labelledby="bell-notifications-title">
       <div className="flex min-h-12 items-center justify-between gap-2 border-b border-border px-4 py-2">
@@ -29,7 +38,7 @@ export function NotificationList({ schoolId, onNavigate }: { schoolId: string | 
           Notificações
         </h2>
         {unread > 0 && (
-          <Button variant="ghost" size="sm" className="h-8 px-2 text-xs text-primary" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+          <Button variant="ghost" size="sm" className="h-8 px-2 text-xs text-primary" aria-disabled={markAll.isPending || undefined} onClick={markAllRead}>
             Marcar todas como lidas
           </Button>
         )}
@@ -42,7 +51,7 @@ export function NotificationList({ schoolId, onNavigate }: { schoolId: string | 
         ) : !data || data.notifications.length === 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">Nenhuma notificação no momento.</p>
         ) : (
-          <ul className="grid gap-0.5">
+          <ul ref={list} className="grid gap-0.5">
             {data.notifications.map((n) => {
               const Icon = ICONS[n.kind];
               const isUnread = !n.read_at;
