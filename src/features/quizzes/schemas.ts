@@ -40,12 +40,16 @@ export const MAX_OPTIONS = 10;
 /** "Tentativas permitidas": 1 to 10, or '' for Ilimitadas. */
 export const ATTEMPT_CHOICES = Array.from({ length: 10 }, (_, i) => String(i + 1));
 
+/** An integer typed in a number field: a negative one or zero is an integer out of range (it says the
+ * range), not "Use um número inteiro"; only a fraction or a word is not an integer. */
+const INTEGER = /^-?\d+$/;
+
 const wholeNumber = (field: string, min: number, max: number, range: string) =>
   z
     .string()
     .trim()
     .min(1, `Informe ${field}`)
-    .refine((v) => /^\d+$/.test(v), 'Use um número inteiro')
+    .refine((v) => INTEGER.test(v), 'Use um número inteiro')
     .transform(Number)
     .refine((n) => n >= min && n <= max, range);
 
@@ -59,7 +63,7 @@ export const quizSettingsSchema = z.object({
   time_limit_minutes: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d+$/.test(v), 'Use um número inteiro de minutos, ou deixe em branco')
+    .refine((v) => v === '' || INTEGER.test(v), 'Use um número inteiro de minutos, ou deixe em branco')
     .transform((v) => (v === '' ? null : Number(v)))
     .refine((n) => n === null || (n >= 1 && n <= 600), 'Use de 1 a 600 minutos, ou deixe em branco'),
   late_policy: z.enum(LATE_POLICIES),
