@@ -109,12 +109,19 @@ function periodOf(period: Period, now: string) {
     first = addMonths(today, -11);
     prev = { first: addMonths(first, -12), last: addDays(first, -1) };
     starts = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
+  } else if (period === '90d') {
+    // Whole ISO weeks: the 13 that end with the current one, from a Monday; the previous period is as
+    // many days just before.
+    const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    first = addDays(monday, -84);
+    const days = (Date.parse(today) - Date.parse(first)) / 86_400_000 + 1;
+    prev = { first: addDays(first, -days), last: addDays(first, -1) };
+    starts = Array.from({ length: 13 }, (_, i) => addDays(first, 7 * i));
   } else {
-    const days = { '7d': 7, '30d': 30, '90d': 90 }[period];
+    const days = { '7d': 7, '30d': 30 }[period];
     first = addDays(today, 1 - days);
     prev = { first: addDays(first, -days), last: addDays(first, -1) };
-    const all = Array.from({ length: days }, (_, i) => addDays(first, i));
-    starts = period === '90d' ? all.filter((d, i) => i === 0 || isMonday(d)) : all;
+    starts = Array.from({ length: days }, (_, i) => addDays(first, i));
   }
   const buckets = starts.map((s, i) => ({ first: s, last: i + 1 < starts.length ? addDays(starts[i + 1]!, -1) : today }));
   return { unit: period === '12m' ? 'month' : period === '90d' ? 'week' : 'day', first, today, buckets, prev };
@@ -251,12 +258,17 @@ describe('dashboard charts (school admin, clock at 14/03/2025 12:00 in São Paul
     expect(chart(EXPECTED.admin_chart_active_students(SCHOOL.demo), '7d', true)).toMatchObject({ points: days([1, 1, 1, 0, 1, 2, 1]), total: 2, previous_total: 2 });
     expect(chart(EXPECTED.admin_chart_lessons_completed(SCHOOL.demo), '7d')).toMatchObject({ points: days([0, 1, 0, 0, 0, 1, 1]), total: 3, previous_total: 1 });
     expect(chart(EXPECTED.admin_chart_revenue(SCHOOL.demo), '7d')).toMatchObject({ points: days([0, 0, 0, 0, 0, 5050, 10000]), total: 15050, previous_total: 4025 });
-    // The 90 days start on Sunday 15/12/2024, a bucket of its own; then a bucket per week from Monday 16/12.
-    expect(periodOf('90d', NOW).buckets.slice(0, 3)).toEqual([
-      { first: '2024-12-15', last: '2024-12-15' },
+    // The 90 days are whole weeks (issue 46: a first "week" of one day read "semana de 15/12", then
+    // "semana de 16/12"): 13 of them from Monday 16/12/2024, the last one up to today (Friday 14/03).
+    const weeks = periodOf('90d', NOW);
+    expect(weeks.buckets).toHaveLength(13);
+    expect(weeks.buckets.slice(0, 2)).toEqual([
       { first: '2024-12-16', last: '2024-12-22' },
       { first: '2024-12-23', last: '2024-12-29' },
     ]);
+    expect(weeks.buckets.at(-1)).toEqual({ first: '2025-03-10', last: '2025-03-14' });
+    expect(weeks.buckets.every((b) => isMonday(b.first))).toBe(true);
+    expect(weeks.prev).toEqual({ first: '2024-09-18', last: '2024-12-15' });
     expect(periodOf('12m', NOW)).toMatchObject({ first: '2024-04-01', prev: { first: '2023-04-01', last: '2024-03-31' } });
   });
 
