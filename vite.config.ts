@@ -45,6 +45,25 @@ function preconnectApi(apiUrl: string): Plugin {
   };
 }
 
+/**
+ * What the dev server watches: the SPA's own source and the files its build reads. Anything else in the
+ * project changes while the app runs and must not reload the open pages (issue 38): local-supabase's
+ * data folder (.local-supabase/, or LOCAL_SUPABASE_DATA_DIR), where the first edge-function call after
+ * `npm run db:reset` unpacks npm packages into Deno's cache (a package's tsconfig.json or .html file
+ * made Vite reload every page), the database and uploaded files; test and build output (test-results,
+ * playwright-report, coverage, dist*); and the backend, the functions, migrations, tests and docs,
+ * which the SPA never imports. scripts/vite/ holds plugins of this config: Vite restarts on their change.
+ */
+function notAppSource(root: string) {
+  const watched = [/^src(\/|$)/, /^public(\/|$)/, /^index\.html$/, /^vite\.config\.ts$/, /^package\.json$/, /^tsconfig[^/]*\.json$/, /^\.env/, /^scripts$/, /^scripts\/vite(\/|$)/];
+  return (file: string) => {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    // The root itself, and files outside the project (this config's dependencies elsewhere) are Vite's business.
+    if (relative === '' || relative.startsWith('../')) return false;
+    return !watched.some((pattern) => pattern.test(relative));
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // The same defaults as src/lib/api-config.ts.
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
@@ -94,7 +113,7 @@ export default defineConfig(({ command, mode }) => {
           : []),
       ],
     },
-    server: { host: 'localhost', port: 5173, strictPort: true },
+    server: { host: 'localhost', port: 5173, strictPort: true, watch: { ignored: [notAppSource(import.meta.dirname)] } },
     preview: {
       host: 'localhost',
       port: 4173,

@@ -42,6 +42,11 @@ export interface TestBackendOptions {
   tls?: TlsListenerConfig;
   /** A project folder of the test's own: its supabase/config.toml is read instead of this project's. */
   rootDir?: string;
+  /**
+   * A data folder of the test's own (storage files, Deno's cache), as `npm start` keeps .local-supabase/;
+   * by default a temporary one. The test removes it.
+   */
+  dataDir?: string;
 }
 
 const NO_RATE_LIMITS: AuthRateLimits = { signInSignUps: 0, tokenRefresh: 0, tokenVerifications: 0 };
@@ -76,8 +81,9 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ...(options.authRateLimits === 'config' ? {} : { authRateLimits: options.authRateLimits ?? NO_RATE_LIMITS }),
       ...(options.tls ? { tls: options.tls } : {}),
       ...(options.rootDir ? { rootDir: options.rootDir } : {}),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     },
-    { fresh: true, snapshot, quiet: true, log: options.log, jobs: options.jobs ?? 'manual' },
+    { fresh: !options.dataDir, snapshot, quiet: true, log: options.log, jobs: options.jobs ?? 'manual' },
   );
   const make = (key: string) =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
