@@ -4,7 +4,7 @@ import { describeError, isUniqueViolation, refusedConstraint } from './errors';
 describe('describeError', () => {
   it('words the constraints the screens know in pt-BR', () => {
     const slug = { code: '23505', message: 'duplicate key value violates unique constraint "courses_school_slug_key"' };
-    expect(describeError(slug)).toBe('Já existe um curso com este slug nesta escola. Escolha outro.');
+    expect(describeError(slug)).toBe('Já existe um curso com este endereço na web nesta escola. Escolha outro.');
     expect(refusedConstraint(slug)).toBe('courses_school_slug_key');
     expect(isUniqueViolation(slug)).toBe(true);
     const token = { code: '23514', message: 'new row for relation "integration_secrets" violates check constraint "integration_secrets_webhook_token_min_length"' };

@@ -6,13 +6,13 @@ import { toast } from './toast';
 
 /** A refused unique or check constraint, said in pt-BR. The constraint names are the contract with supabase/migrations. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
-  courses_school_slug_key: 'Já existe um curso com este slug nesta escola. Escolha outro.',
-  schools_slug_key: 'Este slug já é usado por outra escola. Escolha outro.',
+  courses_school_slug_key: 'Já existe um curso com este endereço na web nesta escola. Escolha outro.',
+  schools_slug_key: 'Este endereço na web já é usado por outra escola. Escolha outro.',
   enrollments_user_course_key: 'Este aluno já está matriculado neste curso.',
   coupons_school_code_key: 'Já existe um cupom com este código.',
-  course_bumps_other_course: 'O order bump precisa ser outro curso, não o próprio curso à venda.',
-  course_bumps_price_check: 'O preço especial do order bump deve ser de pelo menos R$ 5,00.',
-  plans_school_slug_key: 'Já existe um plano com este slug nesta escola. Escolha outro.',
+  course_bumps_other_course: 'A oferta adicional precisa ser outro curso, não o próprio curso à venda.',
+  course_bumps_price_check: 'O preço especial da oferta adicional deve ser de pelo menos R$ 5,00.',
+  plans_school_slug_key: 'Já existe um plano com este endereço na web nesta escola. Escolha outro.',
   plans_price_check: 'O preço do plano deve ser de pelo menos R$ 5,00.',
   integration_secrets_webhook_token_min_length:
     'O token do webhook deve ter pelo menos 32 caracteres (exigência do Asaas).',

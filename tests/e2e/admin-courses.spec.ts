@@ -27,7 +27,7 @@ test.describe('admin courses', () => {
     const title = uniqueTitle('Curso E2E Admin');
     const form = await createCourse(page, title);
     // The slug follows the title; the installment preview is live (SPEC §9).
-    await expect(form.getByLabel('Slug')).toHaveValue(/^curso-e2e-admin-/);
+    await expect(form.getByLabel('Endereço na web')).toHaveValue(/^curso-e2e-admin-/);
     await expect(page.getByText('R$ 49,50 em 6 vezes').first()).toBeVisible();
 
     await form.getByLabel('Selecionar thumbnail').setInputFiles(THUMBNAIL);
@@ -89,9 +89,9 @@ test.describe('admin courses', () => {
   test('a duplicate slug gets a clear message and nothing is lost', async ({ page }) => {
     await signInAndWaitHome(page, 'admin@escola-demo.com.br');
     const form = await createCourse(page, uniqueTitle('Curso Duplicado'));
-    await form.getByLabel('Slug').fill('excel-essencial');
+    await form.getByLabel('Endereço na web').fill('excel-essencial');
     await form.getByRole('button', { name: 'Criar Curso' }).click();
-    await expect(form.getByText('Já existe um curso com este slug nesta escola. Escolha outro.')).toBeVisible();
+    await expect(form.getByText('Já existe um curso com este endereço na web nesta escola. Escolha outro.')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/courses\/new$/);
     await expect(form.getByLabel('Preço (R$)')).toHaveValue('297,00');
   });

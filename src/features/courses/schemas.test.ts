@@ -46,7 +46,7 @@ describe('course form rules (SPEC §5/§9)', () => {
   it('requires title, slug, price and installments 1-12; purchase link as URL', () => {
     expect(messages({})).toEqual([]);
     expect(messages({ title: ' ' })).toContain('Título é obrigatório');
-    expect(messages({ slug: '!!' })).toContain('Slug é obrigatório');
+    expect(messages({ slug: '!!' })).toContain('Informe o endereço na web');
     expect(messages({ price: '' })).toContain('Preço é obrigatório');
     expect(messages({ price: 'abc' })).toContain('Informe um preço válido, com até 2 casas decimais (mínimo 0)');
     expect(messages({ max_installments: 13 })).toContain('Máximo de 12 parcelas');

@@ -23,7 +23,7 @@ export const courseFormSchema = z.object({
   slug: z
     .string()
     .transform(finalSlug)
-    .pipe(z.string().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres')),
+    .pipe(z.string().min(1, 'Informe o endereço na web').max(100, 'Máximo de 100 caracteres')),
   description: z.string().max(10000, 'Máximo de 10.000 caracteres'),
   purchase_url: z
     .string()

@@ -15,7 +15,7 @@ export const planFormSchema = z.object({
   slug: z
     .string()
     .transform(finalSlug)
-    .pipe(z.string().min(1, 'Slug é obrigatório').max(100, 'Máximo de 100 caracteres')),
+    .pipe(z.string().min(1, 'Informe o endereço na web').max(100, 'Máximo de 100 caracteres')),
   description: z.string().max(2000, 'Máximo de 2.000 caracteres'),
   course_ids: z.array(z.string()).min(1, 'Selecione ao menos um curso.'),
   cycle: z.enum(PLAN_CYCLES),

@@ -38,7 +38,7 @@ export default function AdminCourseFormPage() {
   if (courseId && bump.isError) {
     return (
       <AdminPage>
-        <LoadError title="Não foi possível carregar o order bump do curso" onRetry={bump.refetch} />
+        <LoadError title="Não foi possível carregar a oferta adicional do curso" onRetry={bump.refetch} />
       </AdminPage>
     );
   }

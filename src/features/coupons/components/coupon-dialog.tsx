@@ -116,7 +116,7 @@ export function CouponDialog({
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            O desconto vale sobre o preço do curso à venda (não sobre o order bump), e o total fica em pelo menos R$
+            O desconto vale sobre o preço do curso à venda (não sobre a oferta adicional), e o total fica em pelo menos R$
             5,00.
           </DialogDescription>
         </DialogHeader>

@@ -53,6 +53,14 @@ describe('ContentEditor', () => {
     expect(screen.getByRole('button', { name: 'Arrastar aula PROCV' })).toBeInTheDocument();
   });
 
+  it("a free lesson's badge says so in Portuguese, keeping SPEC's 'Preview' beside it (issue 46)", async () => {
+    api.fetchCourseContent.mockResolvedValue({ course, modules: [{ ...module1, lessons: [{ ...lesson('l1', 'Boas-vindas', 0), is_preview: true }, lesson('l2', 'PROCV', 1)] }] });
+    open();
+    const [free, paid] = within(await screen.findByRole('list', { name: 'Aulas' })).getAllByRole('listitem');
+    expect(within(free!).getByText('Aula gratuita (Preview)')).toBeInTheDocument();
+    expect(paid).not.toHaveTextContent('Aula gratuita');
+  });
+
   it("another school's course, or one that is gone, is 'Curso não encontrado'", async () => {
     api.fetchCourseContent.mockResolvedValue({ course: null, modules: [] });
     open();

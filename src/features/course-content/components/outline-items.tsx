@@ -234,7 +234,8 @@ export function SortableLesson({
         <p className="truncate text-sm font-medium">{lesson.title}</p>
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
           <Badge variant="success">Publicado</Badge>
-          {lesson.is_preview && <Badge variant="warning">Preview</Badge>}
+          {/* SPEC §2 names the badge 'Preview'; it leads with what it means to the school's staff. */}
+          {lesson.is_preview && <Badge variant="warning">Aula gratuita (Preview)</Badge>}
           {lesson.video_type !== 'none' && (
             <span className="inline-flex items-center gap-1">
               <Film aria-hidden="true" className="size-3" />

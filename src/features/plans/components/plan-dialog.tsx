@@ -105,9 +105,9 @@ export function PlanDialog({
               name="slug"
               render={({ field }) => (
                 <FormField
-                  label="Slug"
+                  label="Endereço na web"
                   error={errors.slug?.message}
-                  hint="Usado no link do checkout (/checkout/plano/slug)."
+                  hint={`Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${field.value || 'endereco-do-plano'}`}
                   required
                 >
                   <Input

@@ -101,7 +101,7 @@ describe('PlansPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Novo Plano' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo Plano' });
     await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'Plano Ação Total');
-    expect(within(dialog).getByLabelText(/^Slug/)).toHaveValue('plano-acao-total');
+    expect(within(dialog).getByLabelText(/^Endereço na web/)).toHaveValue('plano-acao-total');
     await userEvent.type(within(dialog).getByLabelText(/^Preço \(R\$\)/), '4,99');
     for (const m of ['PIX', 'Boleto', 'Cartão'])
       await userEvent.click(within(dialog).getByRole('checkbox', { name: m }));
@@ -160,10 +160,10 @@ describe('PlansPage', () => {
     expect(within(dialog).getByRole('radio', { name: 'Mensal' })).toBeChecked();
     // Editing the name of a saved plan keeps its slug (its checkout link is out there).
     await userEvent.type(within(dialog).getByLabelText(/^Nome/), ' Plus');
-    expect(within(dialog).getByLabelText(/^Slug/)).toHaveValue('plano-completo');
+    expect(within(dialog).getByLabelText(/^Endereço na web/)).toHaveValue('plano-completo');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(
-      await within(dialog).findByText('Já existe um plano com este slug nesta escola. Escolha outro.'),
+      await within(dialog).findByText('Já existe um plano com este endereço na web nesta escola. Escolha outro.'),
     ).toBeInTheDocument();
     expect(api.savePlan).toHaveBeenCalledWith(
       expect.anything(),

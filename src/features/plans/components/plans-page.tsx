@@ -35,7 +35,7 @@ export function PlansPage({ schoolId, courses }: { schoolId: string; courses: Pl
     <AdminPage>
       <PageHeader
         title="Planos"
-        description="Assinaturas mensais ou anuais que dão acesso a um conjunto de cursos. Cada plano tem o seu checkout (/checkout/plano/slug) e aparece na página inicial dos alunos."
+        description="Assinaturas mensais ou anuais que dão acesso a um conjunto de cursos. Cada plano tem o seu checkout (/checkout/plano/endereço-do-plano) e aparece na página inicial dos alunos."
         actions={
           <Button onClick={() => setEditing({ plan: null })}>
             <Plus aria-hidden="true" /> Novo Plano

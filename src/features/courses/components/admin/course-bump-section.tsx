@@ -1,5 +1,6 @@
-// The course form's "Order bump" (issue 24): another course of the school offered on this course's
-// checkout ("Leve também: …") at a special price, paid in the same charge. Saved in course_bumps.
+// The course form's "Oferta adicional" (an order bump, issue 24; said in Portuguese for the school's
+// staff, issue 46): another course of the school offered on this course's checkout ("Leve também: …") at
+// a special price, paid in the same charge. Saved in course_bumps.
 import { useId } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
@@ -30,7 +31,7 @@ export function CourseBumpSection({
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-xl border border-border bg-white p-4 sm:p-6">
       <div className="grid gap-1">
         <h2 id={`${id}-title`} className="text-base font-semibold">
-          Order bump
+          Oferta adicional
         </h2>
         <p className="text-xs text-muted-foreground">
           No checkout deste curso, o aluno pode marcar outro curso por um preço especial e pagar os dois numa só

@@ -43,7 +43,7 @@ const open = (bump: { bump_course_id: string; price: number } | null) =>
   renderScreen(<CourseForm course={marketing} bump={bump} schoolId="s1" userId="u1" />, {
     route: '/admin/courses/c1/edit',
   });
-const section = () => screen.getByRole('region', { name: 'Order bump' });
+const section = () => screen.getByRole('region', { name: 'Oferta adicional' });
 
 describe('CourseForm: order bump', () => {
   beforeEach(() => {
@@ -129,7 +129,7 @@ describe('CourseForm: order bump', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Erro ao salvar curso', {
-        description: 'O preço especial do order bump deve ser de pelo menos R$ 5,00.',
+        description: 'O preço especial da oferta adicional deve ser de pelo menos R$ 5,00.',
       }),
     );
     expect(screen.getByRole('form', { name: 'Editar Curso' })).toBeInTheDocument();

@@ -109,7 +109,7 @@ export function CourseForm({ course, bump = null, schoolId, userId }: { course: 
             control={control}
             name="slug"
             render={({ field }) => (
-              <FormField label="Slug" error={errors.slug?.message} hint="Letras minúsculas, números e hífens. Usado no link de compra (/checkout/slug)." required>
+              <FormField label="Endereço na web" error={errors.slug?.message} hint={`Letras minúsculas, números e hífens. Link de compra: /checkout/${field.value || 'endereco-do-curso'}`} required>
                 <Input
                   name={field.name}
                   ref={field.ref}
