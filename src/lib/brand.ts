@@ -1,7 +1,8 @@
 // The school's colours as CSS variables (src/index.css). Whatever colour a school picks, text stays
 // readable: `primary` is the shade that carries white text and reads on white, `primary-on-dark` the
-// tint that reads on the dark player (both ≥ 4.5:1, src/lib/contrast.ts).
-import { shadeFor } from './contrast';
+// tint that reads on the dark player, `primary-on-tint` the shade that reads on the brand's own light
+// tints (bg-primary/5 and /10: the selected payment method, issue 46), all ≥ 4.5:1 (src/lib/contrast.ts).
+import { over, shadeFor } from './contrast';
 
 export const DEFAULT_PRIMARY = '#3b82f6';
 export const DEFAULT_SECONDARY = '#8b5cf6';
@@ -12,12 +13,25 @@ export function safeColor(value: string | null | undefined, fallback: string): s
   return value && HEX.test(value.trim()) ? value.trim() : fallback;
 }
 
+/** The shades of a brand colour that text uses (see the top of this file). */
+export function brandShades(brand: string): { strong: string; onDark: string; onTint: string } {
+  const strong = shadeFor(brand, '#ffffff');
+  return {
+    strong,
+    // Against slate-800, the lightest dark surface of the player.
+    onDark: shadeFor(brand, '#1e293b'),
+    // Against the darker of the tints text sits on (10% of the shade over white): it reads on 5% too.
+    onTint: shadeFor(strong, over(strong, 0.1)),
+  };
+}
+
 export function applyBrandColors(primary?: string | null, secondary?: string | null): void {
   const root = document.documentElement;
   const brand = safeColor(primary, DEFAULT_PRIMARY);
+  const shades = brandShades(brand);
   root.style.setProperty('--brand-primary', brand);
-  root.style.setProperty('--brand-primary-strong', shadeFor(brand, '#ffffff'));
-  // Against slate-800, the lightest dark surface of the player.
-  root.style.setProperty('--brand-primary-on-dark', shadeFor(brand, '#1e293b'));
+  root.style.setProperty('--brand-primary-strong', shades.strong);
+  root.style.setProperty('--brand-primary-on-dark', shades.onDark);
+  root.style.setProperty('--brand-primary-on-tint', shades.onTint);
   root.style.setProperty('--brand-secondary', safeColor(secondary, DEFAULT_SECONDARY));
 }

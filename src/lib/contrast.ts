@@ -1,6 +1,6 @@
 // WCAG contrast for the school's colours: any brand colour a school picks still gives readable text
 // (≥ 4.5:1), by deriving a darker shade for white text and light surfaces, and a lighter one for
-// dark surfaces (the lesson player). The hue stays the school's.
+// dark surfaces (the lesson player), and one for the brand's own light tints. The hue stays the school's.
 type Rgb = [number, number, number];
 
 export function parseHex(hex: string): Rgb {
@@ -27,6 +27,12 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 const mix = (c: Rgb, target: number, t: number): Rgb => c.map((v) => v + (target - v) * t) as Rgb;
+
+/** What the browser paints for `color` at `alpha` opacity over `base` (e.g. bg-primary/5 on a white card). */
+export function over(color: string, alpha: number, base = '#ffffff'): string {
+  const [c, b] = [parseHex(color), parseHex(base)];
+  return toHex(c.map((v, i) => b[i]! + (v - b[i]!) * alpha) as Rgb);
+}
 
 /** The colour, mixed towards black (or white) in small steps until it reaches `ratio` against `against`. */
 export function shadeFor(color: string, against: string, ratio = 4.5): string {

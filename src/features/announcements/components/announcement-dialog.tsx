@@ -25,7 +25,7 @@ export function AnnouncementDialog({ announcement, open, onClose, description, d
       <DialogContent className="max-w-xl" data-testid={testId}>
         <DialogHeader className="pr-6">
           {badge && (
-            <span className="mb-1 inline-flex w-fit items-center gap-1.5 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary">
+            <span className="mb-1 inline-flex w-fit items-center gap-1.5 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary-on-tint">
               <Megaphone className="size-3.5" aria-hidden="true" />
               Comunicado
             </span>

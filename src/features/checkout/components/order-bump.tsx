@@ -53,11 +53,11 @@ export function OrderBump({
             {discounted ? (
               <>
                 de <s className="whitespace-nowrap text-muted-foreground">{formatMoney(bump.list_price)}</s> por{' '}
-                <strong className="text-base whitespace-nowrap text-primary">{formatMoney(bump.price)}</strong>
+                <strong className="text-base whitespace-nowrap text-primary-on-tint">{formatMoney(bump.price)}</strong>
               </>
             ) : (
               <>
-                por <strong className="text-base whitespace-nowrap text-primary">{formatMoney(bump.price)}</strong>
+                por <strong className="text-base whitespace-nowrap text-primary-on-tint">{formatMoney(bump.price)}</strong>
               </>
             )}{' '}
             no mesmo pagamento
