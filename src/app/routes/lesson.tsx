@@ -134,7 +134,7 @@ export default function LessonPage() {
     // A quiz-only lesson has no video frame to show (nor while its quiz loads).
     const quizOnly = lesson.video_type === 'none' && (hasQuiz || quiz.isPending);
     main = (
-      <div className={cn('mx-auto grid w-full max-w-[1600px] gap-6 pb-28 sm:px-4 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_22rem]', quizOnly && 'pt-4')}>
+      <div className={cn('mx-auto grid w-full max-w-[1600px] gap-6 pb-10 sm:px-4 sm:pb-28 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_22rem]', quizOnly && 'pt-4')}>
         <div className="grid min-w-0 content-start gap-6">
           {!quizOnly && (
             <LessonVideo
@@ -164,6 +164,11 @@ export default function LessonPage() {
                 Aula {located!.index} de {located!.total} · Módulo {located!.moduleNumber}
               </p>
               {hasQuiz && !completed && <QuizRequiredNotice />}
+              {/* Not before the quiz says whether the lesson has one (a click then would complete nothing);
+                  a lesson with a quiz shows QuizRequiredNotice until it is passed. Floats from 640 px up. */}
+              {!quiz.isPending && (!hasQuiz || completed) && (
+                <CompleteButton completed={completed} pending={complete.isPending && complete.variables === lesson.id} onComplete={() => markComplete(lesson.id)} />
+              )}
             </div>
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
               <LessonTabs key={lesson.id} content={contents.content} materials={lessonData!.materials} afterVideo={!quizOnly && lesson.video_type !== 'none'} />
@@ -196,11 +201,6 @@ export default function LessonPage() {
             />
           </div>
         </div>
-        {/* Not before the quiz says whether the lesson has one (a click then would complete nothing);
-            a lesson with a quiz shows QuizRequiredNotice until it is passed. */}
-        {!quiz.isPending && (!hasQuiz || completed) && (
-          <CompleteButton completed={completed} pending={complete.isPending && complete.variables === lesson.id} onComplete={() => markComplete(lesson.id)} />
-        )}
       </div>
     );
   }

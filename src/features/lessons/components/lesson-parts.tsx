@@ -92,15 +92,17 @@ export function LessonNav({ courseId, previous, next }: { courseId: string; prev
   );
 }
 
+/** Floating at the bottom right from 640 px up (SPEC); on a phone, where it covered the lesson's text
+ * (issue 46), it stays in the page's flow under the lesson's title, full width. */
 export function CompleteButton({ completed, pending, onComplete }: { completed: boolean; pending: boolean; onComplete: () => void }) {
   return (
-    <div className="pointer-events-none fixed right-4 bottom-4 z-30 sm:right-6 sm:bottom-6">
+    <div className="sm:pointer-events-none sm:fixed sm:right-6 sm:bottom-6 sm:z-30" data-testid="complete-lesson">
       <Button
         size="lg"
         onClick={onComplete}
         disabled={completed || pending}
         className={cn(
-          'pointer-events-auto rounded-full shadow-xl shadow-black/30 disabled:opacity-100',
+          'pointer-events-auto w-full rounded-full shadow-black/30 disabled:opacity-100 sm:w-auto sm:shadow-xl',
           completed ? 'bg-green-600 hover:bg-green-600' : 'bg-primary',
           pending && 'opacity-80',
         )}
