@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,9 +9,11 @@ import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { rateLabel, resumePosition } from '../lib/playback';
 import { useDeferredTrigger } from '@/lib/use-deferred-module';
+import { loadYouTubeApi } from '../lib/youtube-api';
 import type { Tables } from '@/types/database';
 
-const ReactPlayer = lazy(() => import('react-player'));
+const loadReactPlayer = () => import('react-player');
+const ReactPlayer = lazy(loadReactPlayer);
 
 export type LessonVideoKind = Tables<'lessons'>['video_type'];
 
@@ -63,6 +65,40 @@ function NoVideo() {
   );
 }
 
+/** A video that cannot load (issue 46): said in the video's place, with a retry. */
+function VideoError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" data-testid="video-error" className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center text-slate-300">
+      <VideoOff className="size-8 text-slate-400" aria-hidden="true" />
+      <p className="max-w-sm text-sm">Não foi possível carregar o vídeo. Verifique sua conexão e tente de novo.</p>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" /> Tentar novamente
+      </Button>
+    </div>
+  );
+}
+
+/** YouTube's player script for a YouTube lesson ('ready' at once for any other kind); `retry` asks again. */
+function useYouTubeApi(needed: boolean): { state: 'loading' | 'ready' | 'failed'; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ attempt: number; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    // The player's code downloads meanwhile, not after (lazy() reports its own failure).
+    loadReactPlayer().catch(() => undefined);
+    loadYouTubeApi().then(
+      () => live && setResult({ attempt, ok: true }),
+      () => live && setResult({ attempt, ok: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, attempt]);
+  const state = !needed ? 'ready' : result?.attempt !== attempt ? 'loading' : result.ok ? 'ready' : 'failed';
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
 type MediaLike = { currentTime: number; duration: number };
 
 /** The frame the video shows now, for the account's next visit to this lesson (lcp-hint.ts). */
@@ -82,6 +118,10 @@ export function LessonVideo(props: LessonVideoProps) {
   const resumeAfterError = useRef<number | null>(null);
   const shownFirstFrame = useRef(false);
   const signed = useSignedVideoUrl(kind === 'upload' ? url : null);
+  const youtube = useYouTubeApi(kind === 'youtube' && !!url);
+  // react-player's own error (a video removed, private or not embeddable): drawn again on retry.
+  const [playerError, setPlayerError] = useState<number | null>(null);
+  const [playerKey, setPlayerKey] = useState(0);
   const { viewerId } = props;
   const keepFrame = () => keepFrameOf(videoRef.current, viewerId);
   const showingFirstFrame = () => {
@@ -180,28 +220,37 @@ export function LessonVideo(props: LessonVideoProps) {
         />
       );
     }
+  } else if (youtube.state === 'failed') {
+    player = <VideoError onRetry={youtube.retry} />;
+  } else if (playerError === playerKey) {
+    player = <VideoError onRetry={() => setPlayerKey((k) => k + 1)} />;
   } else {
-    player = (
-      <Suspense
-        fallback={
-          <div className="absolute inset-0 flex items-center justify-center">
-            <Spinner className="text-white" label="Carregando vídeo..." />
-          </div>
-        }
-      >
-        <ReactPlayer
-          src={url}
-          controls
-          playbackRate={rate}
-          width="100%"
-          height="100%"
-          style={{ position: 'absolute', inset: 0 }}
-          onLoadedMetadata={onLoadedMetadata}
-          onTimeUpdate={onTimeUpdate}
-          onPause={playback.onPause}
-        />
-      </Suspense>
+    const loading = (
+      <div className="absolute inset-0 flex items-center justify-center">
+        <Spinner className="text-white" label="Carregando vídeo..." />
+      </div>
     );
+    // A YouTube lesson waits for YouTube's script (ours to load: its failure is said, not thrown).
+    player =
+      youtube.state === 'loading' ? (
+        loading
+      ) : (
+        <Suspense fallback={loading}>
+          <ReactPlayer
+            key={playerKey}
+            src={url}
+            controls
+            playbackRate={rate}
+            width="100%"
+            height="100%"
+            style={{ position: 'absolute', inset: 0 }}
+            onLoadedMetadata={onLoadedMetadata}
+            onTimeUpdate={onTimeUpdate}
+            onPause={playback.onPause}
+            onError={() => setPlayerError(playerKey)}
+          />
+        </Suspense>
+      );
   }
 
   return (
