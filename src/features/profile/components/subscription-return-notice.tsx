@@ -26,10 +26,10 @@ export function SubscriptionReturnNotice({ userId, onDismiss }: { userId: string
       data-testid="subscription-return"
       className={cn(
         'mb-6 flex items-start gap-3 rounded-xl border px-4 py-4',
-        active ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-amber-300 bg-amber-50 text-amber-950',
+        active ? 'border-green-200 bg-green-50 text-green-800' : 'border-amber-200 bg-amber-50 text-amber-900',
       )}
     >
-      <Icon className={cn('mt-0.5 size-6 shrink-0', active ? 'text-emerald-700' : 'text-amber-700')} aria-hidden="true" />
+      <Icon className={cn('mt-0.5 size-6 shrink-0', active ? 'text-green-700' : 'text-amber-800')} aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-2">
         <div>
           <p className="font-semibold">{active ? 'Assinatura ativa!' : 'Assinatura criada'}</p>
