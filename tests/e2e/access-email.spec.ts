@@ -93,14 +93,14 @@ test('a PIX purchase: Pagamento pendente with the PIX code, then Pagamento confi
   await expect(page.getByText('Pagamento confirmado!')).toBeVisible();
   await sendQueuedEmails();
   await expect.poll(async () => (await inbox(email)).map((m) => m.subject)).toEqual(
-    expect.arrayContaining(['Pagamento confirmado: Marketing Digital para Pequenos Negócios', 'Sua matrícula no curso Marketing Digital para Pequenos Negócios foi feita']),
+    expect.arrayContaining(['Pagamento confirmado: Marketing Digital para Pequenos Negócios', 'Matrícula feita: Marketing Digital para Pequenos Negócios']),
   );
   const receipt = (await inbox(email)).find((m) => m.subject.startsWith('Pagamento confirmado'))!;
   expect(receipt.text).toMatch(/Valor: R\$\s297,00/);
   expect(receipt.text).toContain('Forma de pagamento: PIX');
 
   // "Nova matrícula" may be stopped: its Descadastrar link, opened signed out.
-  const enrolled = (await inbox(email)).find((m) => m.subject.startsWith('Sua matrícula'))!;
+  const enrolled = (await inbox(email)).find((m) => m.subject.startsWith('Matrícula feita'))!;
   const unsubscribe = enrolled.links.find((l) => l.includes('/descadastrar#token='))!;
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(unsubscribe);

@@ -84,7 +84,7 @@ describe('pg_cron, pg_net and Vault, locally', () => {
     expect(error).toBeNull();
     await backend.server.jobs.tick(new Date('2026-11-26T10:11:00Z'));
     expect(await calls()).toBe(before + 1);
-    expect((await inbox(backend, EMAIL.aluno)).map((m) => m.subject)).toContain('Sua matrícula no Curso do Agendamento foi feita');
+    expect((await inbox(backend, EMAIL.aluno)).map((m) => m.subject)).toContain('Matrícula feita: Curso do Agendamento');
     expect(await sql("select status from public.email_outbox where idempotency_key = 'cron:1'")).toEqual([{ status: 'sent' }]);
   });
 

@@ -46,7 +46,7 @@ describe('e-mail preferences', () => {
   it("an optional e-mail carries Descadastrar and the one-click header, from the school's sender name; the link stops that kind", async () => {
     await enqueue('pref:enroll:1', 'new_enrollment');
     expect(await (await drain()).json()).toMatchObject({ failed: 0, retried: 0 });
-    const mail = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject === 'Sua matrícula no curso Excel foi feita')!;
+    const mail = (await inbox(backend, EMAIL.aluno)).find((m) => m.subject === 'Matrícula feita: Excel')!;
     expect(mail.from).toContain('Equipe Demo');
     expect(mail.reply_to).toContain('contato@escola-demo.com.br');
     const link = mail.links.find((l) => l.startsWith('http://localhost:5999/descadastrar#token='))!;

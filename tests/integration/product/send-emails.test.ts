@@ -82,7 +82,7 @@ describe('send-emails', () => {
     const [a, b] = await Promise.all([drain(SERVICE_ROLE_KEY, { limit: 8 }), drain(SERVICE_ROLE_KEY, { limit: 8 })]);
     expect(Number(a.body.sent) + Number(b.body.sent)).toBe(12);
     const subjects = (await inbox(backend, to)).map((m) => m.subject).sort();
-    expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Sua matrícula no Curso ${i} foi feita`).sort());
+    expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Matrícula feita: Curso ${i}`).sort());
   });
 
   it('only the service role drains the outbox', async () => {

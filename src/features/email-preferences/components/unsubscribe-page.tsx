@@ -14,6 +14,8 @@ import { isInvalidLinkError, OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from
 
 /** '<user id>.<kind>.<HMAC>' (public.email_unsubscribe_token); the database checks the rest. */
 const readToken = () => readFragmentToken(/^[0-9a-f-]{36}\.[a-z_]{1,40}\.[0-9a-f]{64}$/);
+/** A heading's "e-mails" never breaks at its hyphen ("e-" at a line's end, "mails?" below, at 412 px). */
+const unbroken = (text: string) => text.split(/(e-mails)/).map((part, i) => (i % 2 ? <span key={i} className="whitespace-nowrap">{part}</span> : part));
 const kindOf = (token: string | null) => {
   const kind = token?.split('.')[1];
   return kind && kind in OPTIONAL_EMAIL_KINDS ? (kind as OptionalEmailKind) : null;
@@ -62,7 +64,7 @@ export function UnsubscribePage() {
             <MailX className="size-6" />
           </span>
           <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-            {title}
+            {unbroken(title)}
           </h1>
           <CardDescription>{text}</CardDescription>
         </CardHeader>

@@ -139,6 +139,6 @@ Deno.test('no e-mail assumes the student\'s gender', () => {
     }
   }
   const enrolled = renderMessage('new_enrollment', { name: 'Mariana Souza', course_title: 'Excel Essencial', course_id: 'c1' }, brand, links);
-  assert.equal(enrolled.subject, 'Sua matrícula no curso Excel Essencial foi feita');
+  assert.equal(enrolled.subject, 'Matrícula feita: Excel Essencial');
   assert.match(enrolled.text, /^Sua matrícula foi feita\n\nOlá, Mariana!/);
 });

@@ -103,7 +103,8 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
             action: { label: 'Acessar o curso', url: courseUrl },
           }
         : {
-            subject: `Sua matrícula no ${courseNoun(course)} foi feita`,
+            // What matters first: a mail app shows the subject's start.
+            subject: `Matrícula feita: ${course}`,
             preheader: `O ${courseNoun(course)} já está na sua área de membros.`,
             heading: 'Sua matrícula foi feita',
             paragraphs: [hello(p), `O ${courseNoun(course)} já está na sua área de membros. É só entrar e começar.`],
