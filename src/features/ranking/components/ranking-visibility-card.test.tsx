@@ -38,6 +38,22 @@ describe('RankingVisibilityCard', () => {
     expect(api.setRankingVisibility).toHaveBeenCalledTimes(2);
   });
 
+  it('saves like every other setting (issue 46): "Salvo" once kept; a failure flips back and says so', async () => {
+    api.fetchRanking.mockResolvedValue(ranking({}));
+    const user = userEvent.setup();
+    renderScreen(<RankingVisibilityCard schoolId="s1" userId="u1" />, { session: signedIn() });
+    const toggle = await screen.findByRole('switch', { name: 'Aparecer no ranking da escola' });
+    api.fetchRanking.mockResolvedValue(ranking({ opted_out: true }));
+    await user.click(toggle);
+    expect(await screen.findByText('Salvo')).toBeInTheDocument();
+    expect(screen.getByRole('switch')).not.toBeChecked();
+
+    api.setRankingVisibility.mockRejectedValueOnce(new Error('falhou'));
+    await user.click(screen.getByRole('switch'));
+    expect(await screen.findByText('Não foi salvo')).toBeInTheDocument();
+    expect(screen.getByRole('switch')).not.toBeChecked();
+  });
+
   it('an opted-out student sees it off', async () => {
     api.fetchRanking.mockResolvedValue(ranking({ opted_out: true }));
     renderScreen(<RankingVisibilityCard schoolId="s1" userId="u1" />, { session: signedIn() });

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { useRanking, useSetRankingVisibility } from '../api/hooks';
 
 /**
  * Profile: "Aparecer no ranking da escola" (issue 26, LGPD). Shown only when the school's ranking is
  * on; off keeps the student out of everyone's ranking (a ranking_opt_outs row), on removes that row.
+ * Saved as every setting is (SettingSwitch: at once, "Salvo"; issue 46).
  */
 export function RankingVisibilityCard({ schoolId, userId }: { schoolId: string; userId: string }) {
   const { data } = useRanking(schoolId, userId);
@@ -19,8 +19,6 @@ export function RankingVisibilityCard({ schoolId, userId }: { schoolId: string; 
     if (shown && hash === '#ranking') section.current?.scrollIntoView?.({ block: 'start' });
   }, [shown, hash]);
   if (!data?.enabled) return null;
-  // While the change is on its way, the switch shows the choice just made.
-  const visible = update.isPending ? update.variables : !data.opted_out;
   return (
     <section ref={section} id="ranking" className="grid scroll-mt-20 gap-4 rounded-xl border border-border bg-white p-4 sm:p-6" aria-labelledby="profile-ranking">
       <div>
@@ -31,10 +29,7 @@ export function RankingVisibilityCard({ schoolId, userId }: { schoolId: string; 
           Seu primeiro nome com a inicial do sobrenome, sua foto e seus pontos do mês aparecem no ranking da página inicial para os colegas da escola. Desligado, você não aparece nele.
         </p>
       </div>
-      <div className="flex items-center gap-3">
-        <Switch id="ranking-visible" checked={visible} disabled={update.isPending} onCheckedChange={(checked) => update.mutate(checked)} />
-        <Label htmlFor="ranking-visible">Aparecer no ranking da escola</Label>
-      </div>
+      <SettingSwitch id="ranking-visible" label="Aparecer no ranking da escola" checked={!data.opted_out} onSave={(visible) => update.mutateAsync(visible)} />
     </section>
   );
 }
