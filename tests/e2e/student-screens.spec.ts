@@ -31,16 +31,16 @@ async function photograph(page: Page, name: string) {
 /** The contrast Chromium paints between `text`'s colour and `surface`'s background over the white card
  * (both through a canvas, so any CSS colour syntax and opacity come out as the pixels shown). */
 async function paintedContrast(text: Locator, surface: Locator): Promise<number> {
-  const pixel = (el: Element, property: 'color' | 'backgroundColor') => {
+  const pixel = (el: Element, property: string) => {
     const ctx = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d')!;
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, 1, 1);
-    ctx.fillStyle = getComputedStyle(el)[property];
+    ctx.fillStyle = getComputedStyle(el).getPropertyValue(property);
     ctx.fillRect(0, 0, 1, 1);
     return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)) as [number, number, number];
   };
   const fg = await text.evaluate(pixel, 'color');
-  const bg = await surface.evaluate(pixel, 'backgroundColor');
+  const bg = await surface.evaluate(pixel, 'background-color');
   return contrastRatio(toHex(fg), toHex(bg));
 }
 
