@@ -115,7 +115,13 @@ export function mutationVerdict(kind: MutationKind, accept: Accept, prefer: Pref
   };
 }
 
-export function callVerdict(prefer: Preferences): (result: SqlResult<ResultRow>) => Verdict {
+/**
+ * A call: max-affected (strict) and tx=rollback look at the result first; otherwise the call commits in
+ * one go, like a read (on PostgreSQL one round trip with a prepared statement: the planner's work on a
+ * function inlined into the call, such as student_catalog, is done once per connection, not per call).
+ */
+export function callVerdict(prefer: Preferences): ((result: SqlResult<ResultRow>) => Verdict) | undefined {
+  if (prefer.tx !== 'rollback' && !(prefer.handling === 'strict' && prefer.maxAffected !== null)) return undefined;
   return (r) => {
     checkMaxAffected(prefer, Number(r.rows[0].n));
     return txVerdict(prefer);
