@@ -46,6 +46,15 @@ export default defineConfig({
           execArgv: ['--experimental-websocket'],
         },
       },
+      {
+        test: {
+          // Every npm run bench:* at its smallest sizes (tests/benches/smoke.test.ts): scripts/test.mjs's last step.
+          name: 'benches',
+          environment: 'node',
+          include: ['tests/benches/**/*.test.ts'],
+          testTimeout: 600_000,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
 // `npm test`: every check, in order — typecheck, lint, unit/component tests, integration tests
 // (supabase-js against local-supabase on PGlite, then on a real PostgreSQL when one can be had),
-// and end-to-end journeys in Debian's Chromium against the built SPA. Ends with one line
+// end-to-end journeys in Debian's Chromium against the built SPA, and a smoke run of every benchmark. Ends with one line
 // "N passed, N failed" and exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync, chownSync } from 'node:fs';
@@ -223,6 +223,10 @@ if ((await run(bin('vite'), ['build', '--logLevel', 'warn'], e2eEnv)) !== 0) {
     failedStep ??= 'e2e';
   }
 }
+
+// Every `npm run bench:*` at its smallest sizes, to its end (tests/benches/smoke.test.ts; issue 38).
+step('Benchmarks, smoke runs (smallest sizes; figures not checked)');
+await vitest('benches', 'benches');
 
 rmSync(tmp, { recursive: true, force: true });
 const minutes = ((Date.now() - started) / 60000).toFixed(1);

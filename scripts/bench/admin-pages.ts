@@ -13,7 +13,7 @@ import { fetchDashboardCounts } from '../../src/features/dashboard/api/queries.t
 import { fetchEnrollments } from '../../src/features/enrollments/api/queries.ts';
 import { fetchReportStudents, fetchReportSummary } from '../../src/features/reports/api/queries.ts';
 import { fetchStudents } from '../../src/features/students/api/queries.ts';
-import { BIG, PASSWORD, SCHOOL, SEED, STUDENT_EMAIL, countingFetch, measurePages, type Counter } from './large-school.ts';
+import { BIG, PASSWORD, SCHOOL, SEED, STUDENTS, STUDENT_EMAIL, countingFetch, measurePages, type Counter } from './large-school.ts';
 
 const ADMIN_EMAIL = 'bench.admin@escola-bench.com.br';
 
@@ -92,7 +92,7 @@ insert into public.payments (school_id, user_id, course_id, course_title, enviro
 select '${SCHOOL}', s.id, c.id, c.title, 'sandbox', (array['PIX', 'BOLETO', 'CREDIT_CARD'])[1 + i % 3], 97 + (i % 5) * 50,
        x.status, case when x.status in ('PENDING', 'OVERDUE') then null else x.at + interval '2 hours' end, x.at, x.at
   from generate_series(1, 3300) i
-  join bench_students s on s.rn = 1 + (i * 17) % 5000
+  join bench_students s on s.rn = 1 + (i * 17) % ${STUDENTS}
   join (select id, title, row_number() over (order by id) as rn from public.courses where school_id = '${SCHOOL}') c on c.rn = 1 + i % 200
   cross join lateral (select case when i % 20 = 0 then 'REFUNDED' when i % 97 = 0 then 'CHARGEBACK'
                                   when i % 23 = 0 then 'PENDING' when i % 29 = 0 then 'OVERDUE'
@@ -135,7 +135,8 @@ async function main() {
     ['students (/admin/students), first page', () => Promise.all([fetchAdminCourses(client, SCHOOL), fetchStudents(client, SCHOOL, '', 0)])],
     ['students, search "Bench 4321"', () => fetchStudents(client, SCHOOL, 'Bench 4321', 0)],
     ['enrollments (/admin/enrollments), first page', () => Promise.all([fetchAdminCourses(client, SCHOOL), fetchEnrollments(client, SCHOOL, noFilter, 0)])],
-    ['enrollments, page 100 filtered by status', () => fetchEnrollments(client, SCHOOL, { courseId: '', status: 'ACTIVE' }, 100)],
+    // Page 100 of the school of 5,000 (a smaller school, BENCH_STUDENTS, has fewer pages).
+    ['enrollments, page 100 filtered by status', () => fetchEnrollments(client, SCHOOL, { courseId: '', status: 'ACTIVE' }, Math.min(100, Math.floor(STUDENTS / 50)))],
     [
       'reports (/admin/reports), cards + first tab page',
       () => Promise.all([fetchAdminCourses(client, SCHOOL), fetchReportSummary(client, SCHOOL, null), fetchReportStudents(client, SCHOOL, 'all', null, 0)]),

@@ -6,6 +6,8 @@ export const SCHOOL = '5c000000-0000-4000-8000-0000000b0001';
 export const BIG = 'c0000000-0000-4000-8000-0000000b0001';
 export const STUDENT_EMAIL = 'bench.aluno@escola-bench.com.br';
 export const PASSWORD = 'senha123';
+/** Students of the school: 5,000; BENCH_STUDENTS makes it smaller (the benches' smoke runs in npm test, tests/benches). */
+export const STUDENTS = Number(process.env.BENCH_STUDENTS || 5000);
 
 // Node 20 has no WebSocket; supabase-js builds its (unused here) realtime client eagerly.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= class {};
@@ -21,7 +23,7 @@ select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated
        case when i = 1 then '${STUDENT_EMAIL}' else 'bench.' || i || '@escola-bench.com.br' end, h.pw, now(), '', '', '', '',
        '{"provider": "email", "providers": ["email"]}'::jsonb,
        jsonb_build_object('name', 'Aluno Bench ' || i, 'school_id', '${SCHOOL}'), now(), now()
-from generate_series(1, 5000) i, h;
+from generate_series(1, ${STUDENTS}) i, h;
 
 -- 200 published courses; the first is the big one.
 insert into public.courses (id, school_id, title, slug, status, price, created_at, description, thumbnail_url, purchase_url)

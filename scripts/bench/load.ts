@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { PASSWORD, STUDENT_EMAIL } from './large-school.ts';
+import { PASSWORD, STUDENTS, STUDENT_EMAIL } from './large-school.ts';
 import { clickableLessons, loadPage, type CourseOutline } from './student-pages.ts';
 import { cleanup, findPgBin, isInterrupted, procStat, sleep, startBackend, startPostgres } from './processes.ts';
 
@@ -226,7 +226,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | null, databas
 // ── main ─────────────────────────────────────────────────────────────────────────────────────────
 async function main() {
   if (!['pglite', 'postgres', 'both'].includes(DB)) throw new Error(`BENCH_DB must be pglite, postgres or both (got ${DB})`);
-  if (!(USERS >= 1 && USERS <= 5000)) throw new Error('BENCH_USERS must be between 1 and 5000 (the seeded students)');
+  if (!(USERS >= 1 && USERS <= STUDENTS)) throw new Error(`BENCH_USERS must be between 1 and ${STUDENTS} (the seeded students)`);
   if (DB !== 'postgres') {
     await runEngine('pglite', null, null);
     await cleanup(); // stop this backend before the next one takes the CPU

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from '@supabase/supabase-js';
 import { startServer } from '../../local-supabase/server.ts';
-import { BIG, PASSWORD, SCHOOL, SEED, median } from './large-school.ts';
+import { BIG, PASSWORD, SCHOOL, SEED, STUDENTS, median } from './large-school.ts';
 
 const RUNS = Number(process.env.BENCH_RANKING_RUNS || 21);
 const TARGET_MS = 100;
@@ -85,7 +85,7 @@ async function main() {
     const me = (
       await engine.query<{ email: string; points: number }>(
         `select u.email, r.points from private.ranking_months r join auth.users u on u.id = r.user_id
-          where r.school_id = '${SCHOOL}' order by r.points desc, r.user_id offset 2500 limit 1`,
+          where r.school_id = '${SCHOOL}' order by r.points desc, r.user_id offset ${Math.floor(STUDENTS / 2)} limit 1`,
       )
     ).rows[0]!;
     const client = createClient(server.url, server.ctx.config.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
