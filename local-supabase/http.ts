@@ -5,6 +5,8 @@ import type { Engine, Sql, SqlResult, TextStatement, Verdict } from './db/engine
 import type { LocalSupabaseConfig } from './config.ts';
 import type { Mailbox } from './mail/mailbox.ts';
 import { verifyJwtCached, JwtError, type JwtClaims, type DbRole } from './jwt.ts';
+import { FairLanes, LaneQueueFull } from './fair-lanes.ts';
+import { POSTGRES_POOL_SIZE } from './db/postgres.ts';
 
 export interface ServerContext {
   config: LocalSupabaseConfig;
@@ -118,7 +120,8 @@ export async function asCaller<T>(
   path: string,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  return ctx.engine.transaction(fn, { ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path) });
+  const settings = { ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path) };
+  return inCallerLane(ctx.engine, auth, req, () => ctx.engine.transaction(fn, settings));
 }
 
 /** asCaller for one statement: the engine sends settings and statement together (Engine.runStatement). */
@@ -132,7 +135,70 @@ export async function runAsCaller<T>(
   /** More transaction settings of the endpoint (the REST layer's search_path). */
   extra: Record<string, string> = {},
 ): Promise<SqlResult<T>> {
-  return ctx.engine.runStatement({ ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path), ...extra }, statement, decide);
+  const settings = { ...(await roleSettings(ctx.engine, auth.role)), ...callerSettings(auth, req, path), ...extra };
+  return inCallerLane(ctx.engine, auth, req, () => ctx.engine.runStatement(settings, statement, decide));
+}
+
+/** Requests of one caller that may wait for the database; past it, 429 (local-supabase only). */
+export const CALLER_QUEUE_BOUND = 50;
+
+/**
+ * A caller has more than CALLER_QUEUE_BOUND requests waiting for the database. local-supabase's own
+ * answer (PostgREST has no per-caller queue: on the platform, such a caller holds pool connections until
+ * PGRST003): 429, PostgREST-shaped, code LS429. Storage words it its own way (storage/index.ts).
+ */
+export class CallerQueueFull extends HttpError {
+  constructor() {
+    super(429, {
+      code: 'LS429',
+      details: `local-supabase runs at most ${CALLER_QUEUE_BOUND} waiting requests per caller`,
+      hint: 'Wait for your earlier requests to finish.',
+      message: 'Too many requests waiting for the database',
+    });
+  }
+}
+
+const lanesByEngine = new WeakMap<Engine, FairLanes>();
+const SERVICE_LANE = 'service_role';
+
+/**
+ * The database's turns, shared fairly (fair-lanes.ts): a caller holds at most a quarter of the
+ * connections at once (PGlite has one, so one statement: what it could run anyway), and its further
+ * requests wait in its own queue while the other callers take their turns. The service role (edge
+ * functions, jobs) has a lane of its own with half the connections and no queue bound, so the
+ * product's functions are never starved by one student.
+ */
+export function databaseLanes(engine: Engine): FairLanes {
+  let lanes = lanesByEngine.get(engine);
+  if (!lanes) {
+    const connections = engine.kind === 'pglite' ? 1 : POSTGRES_POOL_SIZE;
+    lanes = new FairLanes({
+      slots: connections,
+      perLane: (lane) => Math.max(1, Math.floor(connections / (lane === SERVICE_LANE ? 2 : 4))),
+      maxQueued: (lane) => (lane === SERVICE_LANE ? Infinity : CALLER_QUEUE_BOUND),
+    });
+    lanesByEngine.set(engine, lanes);
+  }
+  return lanes;
+}
+
+/**
+ * The caller whose lane a request waits in: the service role, else the JWT's subject, else the client
+ * address (the first X-Forwarded-For, which the server sets from the peer as the platform's gateway does).
+ */
+export function callerLane(auth: RequestAuth, req: Pick<IncomingMessage, 'headers'>): string {
+  if (auth.role === 'service_role') return SERVICE_LANE;
+  if (auth.claims.sub) return `user:${auth.claims.sub}`;
+  const forwarded = req.headers['x-forwarded-for'];
+  return `address:${String(Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? '')).split(',')[0]!.trim()}`;
+}
+
+async function inCallerLane<T>(engine: Engine, auth: RequestAuth, req: Pick<IncomingMessage, 'headers'>, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await databaseLanes(engine).run(callerLane(auth, req), fn);
+  } catch (e) {
+    throw e instanceof LaneQueueFull ? new CallerQueueFull() : e;
+  }
 }
 
 interface RoleSettings {

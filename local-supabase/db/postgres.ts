@@ -10,8 +10,11 @@ pg.types.setTypeParser(1114, (v) => v); // timestamp
 pg.types.setTypeParser(1184, (v) => v); // timestamptz
 pg.types.setTypeParser(1082, (v) => v); // date
 
+/** Connections the backend opens (http.ts shares them fairly among callers). */
+export const POSTGRES_POOL_SIZE = 10;
+
 export async function openPostgres(url: string): Promise<Engine> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
   // An idle pooled connection the server ends (a restart, pg_terminate_backend, a dropped database)
   // emits 'error' on the pool: unhandled, that would crash the whole backend. The pool drops that
   // connection and opens a new one for the next query.

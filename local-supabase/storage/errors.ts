@@ -29,6 +29,8 @@ export const errors = {
     storageError(409, 'ResourceNotEmpty', 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
   invalidRange: () => storageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided'),
   notFound: () => storageError(404, 'NotFound', 'not_found', 'Route not found'),
+  /** 429 as storage-api passes on imgproxy's "Too many requests" (local: also a caller's full queue or render budget). */
+  tooManyRequests: (message = 'Too many requests') => storageError(429, 'InvalidRequest', 'InvalidRequest', message),
 };
 
 /** Maps the database errors an operation can raise to Storage's responses; rethrows anything else. */

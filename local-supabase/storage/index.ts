@@ -1,7 +1,7 @@
 // /storage/v1: the subset of Supabase Storage's HTTP API that storage-js (v2) and the app use.
 import { mkdirSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { authenticate, JwtError, readJson, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
+import { authenticate, CallerQueueFull, JwtError, readJson, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
 import { isPgError } from '../db/engine.ts';
 import * as buckets from './buckets.ts';
 import { errors } from './errors.ts';
@@ -208,6 +208,8 @@ export function createStorageHandler(ctx: ServerContext): Handler & { close?: ()
       // A value Postgres refuses (class 22: a NUL byte in a prefix, a malformed number) is the
       // request's fault: 400, not a 500.
       if (isPgError(e) && e.code?.startsWith('22')) throw errors.invalidRequest('Invalid input');
+      // The caller's queue for the database is full (http.ts): the same 429, in Storage's words.
+      if (e instanceof CallerQueueFull) throw errors.tooManyRequests(String(e.body.message));
       throw e;
     }
   };
