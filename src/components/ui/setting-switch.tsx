@@ -55,7 +55,6 @@ export function SettingSwitch({ label, description, checked, onSave, disabled, i
     <div className={cn('flex items-start gap-3', className)}>
       <Switch
         id={switchId}
-        className="mt-0.5"
         checked={shown}
         disabled={disabled}
         aria-busy={status === 'saving' || undefined}
@@ -63,7 +62,8 @@ export function SettingSwitch({ label, description, checked, onSave, disabled, i
         onCheckedChange={(next) => void change(next)}
       />
       <div className="grid min-w-0 gap-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+        {/* As tall as the switch, so the label sits level with it. */}
+        <div className="flex min-h-6 flex-wrap items-center gap-x-2 gap-y-0.5">
           <Label htmlFor={switchId}>{label}</Label>
           <span role="status" className={cn('inline-flex items-center gap-1 text-xs', status === 'failed' ? 'font-medium text-destructive' : 'text-muted-foreground')}>
             {status === 'saving' && (

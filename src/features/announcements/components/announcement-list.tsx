@@ -23,7 +23,8 @@ export function AnnouncementList({ schoolId, onOpen }: { schoolId: string | null
         ) : count === 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">Nenhum comunicado no momento.</p>
         ) : (
-          <ul className="grid gap-0.5">
+          // One column no wider than the bell: a long title is cut with "…" instead of widening the list.
+          <ul className="grid grid-cols-1 gap-0.5">
             {data!.map((a) => (
               <li key={a.id}>
                 <button
@@ -34,7 +35,7 @@ export function AnnouncementList({ schoolId, onOpen }: { schoolId: string | null
                   <span aria-hidden="true" className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                     <Megaphone className="size-4" />
                   </span>
-                  <span className="min-w-0">
+                  <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{a.title}</span>
                     {/* The body's blocks a line each ("Novidades", then "Agora você…"), two lines at most. */}
                     <span className="line-clamp-2 text-xs break-words whitespace-pre-line text-muted-foreground">{htmlToText(a.body)}</span>

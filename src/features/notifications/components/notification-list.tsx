@@ -51,7 +51,7 @@ export function NotificationList({ schoolId, onNavigate }: { schoolId: string | 
         ) : !data || data.notifications.length === 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">Nenhuma notificação no momento.</p>
         ) : (
-          <ul ref={list} className="grid gap-0.5">
+          <ul ref={list} className="grid grid-cols-1 gap-0.5">
             {data.notifications.map((n) => {
               const Icon = ICONS[n.kind];
               const isUnread = !n.read_at;

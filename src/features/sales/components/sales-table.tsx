@@ -1,5 +1,7 @@
 // Vendas' table: one row per payment, newest first: when, who, what (the course and its bump), how,
 // its situation, what was charged, the coupon's discount, and "Reembolsar" where Asaas can refund it.
+// On a phone the table scrolls sideways under its last column, which stays in view at the right edge
+// (issue 46: "Reembolsar" was off-screen at 360 px), beside the date and the buyer at the left.
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
@@ -7,6 +9,8 @@ import type { Sale } from '../api/queries';
 import { METHOD_LABEL, canRefund, isPaid, itemsText, situationOf, timeOf } from '../lib/labels';
 
 const COLUMNS = ['Data', 'Comprador', 'Itens', 'Forma', 'Situação', 'Valor', 'Desconto / Cupom', 'Ações'];
+/** The actions' column, pinned to the right edge while the rest scrolls; opaque, with a shadow on its left. */
+const PINNED = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.25)]';
 
 export function SalesTable({ rows, busy, onRefund }: { rows: Sale[]; busy: boolean; onRefund: (sale: Sale) => void }) {
   return (
@@ -16,7 +20,7 @@ export function SalesTable({ rows, busy, onRefund }: { rows: Sale[]; busy: boole
         <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={c === 'Ações' ? 'px-3 py-3 text-right' : 'px-3 py-3'}>
+              <th key={c} scope="col" className={c === 'Ações' ? `${PINNED} bg-slate-50 px-3 py-3 text-right` : 'px-3 py-3'}>
                 {c === 'Ações' ? <span className="sr-only">{c}</span> : c}
               </th>
             ))}
@@ -72,7 +76,7 @@ function SaleRow({ sale: s, onRefund }: { sale: Sale; onRefund: () => void }) {
           <span className="text-muted-foreground">—</span>
         )}
       </td>
-      <td className="px-3 py-3 text-right">
+      <td className={`${PINNED} bg-white px-3 py-3 text-right`}>
         {canRefund(s) ? (
           <Button variant="outline" size="sm" onClick={onRefund} aria-label={`Reembolsar a venda de ${s.buyer_name || 'comprador'} de ${formatDateTime(s.created_at)}`}>
             Reembolsar
