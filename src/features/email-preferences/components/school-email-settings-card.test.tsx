@@ -78,6 +78,8 @@ describe('SchoolEmailSettingsCard', () => {
   it('the sender waits for Salvar, warns before a reload while unsaved, saves twice and a reload shows the last', async () => {
     const view = open();
     const sender = await screen.findByLabelText('Nome do remetente');
+    // send-emails signs with the school's name when none is given.
+    expect(sender).toHaveAccessibleDescription('Padrão: o nome da escola.');
     const reload = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     await userEvent.type(sender, 'Equipe Demo');
     expect(reload()).toBe(true);

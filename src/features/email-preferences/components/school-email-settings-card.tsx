@@ -97,7 +97,7 @@ function SenderForm({ schoolId, settings }: { schoolId: string; settings: School
       )}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Nome do remetente" hint="Padrão: o nome da área de membros." error={errors.sender_name?.message}>
+        <FormField label="Nome do remetente" hint="Padrão: o nome da escola." error={errors.sender_name?.message}>
           <Input autoComplete="off" {...register('sender_name')} />
         </FormField>
         <FormField label="Responder para" hint="Para onde vão as respostas dos alunos." error={errors.reply_to?.message}>
