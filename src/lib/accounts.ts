@@ -46,5 +46,6 @@ export function firstAccessText(who: string, rule: string): string {
 
 /** The caller shows the temporary password (TemporaryPasswordDialog) from the mutation's result. */
 export function useResetAccountPassword() {
-  return useMutation({ mutationFn: resetAccountPassword, meta: { errorTitle: 'Erro ao redefinir senha' } });
+  // SPEC §8 names this toast's title literally; the buttons say "Redefinir senha" (issue 46).
+  return useMutation({ mutationFn: resetAccountPassword, meta: { errorTitle: 'Erro ao resetar senha' } });
 }
