@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, HttpError, JwtError, sendJson, type Handler, type RequestAuth, type ServerContext } from '../http.ts';
 import { parseCallQuery, parseCallRequest, parseMutationRequest, parseReadRequest, parseTarget, readJsonBody, unsupportedMethod, type MutationKind } from './api-request.ts';
 import { closest, fromDbError, tableNotFound } from './errors.ts';
-import { runStatement, type Caller } from './execute.ts';
+import { methodAccessMode, runStatement, type AccessMode, type Caller } from './execute.ts';
 import { planRead, tableSource } from './plan.ts';
 import { planCall, resolveCallRequest } from './plan-call.ts';
 import { planMutation } from './plan-mutation.ts';
@@ -107,11 +107,12 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const { accept, prefer, query } = parseReadRequest(caller.req, url, planEnabled());
     const plan = await planRead(cache, query, tableSource(table), parseSelect(query.select ?? '*'), { aggregatesEnabled: aggregatesEnabled() });
     const statements = readStatements(plan, accept, prefer, caller.req.method === 'HEAD');
-    if (accept.plan) return explain(caller, statements.read, accept.plan);
-    const [row] = await runStatement<ResultRow>(ctx, settings, caller, statements.read, readVerdict(prefer));
+    const mode = methodAccessMode(caller);
+    if (accept.plan) return explain(caller, statements.read, accept.plan, mode);
+    const [row] = await runStatement<ResultRow>(ctx, settings, caller, statements.read, readVerdict(prefer), mode);
     // count=planned is the planner's estimate (PostgREST: EXPLAIN of the count query), asked after.
     if (prefer.count === 'planned' || (prefer.count === 'estimated' && Number(row.total) > settings.maxRows)) {
-      const estimate = plannedRows(await runStatement(ctx, settings, caller, estimateStatement(statements.plannedRows), () => 'rollback'));
+      const estimate = plannedRows(await runStatement(ctx, settings, caller, estimateStatement(statements.plannedRows), () => 'rollback', mode));
       row.total = prefer.count === 'planned' ? estimate : Math.max(estimate, Number(row.total));
     }
     return readReply(row, plan.root.offset ?? 0, accept, prefer);
@@ -122,8 +123,8 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const { accept, prefer } = request;
     const plan = await planMutation(cache, table, request, aggregatesEnabled());
     const statement = mutationStatement(plan, accept);
-    if (statement && accept.plan) return explain(caller, statement, accept.plan);
-    const row = statement ? (await runStatement<ResultRow>(ctx, settings, caller, statement, mutationVerdict(kind, accept, prefer)))[0] : emptyMutationRow(accept);
+    if (statement && accept.plan) return explain(caller, statement, accept.plan, 'read-write');
+    const row = statement ? (await runStatement<ResultRow>(ctx, settings, caller, statement, mutationVerdict(kind, accept, prefer), 'read-write'))[0] : emptyMutationRow(accept);
     return mutationReply(kind, row, accept, prefer, plan.returnsRepresentation);
   }
 
@@ -134,14 +135,16 @@ export function createRestHandler(ctx: ServerContext): Handler & { close?: () =>
     const query = parseCallQuery(caller.req, request.searchParams, resolved.argumentNames);
     const plan = await planCall(cache, resolved, query, request, aggregatesEnabled());
     const statement = callStatement(plan, accept, prefer);
-    if (accept.plan) return explain(caller, statement, accept.plan);
-    const [row] = await runStatement<ResultRow>(ctx, settings, caller, statement, callVerdict(prefer));
+    // A stable or immutable function runs read-only even by POST (PostgREST: Access Mode on Functions).
+    const mode: AccessMode = resolved.fn.volatility === 'v' ? methodAccessMode(caller) : 'read-only';
+    if (accept.plan) return explain(caller, statement, accept.plan, mode);
+    const [row] = await runStatement<ResultRow>(ctx, settings, caller, statement, callVerdict(prefer), mode);
     return callReply(plan, row, accept, prefer);
   }
 
   /** `Accept: application/vnd.pgrst.plan`: EXPLAIN of the statement the request would run, rolled back. */
-  async function explain(caller: Caller, statement: Statement, plan: Plan): Promise<Reply> {
-    const rows = await runStatement<Record<string, unknown>>(ctx, settings, caller, explainStatement(statement, plan), () => 'rollback');
+  async function explain(caller: Caller, statement: Statement, plan: Plan, mode: AccessMode): Promise<Reply> {
+    const rows = await runStatement<Record<string, unknown>>(ctx, settings, caller, explainStatement(statement, plan), () => 'rollback', mode);
     return explainReply(rows, plan);
   }
 

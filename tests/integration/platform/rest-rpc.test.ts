@@ -2,7 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { rest, userClient, useRestBackend } from '../rest-fixtures.ts';
 
-const rt = useRestBackend();
+// A stable function that writes through a volatile one (PostgreSQL lets it), and a view that writes: what
+// PostgREST's read-only transactions refuse.
+const rt = useRestBackend(`
+create function public.rt_stable_bump(slug_in text) returns int language plpgsql stable as $$
+begin
+  return public.rt_bump(slug_in);
+end $$;
+create view public.rt_bumping as select public.rt_bump('view') as hits;
+`);
+
+const hits = async (slug: string) =>
+  (await rt.backend.server.ctx.engine.query<{ hits: number }>('select hits from public.rt_counters where slug = $1', [slug])).rows.map((r) => r.hits);
+const READ_ONLY = (command: string) => ({ code: '25006', message: `cannot execute ${command} in a read-only transaction`, details: null, hint: null });
 
 describe('rpc', () => {
   it('returns scalars as bare JSON values', async () => {
@@ -87,5 +99,35 @@ describe('rpc', () => {
     const badValue = await rt.db.rpc('rt_add', { a: 'x', b: 1 });
     expect(badValue.status).toBe(400);
     expect(badValue.error?.code).toBe('22P02');
+  });
+});
+
+describe('access mode, as PostgREST runs each request (docs: Transactions › Access Mode)', () => {
+  it('GET and HEAD /rpc run read-only, whatever the volatility: a volatile function that writes answers 405 25006 and writes nothing', async () => {
+    const get = await rt.db.rpc('rt_bump', { slug_in: 'get' }, { get: true });
+    expect({ status: get.status, error: get.error }).toEqual({ status: 405, error: READ_ONLY('INSERT') });
+    const head = await rt.db.rpc('rt_bump', { slug_in: 'get' }, { head: true });
+    expect(head.status).toBe(405);
+    expect(await hits('get')).toEqual([]);
+    // Control: POST runs it read-write.
+    expect((await rt.db.rpc('rt_bump', { slug_in: 'get' })).data).toBe(1);
+    expect(await hits('get')).toEqual([1]);
+  });
+
+  it('POST runs a stable or immutable function read-only: one that writes through a volatile one answers 405 and writes nothing', async () => {
+    const r = await rt.db.rpc('rt_stable_bump', { slug_in: 'stable' });
+    expect({ status: r.status, error: r.error }).toEqual({ status: 405, error: READ_ONLY('INSERT') });
+    expect(await hits('stable')).toEqual([]);
+    // Control: stable and immutable functions that only read answer as before, by POST and GET.
+    expect((await rt.db.rpc('rt_add', { a: 1, b: 2 })).data).toBe(3);
+    expect((await rt.db.rpc('rt_courses_of', { school: 1 }).select('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('GET and HEAD on a table or view run read-only too', async () => {
+    const r = await rt.db.from('rt_bumping').select('hits');
+    expect({ status: r.status, error: r.error }).toEqual({ status: 405, error: READ_ONLY('INSERT') });
+    expect((await rt.db.from('rt_bumping').select('hits', { head: true, count: 'exact' })).status).toBe(405);
+    expect(await hits('view')).toEqual([]);
+    expect((await rt.db.from('rt_courses').select('id').eq('id', 1)).data).toEqual([{ id: 1 }]);
   });
 });
