@@ -94,9 +94,10 @@ export async function startServer(configIn: Partial<LocalSupabaseConfig> = {}, o
 
   const server = createServer((req, res) => void dispatch(req, res));
   async function dispatch(req: IncomingMessage, res: ServerResponse) {
-    // As Supabase's API gateway does: X-Forwarded-For is the address the request came from, whatever the
-    // client wrote (the database's per-address limits and the functions read it).
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    // As the hosted platform's edge does (Cloudflare's CF-Connecting-IP, the gateway's X-Forwarded-For): the
+    // address the request came from, whatever the client wrote (the database's per-address limits and the
+    // functions read them).
+    req.headers['cf-connecting-ip'] = req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     try {
       if (req.method === 'OPTIONS') {
         res.writeHead(200, CORS_HEADERS);

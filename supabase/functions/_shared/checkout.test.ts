@@ -3,7 +3,7 @@
 // The functions themselves run against the fake Asaas in tests/integration/product/{payments,subscriptions-asaas}.test.ts.
 import assert from 'node:assert/strict';
 import { AsaasError } from './asaas.ts';
-import { asaasFailure, billingTypeOf, cardOf, customerOf } from './checkout.ts';
+import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf } from './checkout.ts';
 import { HttpError } from './http.ts';
 
 const CUSTOMER = { name: ' Aluna Teste ', email: 'ALUNA@Exemplo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
@@ -62,4 +62,12 @@ Deno.test("Asaas's refusal: its words with 400, anything else 502, other errors 
   } finally {
     console.error = quiet;
   }
+});
+
+Deno.test("the buyer's address: CF-Connecting-IP first (the platform's edge sets it), then the first X-Forwarded-For", () => {
+  const req = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
+  assert.equal(remoteIpOf(req({ 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': '203.0.113.9, 198.51.100.7' })), '198.51.100.7');
+  assert.equal(remoteIpOf(req({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' })), '203.0.113.9');
+  assert.equal(remoteIpOf(req({ 'cf-connecting-ip': ' ', 'x-forwarded-for': '203.0.113.9' })), '203.0.113.9');
+  assert.equal(remoteIpOf(req({})), undefined);
 });

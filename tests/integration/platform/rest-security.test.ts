@@ -8,7 +8,8 @@ const DROP = `"; drop table public.rt_canary; --`;
 const DROP_SQ = `'; drop table public.rt_canary; --`;
 
 const rt = useRestBackend(`create table public.rt_canary (id int primary key); insert into public.rt_canary values (1);
-create function public.rt_forwarded_for() returns text language sql stable as $$ select current_setting('request.headers', true)::json ->> 'x-forwarded-for' $$;`);
+create function public.rt_forwarded_for() returns text language sql stable as $$ select current_setting('request.headers', true)::json ->> 'x-forwarded-for' $$;
+create function public.rt_connecting_ip() returns text language sql stable as $$ select current_setting('request.headers', true)::json ->> 'cf-connecting-ip' $$;`);
 
 /** The canary table, the secrets and the courses are untouched, and no role leaked. */
 async function expectNothingChanged() {
@@ -184,6 +185,14 @@ describe('the client address', () => {
     const written: Record<string, string>[] = [{}, { 'X-Forwarded-For': '203.0.113.9' }, { 'X-Forwarded-For': '203.0.113.9, 127.0.0.1' }];
     for (const headers of written) {
       const res = await rest(rt.backend, '/rpc/rt_forwarded_for', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+      expect(await res.json(), JSON.stringify(headers)).toBe('127.0.0.1');
+    }
+  });
+
+  it('cf-connecting-ip is the address the request came from too, whatever the client wrote (as Cloudflare sets it on the platform)', async () => {
+    const written: Record<string, string>[] = [{}, { 'CF-Connecting-IP': '203.0.113.9' }, { 'CF-Connecting-IP': '203.0.113.9', 'X-Forwarded-For': '198.51.100.1' }];
+    for (const headers of written) {
+      const res = await rest(rt.backend, '/rpc/rt_connecting_ip', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
       expect(await res.json(), JSON.stringify(headers)).toBe('127.0.0.1');
     }
   });
