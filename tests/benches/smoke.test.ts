@@ -35,6 +35,8 @@ function run(name: string, env: Record<string, string>): Promise<{ code: number 
   return new Promise((resolve) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     delete childEnv.DATABASE_URL; // each benchmark picks its engines
+    // As from a shell: Vitest's NODE_ENV=test would make the SPA's build React's development one.
+    for (const key of Object.keys(childEnv)) if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) delete childEnv[key];
     const child = spawn('npm', ['run', '--silent', name], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
