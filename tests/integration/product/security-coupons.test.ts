@@ -1,9 +1,10 @@
 // Issue 37, what an attacker got through with coupons, in real Deno against the fake Asaas:
 //  6. One buyer used up a limited coupon without paying (two unpaid PIX charges took a 2-use coupon). A buyer
-//     holds one reservation per coupon and course: a new charge replaces their older pending one (removed at
-//     Asaas); a reservation ends with its charge's due date; a paid charge keeps its use.
-//  7. Coupon codes could be guessed without limit. Past 10 unknown codes a minute per account or per address,
-//     every look-up of a code (checkout_quote, create-asaas-charge) answers 429 with a pt-BR message.
+//     holds one pending reservation per coupon, whatever the course: a new charge replaces their older pending
+//     ones (removed at Asaas); a reservation ends with its charge's due date; a paid charge keeps its use.
+//  7. Coupon codes could be guessed without limit. Past 10 unknown codes a minute per account, or 30 per school
+//     and address, every look-up of a code (checkout_quote, create-asaas-charge) answers 429 with a pt-BR
+//     message; a read-only transaction (PostgREST's GET and HEAD) is refused before any look-up.
 //  8. Inactive, expired and not-yet-valid codes each had their own message. They answer exactly as an
 //     unknown code, on the quote and on the charge.
 // Requests of the guessing tests come from their own loopback addresses (127.0.0.x), so each test has the
@@ -75,10 +76,10 @@ interface Buyer {
   address: string;
 }
 
-/** A new student of the demo school, whose requests come from `address`. */
-async function buyer(address = '127.0.0.1'): Promise<Buyer> {
+/** A new student of the demo school (or `school`), whose requests come from `address`. */
+async function buyer(address = '127.0.0.1', school: string = SCHOOL.demo): Promise<Buyer> {
   const email = `cupom.${tag().toLowerCase()}@exemplo.com.br`;
-  const created = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Comprador', school_id: SCHOOL.demo } });
+  const created = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Comprador', school_id: school } });
   if (created.error) throw created.error;
   const session = (await (await backend.signIn(email, PASSWORD)).auth.getSession()).data.session!;
   return { id: created.data.user!.id, token: session.access_token, client: clientFrom(address, session.access_token), address };
@@ -127,7 +128,7 @@ const brazilDate = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
 const expire = (paymentId: string) => sql(`update public.payments set due_date = $2 where id = $1`, [paymentId, brazilDate(-1)]);
 
-describe('hole 6: a buyer holds one reservation per coupon and course, until the charge is due', () => {
+describe('hole 6: a buyer holds one pending reservation per coupon, whatever the course, until the charge is due', () => {
   it('one account, two unpaid PIX charges with a 2-use coupon: one use reserved; the first charge is replaced and removed at Asaas; a second buyer still gets the other use', async () => {
     const c = await coupon({ max_uses: 2 });
     const attacker = await buyer();
@@ -156,7 +157,40 @@ describe('hole 6: a buyer holds one reservation per coupon and course, until the
     expect(row!.reserved).toBe('2');
   });
 
-  it('the limit per buyer still holds: a paid use counts, and another course takes another reservation', async () => {
+  // Issue 37's retest: one reservation per coupon and COURSE let one account hold a use for each course of the school.
+  it('one account, unpaid PIX charges for two courses with a 2-use coupon: one use reserved, the older charge replaced and removed at Asaas; another buyer still gets a use', async () => {
+    const c = await coupon({ max_uses: 2 });
+    const attacker = await buyer();
+    const marketing = await charge(attacker, { coupon_code: c.code });
+    const excel = await charge(attacker, { course_id: COURSE.excel, coupon_code: c.code });
+    expect([marketing.status, excel.status]).toEqual([200, 200]);
+    expect(await uses(c.id)).toEqual(['released', 'reserved']);
+    const old = await payment(String(marketing.body.payment_id));
+    expect(old).toMatchObject({ status: 'DELETED', replaced_by: excel.body.payment_id });
+    expect(fake.payment(old.provider_payment_id)).toMatchObject({ deleted: true });
+    expect(await payment(String(excel.body.payment_id))).toMatchObject({ status: 'PENDING', replaced_by: null });
+    await fake.idle();
+    expect(await uses(c.id)).toEqual(['released', 'reserved']);
+    // Everyone else still finds a use, on either course.
+    const other = await buyer();
+    expect((await quote(other, c.code, COURSE.excel)).data?.coupon_error).toBeNull();
+    expect((await quote(other, c.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
+  });
+
+  it('a paid use is never replaced: a buyer allowed two uses pays one course, then takes the other with the coupon (control)', async () => {
+    const c = await coupon({ max_uses_per_buyer: 2 });
+    const b = await buyer();
+    const paid = await charge(b, { coupon_code: c.code });
+    await fetch(`${fake.url}/i/${String(paid.body.invoiceUrl).split('/i/')[1]}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(await uses(c.id)).toEqual(['used']);
+    const second = await charge(b, { course_id: COURSE.excel, coupon_code: c.code });
+    expect(second.status).toBe(200);
+    expect(await uses(c.id)).toEqual(['used', 'reserved']);
+    expect(await payment(String(paid.body.payment_id))).toMatchObject({ replaced_by: null });
+    expect(['RECEIVED', 'CONFIRMED']).toContain((await payment(String(paid.body.payment_id))).status);
+  });
+
+  it('the limit per buyer still holds: a paid use counts, on another course too', async () => {
     const c = await coupon({ max_uses_per_buyer: 1 });
     const b = await buyer();
     const paid = await charge(b, { coupon_code: c.code });
@@ -212,31 +246,48 @@ describe('hole 7: guessing coupon codes is limited per account and per address',
     expect((await quote(a, null)).data).toMatchObject({ coupon_error: null, total: 297 });
     // What the database keeps: one row per unknown code, for the account and for the address.
     const kept = await sql<{ subject: string; n: number }>(
-      `select subject, count(*)::int as n from private.coupon_code_misses where subject in ($1, 'ip:127.0.0.2') group by subject order by subject`,
-      [`user:${a.id}`],
+      `select subject, count(*)::int as n from private.coupon_code_misses where subject in ($1, $2) group by subject order by subject`,
+      [`user:${a.id}`, `ip:${SCHOOL.demo}:127.0.0.2`],
     );
     expect(kept).toEqual([
-      { subject: 'ip:127.0.0.2', n: 10 },
+      { subject: `ip:${SCHOOL.demo}:127.0.0.2`, n: 10 },
       { subject: `user:${a.id}`, n: 10 },
     ]);
     // A minute later the account may try again.
-    await sql(`update private.coupon_code_misses set missed_at = missed_at - interval '61 seconds' where subject in ($1, 'ip:127.0.0.2')`, [`user:${a.id}`]);
+    await sql(`update private.coupon_code_misses set missed_at = missed_at - interval '61 seconds' where subject in ($1, $2)`, [`user:${a.id}`, `ip:${SCHOOL.demo}:127.0.0.2`]);
     expect((await quote(a, valid.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
     // Control: another account elsewhere was never limited.
     expect((await quote(await buyer('127.0.0.4'), valid.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
   });
 
-  it('10 unknown codes a minute per address, over several accounts; a made-up X-Forwarded-For is not another address', async () => {
+  // Issue 37's retest: the address budget was the same as the account's (10) and shared by every school, so
+  // one account of any school locked everyone behind that address (a school's lab, an office, a carrier's NAT)
+  // out of the real code for a minute, renewable.
+  it('30 unknown codes a minute per school and address, over several accounts of the school; a made-up X-Forwarded-For or CF-Connecting-IP is not another address', async () => {
     const valid = await coupon();
-    const [one, two, three] = await Promise.all([buyer('127.0.0.5'), buyer('127.0.0.5'), buyer('127.0.0.5')]);
-    for (let i = 0; i < 5; i++) {
-      expect((await quote(one, `UM${i}${tag()}`)).data?.coupon_error).toBe('Cupom não encontrado.');
-      expect((await quote(two, `DOIS${i}${tag()}`)).data?.coupon_error).toBe('Cupom não encontrado.');
+    const accounts = await Promise.all([buyer('127.0.0.5'), buyer('127.0.0.5'), buyer('127.0.0.5'), buyer('127.0.0.5')]);
+    for (const [n, b] of accounts.slice(0, 3).entries()) {
+      for (let i = 0; i < 10; i++) expect((await quote(b, `END${n}${i}${tag()}`)).data?.coupon_error, `account ${n}, guess ${i}`).toBe('Cupom não encontrado.');
     }
-    expect((await quote(three, valid.code)).status).toBe(429);
-    expect((await quote(clientFrom('127.0.0.5', three.token, { 'X-Forwarded-For': '203.0.113.9' }), valid.code)).status).toBe(429);
+    const fourth = accounts[3]!;
+    expect((await quote(fourth, valid.code)).status).toBe(429);
+    expect((await quote(clientFrom('127.0.0.5', fourth.token, { 'X-Forwarded-For': '203.0.113.9' }), valid.code)).status).toBe(429);
+    expect((await quote(clientFrom('127.0.0.5', fourth.token, { 'CF-Connecting-IP': '203.0.113.9' }), valid.code)).status).toBe(429);
     // Control: the same account from its own address.
-    expect((await quote(clientFrom('127.0.0.6', three.token), valid.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
+    expect((await quote(clientFrom('127.0.0.6', fourth.token), valid.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
+  });
+
+  it("another school's student who burns 10 codes from an address does not lock this school's buyers there out of the real code", async () => {
+    const valid = await coupon();
+    const rival = await buyer('127.0.0.12', SCHOOL.rival);
+    for (let i = 0; i < 10; i++) expect((await quote(rival, `RIVAL${i}${tag()}`, COURSE.rival)).data?.coupon_error, `guess ${i}`).toBe('Cupom não encontrado.');
+    // The rival account itself is limited.
+    expect((await quote(rival, `RIVAL${tag()}`, COURSE.rival)).status).toBe(429);
+    const victim = await buyer('127.0.0.12');
+    expect((await quote(victim, valid.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
+    expect(await sql(`select subject, count(*)::int as n from private.coupon_code_misses where subject like 'ip:%:127.0.0.12' group by subject`)).toEqual([
+      { subject: `ip:${SCHOOL.rival}:127.0.0.12`, n: 10 },
+    ]);
   });
 
   it('a burst of 30 parallel guesses from one account: 10 answered, 20 refused with 429', async () => {
@@ -245,6 +296,40 @@ describe('hole 7: guessing coupon codes is limited per account and per address',
     expect(results.filter((r) => r.status === 200 && r.data?.coupon_error === 'Cupom não encontrado.')).toHaveLength(10);
     expect(results.filter((r) => r.status === 429 && r.error?.message === LIMITED)).toHaveLength(20);
     expect(await sql(`select count(*)::int as n from private.coupon_code_misses where subject = $1`, [`user:${a.id}`])).toEqual([{ n: 10 }]);
+  });
+
+  // Issue 37's retest: PostgREST runs GET (and HEAD) /rpc/* in a READ ONLY transaction, where the miss of an
+  // unknown code could not be written (25006) while a known code answered its discount: a guess oracle without limit.
+  it('GET and HEAD /rpc/checkout_quote answer one refusal for a known and an unknown code, and count nothing; POST answers (control)', async () => {
+    const valid = await coupon();
+    const a = await buyer('127.0.0.13');
+    const args = (code: string) => ({ p_course_id: COURSE.marketing, p_coupon_code: code, p_with_bump: false });
+    const shape = (r: { status: number; data: unknown; error: unknown }) => ({ status: r.status, data: r.data, error: r.error });
+    const known = shape(await a.client.rpc('checkout_quote', args(valid.code), { get: true }));
+    expect(known).toEqual({
+      status: 405,
+      data: null,
+      error: { code: '25006', message: 'A consulta de cupom só é feita por POST.', details: null, hint: null },
+    });
+    expect(shape(await a.client.rpc('checkout_quote', args(`NAOEXISTE${tag()}`), { get: true }))).toEqual(known);
+    const head = await a.client.rpc('checkout_quote', args(valid.code), { head: true });
+    expect(head.status).toBe(405);
+    expect((await a.client.rpc('checkout_quote', args(`NAOEXISTE${tag()}`), { head: true })).status).toBe(405);
+    // The hosted platform's transaction, replayed in SQL (PostgREST: begin read only): the same refusal.
+    for (const code of [valid.code, `NAOEXISTE${tag()}`]) {
+      const refused = await backend.server.ctx.engine
+        .transaction((tx) => tx.query('select public.checkout_quote($1, $2)', [COURSE.marketing, code]), {
+          role: 'authenticated',
+          'request.jwt.claims': JSON.stringify({ sub: a.id, role: 'authenticated', aal: 'aal1' }),
+          'request.headers': JSON.stringify({ 'x-forwarded-for': '203.0.113.7' }),
+          transaction_read_only: 'on',
+        })
+        .then(() => null, (e: { code?: string; message?: string }) => ({ code: e.code, message: e.message }));
+      expect(refused, code).toEqual({ code: '25006', message: 'A consulta de cupom só é feita por POST.' });
+    }
+    expect(await sql(`select count(*)::int as n from private.coupon_code_misses where subject = $1`, [`user:${a.id}`])).toEqual([{ n: 0 }]);
+    expect((await quote(a, valid.code)).data).toMatchObject({ coupon_error: null, total: 237.6 });
+    expect((await quote(a, `NAOEXISTE${tag()}`)).data?.coupon_error).toBe('Cupom não encontrado.');
   });
 
   it('create-asaas-charge counts its codes too: past 10 unknown codes it answers 429 and creates nothing; the quote is limited with it', async () => {
@@ -266,6 +351,18 @@ describe('hole 7: guessing coupon codes is limited per account and per address',
       `select private.address_key(a) as k from unnest(array['203.0.113.9', ' 203.0.113.9 ', '::ffff:203.0.113.9', '2001:db8:1:2::7', '2001:db8:1:2:ffff::1', '2001:db8:1:3::7', 'x', '', null]) with ordinality t (a, n) order by n`,
     );
     expect(keys.map((r) => r.k)).toEqual(['203.0.113.9', '203.0.113.9', '203.0.113.9', '2001:db8:1:2::/64', '2001:db8:1:2::/64', '2001:db8:1:3::/64', 'x', null, null]);
+  });
+
+  it("the client's address is CF-Connecting-IP first (Cloudflare sets it on the platform, over a client's), then the leftmost X-Forwarded-For", async () => {
+    const requestIp = (headers: Record<string, string> | null) =>
+      backend.server.ctx.engine.transaction(async (tx) => (await tx.query<{ ip: string | null }>('select private.request_ip() as ip')).rows[0]!.ip, {
+        'request.headers': headers ? JSON.stringify(headers) : '',
+      });
+    expect(await requestIp({ 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': '203.0.113.9, 198.51.100.7' })).toBe('198.51.100.7');
+    expect(await requestIp({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' })).toBe('203.0.113.9');
+    expect(await requestIp({ 'cf-connecting-ip': ' ', 'x-forwarded-for': '203.0.113.9' })).toBe('203.0.113.9');
+    expect(await requestIp({})).toBeNull();
+    expect(await requestIp(null)).toBeNull();
   });
 
   it('the misses are private: no API role reads or writes them', async () => {

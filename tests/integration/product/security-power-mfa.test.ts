@@ -137,4 +137,47 @@ describe("an instructor's comments with two-factor on (hole 2)", () => {
     expect(staffBurst.map((r) => r.error)).toEqual([null, null, null]);
     expect(await comments(USER.instrutor, 'aal2 ')).toEqual(Array(3).fill({ author_role: 'INSTRUCTOR' }));
   });
+
+  // Issue 37's retest: the comment was staff's (written at aal2); the password alone then rewrote it, and the
+  // new text kept the badge and skipped approval (20261128001000_staff_edits_and_coupon_limits.sql).
+  it("from aal1 the staff's own comment written at aal2 cannot be rewritten; from aal2 it can, and aal1 edits its own student comment", async () => {
+    const { aal1, aal2 } = await ownerAndAttacker(EMAIL.adminDemo);
+    await sql(
+      `insert into public.school_discussion_settings (school_id, comments_require_approval) values ($1, true)
+       on conflict (school_id) do update set comments_require_approval = true`,
+      [SCHOOL.demo],
+    );
+    const row = async (id: string) =>
+      (await sql<{ comment: string; author_role: string | null; status: string; edited: boolean }>(
+        `select comment, author_role, status, edited_at is not null as edited from public.lesson_comments where id = $1`,
+        [id],
+      ))[0];
+    try {
+      const posted = await aal2.from('lesson_comments').insert({ user_id: USER.adminDemo, lesson_id: LESSON.marketingPreview, comment: 'Resposta oficial da equipe.' }).select('id').single();
+      expect(posted.error).toBeNull();
+      const id = posted.data!.id as string;
+      expect(await row(id)).toEqual({ comment: 'Resposta oficial da equipe.', author_role: 'SCHOOL_ADMIN', status: 'published', edited: false });
+
+      const rewritten = await aal1.from('lesson_comments').update({ comment: 'Resposta oficial: pague a taxa em http://evil.example/pix' }).eq('id', id).select('comment');
+      expect(rewritten.error).toMatchObject({ code: 'DC403', message: 'Confirme a verificação em duas etapas para editar uma resposta da equipe.' });
+      expect(await row(id)).toEqual({ comment: 'Resposta oficial da equipe.', author_role: 'SCHOOL_ADMIN', status: 'published', edited: false });
+      // Nor does the password alone hide it, unhide it or mark it (staff actions ask the session's power).
+      expect((await aal1.rpc('hide_comment', { p_comment_id: id })).error?.code).toBe('42501');
+      expect((await aal1.rpc('mark_comment_answer', { p_comment_id: id })).error?.code).toBe('42501');
+
+      // Control: the session that gave the code edits it; it stays the school's answer, published.
+      const edited = await aal2.from('lesson_comments').update({ comment: 'Resposta oficial da equipe (corrigida).' }).eq('id', id).select('comment');
+      expect(edited.error).toBeNull();
+      expect(await row(id)).toEqual({ comment: 'Resposta oficial da equipe (corrigida).', author_role: 'SCHOOL_ADMIN', status: 'published', edited: true });
+
+      // Control: what aal1 writes is a student's comment, which it edits as a student (back to approval).
+      const own = await aal1.from('lesson_comments').insert({ user_id: USER.adminDemo, lesson_id: LESSON.marketingPreview, comment: 'Pergunta de aal1.' }).select('id').single();
+      expect(own.error).toBeNull();
+      await sql(`update public.lesson_comments set status = 'published' where id = $1`, [own.data!.id]);
+      expect((await aal1.from('lesson_comments').update({ comment: 'Pergunta de aal1, editada.' }).eq('id', own.data!.id).select('comment')).error).toBeNull();
+      expect(await row(own.data!.id as string)).toEqual({ comment: 'Pergunta de aal1, editada.', author_role: null, status: 'pending', edited: true });
+    } finally {
+      await sql(`update public.school_discussion_settings set comments_require_approval = false where school_id = $1`, [SCHOOL.demo]);
+    }
+  });
 });

@@ -133,9 +133,14 @@ describe('coupons', () => {
     const b = await buyer();
     const perBuyer = await coupon({ max_uses_per_buyer: 1 });
     expect((await charge(b.client, { course_id: COURSE.marketing, coupon_code: perBuyer.code })).status).toBe(200);
-    // The same course again replaces that pending charge (issue 37); another course is a second use.
+    // The same course again, or another course, replaces that pending charge (issue 37: one pending
+    // reservation per coupon); a paid use is a use.
     expect((await charge(b.client, { course_id: COURSE.marketing, coupon_code: perBuyer.code })).status).toBe(200);
-    const again = await charge(b.client, { course_id: COURSE.excel, coupon_code: perBuyer.code });
+    const excel = await charge(b.client, { course_id: COURSE.excel, coupon_code: perBuyer.code });
+    expect(excel.status).toBe(200);
+    expect(await uses(perBuyer.id)).toEqual(['released', 'released', 'reserved']);
+    expect((await event(asaasIdOf(excel.body.invoiceUrl), String(excel.body.payment_id), 'PAYMENT_CONFIRMED')).outcome).toBe('enrolled');
+    const again = await charge(b.client, { course_id: COURSE.marketing, coupon_code: perBuyer.code });
     expect(again).toMatchObject({ status: 400 });
     expect(JSON.stringify(again.body)).toContain('Você já usou este cupom o máximo de vezes permitido.');
 
