@@ -6,8 +6,8 @@
 // each event with (Asaas's customer, payment and installment ids). Answers { invoiceUrl }.
 // Card data is passed through to Asaas only: never stored, never logged.
 // A coupon code first goes through the database's guess limit (issue 37: 429 past 10 unknown codes a
-// minute per account and per address); a charge with a coupon replaces the buyer's older pending one for
-// the same course and coupon, which is removed at Asaas once the new one exists.
+// minute per account, 30 per school and address); a charge with a coupon replaces the buyer's older pending
+// ones with that coupon, of any course, which are removed at Asaas once the new one exists.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { AsaasClient } from '../_shared/asaas.ts';
 import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf, schoolAsaas } from '../_shared/checkout.ts';
