@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPABASE_URL } from './api-config';
-import { renderedImageUrl, responsiveImage } from './image';
+import { ownAvatarUrl, renderedImageUrl, responsiveImage } from './image';
 
 const object = `${SUPABASE_URL}/storage/v1/object/public/course-thumbnails/5c00/excel%20essencial.jpg`;
 
@@ -37,5 +37,21 @@ describe('responsiveImage', () => {
 
   it('is the plain URL for an image on another host', () => {
     expect(responsiveImage('https://images.exemplo.com.br/capa.jpg', '100vw')).toEqual({ src: 'https://images.exemplo.com.br/capa.jpg' });
+  });
+});
+
+describe('ownAvatarUrl', () => {
+  it("is a photo of this API's avatars bucket, as the upload saves it", () => {
+    const url = `${SUPABASE_URL}/storage/v1/object/public/avatars/u1/avatar.png?v=17`;
+    expect(ownAvatarUrl(url)).toBe(url);
+  });
+
+  it('is null for any other address: a tracker, another project, another bucket, another scheme', () => {
+    expect(ownAvatarUrl('https://tracker.example/p.gif?who=aluno')).toBeNull();
+    expect(ownAvatarUrl(`https://tracker.example/storage/v1/object/public/avatars/u1/avatar.png`)).toBeNull();
+    expect(ownAvatarUrl(`${SUPABASE_URL}.tracker.example/storage/v1/object/public/avatars/u1/avatar.png`)).toBeNull();
+    expect(ownAvatarUrl(`${SUPABASE_URL}/storage/v1/object/public/course-thumbnails/u1/a.png`)).toBeNull();
+    expect(ownAvatarUrl('data:image/svg+xml,<svg/>')).toBeNull();
+    expect(ownAvatarUrl(null)).toBeNull();
   });
 });

@@ -19,6 +19,16 @@ const RENDER_PREFIX = `${base}/storage/v1/render/image/public/`;
  */
 export const failedRenders = new Set<string>();
 
+/**
+ * A profile photo as the SPA shows it: only a public object of this API's avatars bucket (what the upload
+ * writes), else null. A student's avatar_url is loaded by every reader of their comments and the ranking,
+ * so one on another host would tell that host who read them; the database keeps the path to the account's
+ * own folder but cannot know this API's address (supabase/migrations/20261128001010_avatar_url_own_bucket.sql).
+ */
+export function ownAvatarUrl(url: string | null | undefined): string | null {
+  return url?.startsWith(`${OBJECT_PREFIX}avatars/`) ? url : null;
+}
+
 /** The transformed URL of one of our public Storage objects at `width` px, or null for any other URL. */
 export function renderedImageUrl(url: string | null | undefined, width: number): string | null {
   if (!url?.startsWith(OBJECT_PREFIX) || failedRenders.has(url)) return null;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import { failedRenders, renderedImageUrl } from './storage-image';
+import { ownAvatarUrl } from '@/lib/image';
 import { cn, initials } from '@/lib/utils';
 
 export interface AvatarProps {
@@ -15,7 +16,9 @@ export interface AvatarProps {
 }
 
 /** Round avatar: the photo when it loads, otherwise the name's initials. */
-export function Avatar({ name, src, className, fallbackClassName, decorative, imageWidth = 128 }: AvatarProps) {
+export function Avatar({ name, src: stored, className, fallbackClassName, decorative, imageWidth = 128 }: AvatarProps) {
+  // Only a photo of our own avatars bucket: any other address would learn who looked at it.
+  const src = ownAvatarUrl(stored);
   // One small transformed photo (Radix checks a single src before showing it); the original when the
   // project has no image transformations.
   const [, rerender] = useState(0);

@@ -8,6 +8,7 @@ import { Input } from './input';
 import { ProgressRing } from './progress-ring';
 import { StarRating } from './star-rating';
 import { webpOfScreens } from '@/test/animated-images';
+import { SUPABASE_URL } from '@/lib/api-config';
 
 describe('ProgressRing', () => {
   it('is a 48 px progressbar with the clamped, rounded percent', () => {
@@ -25,6 +26,28 @@ describe('Avatar', () => {
   it('falls back to initials', () => {
     render(<Avatar name="Maria da Silva" />);
     expect(screen.getByText('MS')).toBeInTheDocument();
+  });
+
+  it("never asks another host for a photo (a student's avatar_url could be a tracker): the initials show at once", () => {
+    // What the browser is asked to fetch: Radix's Avatar probes the photo with `new window.Image()`.
+    const requested: string[] = [];
+    const probe = vi.spyOn(window, 'Image').mockImplementation(function () {
+      const img = document.createElement('img');
+      let src = '';
+      Object.defineProperty(img, 'src', { set: (v: string) => void requested.push((src = v)), get: () => src });
+      Object.defineProperty(img, 'complete', { get: () => false }); // still loading, as in a browser
+      return img;
+    });
+    try {
+      render(<Avatar name="Maria da Silva" src="https://tracker.example/p.gif?who=aluno" />);
+      expect(requested).toEqual([]);
+      expect(screen.getByText('MS')).toBeInTheDocument();
+      // Control: a photo of our avatars bucket is asked for, at the avatar's size.
+      render(<Avatar name="Maria da Silva" src={`${SUPABASE_URL}/storage/v1/object/public/avatars/u1/avatar.png?v=3`} />);
+      expect(requested).toEqual([`${SUPABASE_URL}/storage/v1/render/image/public/avatars/u1/avatar.png?width=128&v=3`]);
+    } finally {
+      probe.mockRestore();
+    }
   });
 });
 

@@ -213,12 +213,14 @@ describe('own profile', () => {
   });
 
   it('updates name, phone, cpf, address and avatar_url', async () => {
+    // A photo of its own folder of the avatars bucket (security-avatar.test.ts has the rule).
+    const avatar = `${backend.url}/storage/v1/object/public/avatars/${USER.aluna}/avatar.png?v=1`;
     const row = await ok(
       c.aluna.from('profiles')
-        .update({ name: 'Mariana S.', phone: '11900000000', cpf: '', address: 'Rua Nova, 1', avatar_url: 'http://x/a.png' })
-        .eq('id', USER.aluna).select('name, cpf, address').single(),
+        .update({ name: 'Mariana S.', phone: '11900000000', cpf: '', address: 'Rua Nova, 1', avatar_url: avatar })
+        .eq('id', USER.aluna).select('name, cpf, address, avatar_url').single(),
     );
-    expect(row).toEqual({ name: 'Mariana S.', cpf: null, address: 'Rua Nova, 1' });
+    expect(row).toEqual({ name: 'Mariana S.', cpf: null, address: 'Rua Nova, 1', avatar_url: avatar });
   });
 
   it('cannot change is_active, school_id, id or set must_change_password', async () => {
