@@ -44,6 +44,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0',
         AUTH_RATE_LIMIT_TOKEN_REFRESH: '0',
         AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '0',
+        // Nor a per-address budget of new image renders (local-supabase/storage/render-limits.ts).
+        LOCAL_STORAGE_RENDER_MISSES_PER_MINUTE: '0',
       },
       reuseExistingServer: false,
       timeout: 120_000,

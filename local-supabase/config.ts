@@ -51,6 +51,12 @@ export interface LocalSupabaseConfig {
   functionSecrets: Record<string, string>;
   authEmail: AuthEmailConfig;
   authRateLimits: AuthRateLimits;
+  /**
+   * Image transformations one client address may render a minute (cache misses; what the render cache
+   * holds is served freely): LOCAL_STORAGE_RENDER_MISSES_PER_MINUTE, 60 by default, 0 for no limit.
+   * Local only (storage/render-limits.ts): the platform's imgproxy has no per-address budget.
+   */
+  renderMissesPerMinute: number;
   anonymousSignIns: AnonymousSignIns;
   smtp: SmtpListenerConfig;
   /**
@@ -269,6 +275,7 @@ export function configFromEnv(overrides: Partial<LocalSupabaseConfig> = {}): Loc
     ),
     authEmail: overrides.authEmail ?? readAuthEmailConfig(toml),
     authRateLimits: overrides.authRateLimits ?? readAuthRateLimits(toml, env),
+    renderMissesPerMinute: Number(env.LOCAL_STORAGE_RENDER_MISSES_PER_MINUTE || 60),
     anonymousSignIns: overrides.anonymousSignIns ?? readAnonymousSignIns(toml),
     smtp: overrides.smtp ?? readSmtpListenerConfig(toml, env, overrides.port ?? Number(env.LOCAL_SUPABASE_PORT || DEFAULT_PORT)),
     tls:

@@ -2,7 +2,8 @@
 // The hosted platform runs them through imgproxy (storage-api's ImageRenderer); here sharp does the
 // same work with imgproxy's defaults: no enlargement, EXIF rotation, metadata stripped, WebP when the
 // request's Accept has image/webp and no format is asked. Access is exactly the object routes':
-// a public bucket, the caller's RLS, or a signed token, whose transformations are part of it.
+// a public bucket, the caller's RLS, or a signed token, whose transformations are part of it. The options
+// are read in render-options.ts; what a render may cost the machine is bounded in render-limits.ts.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -12,17 +13,20 @@ import sharp, { type FitEnum, type Metadata } from 'sharp';
 import { CORS_HEADERS, type RequestAuth } from '../http.ts';
 import { signJwt } from '../jwt.ts';
 import { readTomlTable } from '../toml.ts';
+import { clientIp } from '../auth/rate-limit.ts';
 import { errors, storageError } from './errors.ts';
 import { versionPath } from './keys.ts';
 import { findBucket, findObjectAsSuperuser, findVisibleObject, type Store } from './object-rows.ts';
 import { STORED_OBJECT_CSP } from './serve-object.ts';
 import { verifySignedUrl } from './signed-urls.ts';
 import { RenderCache } from './render-cache.ts';
+import { AVIF_EFFORT, createRenderTurns, framesToRender, outputFramePixels, type RenderTurns } from './render-limits.ts';
+import { clamp, MAX_DIMENSION, transformFromBody, transformFromQuery, transformFromToken, transformationSegments, type TransformOptions } from './render-options.ts';
 
 /** The hosted platform's limits (Storage docs, "Image Transformations › Limits"). */
 export const RENDER_LIMITS = {
-  /** Width and height are clamped to 1-2500, as storage-api clamps them (IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE). */
-  maxDimension: 2500,
+  /** Width and height are clamped to 1-2500, as storage-api clamps them (render-options.ts). */
+  maxDimension: MAX_DIMENSION,
   /** "The image size cannot exceed 25MB." */
   maxSourceBytes: 25 * 1024 * 1024,
   /**
@@ -34,17 +38,6 @@ export const RENDER_LIMITS = {
   /** Frames of an animated GIF or WebP rendered; the rest are dropped (IMGPROXY_MAX_ANIMATION_FRAMES=60, as the Supabase CLI runs imgproxy). */
   maxAnimationFrames: 60,
 };
-
-const RESIZE = ['cover', 'contain', 'fill'] as const;
-const FORMATS = ['origin', 'avif', 'webp'] as const;
-
-export interface TransformOptions {
-  width?: number;
-  height?: number;
-  resize?: (typeof RESIZE)[number];
-  format?: (typeof FORMATS)[number];
-  quality?: number;
-}
 
 /** Source formats rendered (sharp's names); anything else is the platform's "invalid or unsupported". */
 const SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -65,95 +58,6 @@ const renderError = (message: string) => errors.invalidRequest(message);
 const INVALID_SOURCE = 'The source image is invalid or unsupported for rendering';
 const SOURCE_TOO_BIG = 'The source image file is too large to process';
 const RESOLUTION_TOO_BIG = 'The source image resolution is too large to process';
-
-/**
- * One transformation option as storage-api's JSON schema reads it (ajv coercing query strings):
- * integers >= 0 for sizes, 20-100 for quality, the enums for resize and format. `where` is
- * `querystring` or `body/transform`, as in its messages.
- */
-function checkOption(where: string, key: keyof TransformOptions, raw: unknown): TransformOptions[typeof key] {
-  const fail = (msg: string) => {
-    throw errors.invalidRequest(`${where}/${key} ${msg}`);
-  };
-  if (key === 'resize' || key === 'format') {
-    const allowed: readonly string[] = key === 'resize' ? RESIZE : FORMATS;
-    if (typeof raw !== 'string' || !allowed.includes(raw)) fail('must be equal to one of the allowed values');
-    return raw as TransformOptions['resize'] & TransformOptions['format'];
-  }
-  const n = typeof raw === 'string' ? (raw.trim() === '' ? 0 : Number(raw)) : raw;
-  if (typeof n !== 'number' || !Number.isInteger(n)) fail('must be integer');
-  const value = n as number;
-  if (key === 'quality') {
-    if (value < 20) fail('must be >= 20');
-    if (value > 100) fail('must be <= 100');
-  } else if (value < 0) fail('must be >= 0');
-  return value;
-}
-
-const KEYS = ['width', 'height', 'resize', 'format', 'quality'] as const;
-
-/** The transformation of a public or authenticated render request's query string. */
-export function transformFromQuery(params: URLSearchParams): TransformOptions {
-  const t: Record<string, unknown> = {};
-  for (const key of KEYS) {
-    const values = params.getAll(key);
-    if (values.length === 0) continue;
-    if (values.length > 1) throw errors.invalidRequest(`querystring/${key} must be ${key === 'resize' || key === 'format' ? 'string' : 'integer'}`);
-    t[key] = checkOption('querystring', key, values[0]);
-  }
-  return t as TransformOptions;
-}
-
-/** The `transform` of POST /object/sign, validated as storage-api's body schema does. */
-export function transformFromBody(raw: unknown): TransformOptions {
-  if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw errors.invalidRequest('body/transform must be object');
-  const t: Record<string, unknown> = {};
-  for (const key of KEYS) {
-    const value = (raw as Record<string, unknown>)[key];
-    if (value !== undefined) t[key] = checkOption('body/transform', key, value);
-  }
-  return t as TransformOptions;
-}
-
-const clamp = (n: number) => Math.min(Math.max(n, 1), RENDER_LIMITS.maxDimension);
-
-/**
- * The transformation as storage-api writes it for imgproxy (its X-Transformations header):
- * `height:200,width:200,resizing_type:fill,quality:60`. With `signed`, the form it puts in a signed
- * URL's token instead (`resize:cover` for the resizing type).
- */
-export function transformationSegments(t: TransformOptions, signed = false): string[] {
-  const out: string[] = [];
-  if (t.height) out.push(`height:${clamp(t.height)}`);
-  if (t.width) out.push(`width:${clamp(t.width)}`);
-  if (t.width || t.height) {
-    if (signed) {
-      if (t.resize) out.push(`resize:${t.resize}`);
-    } else {
-      out.push(`resizing_type:${{ cover: 'fill', contain: 'fit', fill: 'force' }[t.resize ?? 'cover']}`);
-    }
-  }
-  if (t.quality) out.push(`quality:${t.quality}`);
-  if (t.format && t.format !== 'origin') out.push(`format:${t.format}`);
-  return out;
-}
-
-/** Reads back a signed token's transformations (storage-api's setTransformationsFromString). */
-export function transformFromToken(transformations: unknown, format: unknown): TransformOptions {
-  const t: TransformOptions = {};
-  for (const part of typeof transformations === 'string' ? transformations.split(',') : []) {
-    const [name, value] = part.split(':');
-    if (!value) continue;
-    if (name === 'width' || name === 'height' || name === 'quality') {
-      const n = parseInt(value, 10);
-      if (Number.isFinite(n) && n > 0) t[name] = n;
-    } else if (name === 'resize' && (RESIZE as readonly string[]).includes(value)) t.resize = value as TransformOptions['resize'];
-    else if (name === 'format' && (FORMATS as readonly string[]).includes(value)) t.format = value as TransformOptions['format'];
-  }
-  if (typeof format === 'string' && (FORMATS as readonly string[]).includes(format)) t.format = format as TransformOptions['format'];
-  return t;
-}
 
 /**
  * Whether transformations are on: `[storage.image_transformation] enabled` of supabase/config.toml (the
@@ -183,6 +87,7 @@ function cacheBytes(): number {
 export interface ImageRenderer {
   enabled: boolean;
   cache: RenderCache;
+  turns: RenderTurns;
   /** GET or HEAD of /render/image/<kind>/<bucket>/<name>. */
   route(
     req: IncomingMessage,
@@ -199,6 +104,7 @@ export interface ImageRenderer {
 export function createImageRenderer(s: Store): ImageRenderer {
   const enabled = imageTransformationEnabled(s.ctx.config.rootDir);
   const cache = new RenderCache(path.join(s.ctx.storageDir, 'render-cache'), cacheBytes());
+  const turns = createRenderTurns(s.ctx.config.renderMissesPerMinute);
 
   const route: ImageRenderer['route'] = async (req, res, url, kind, target, caller) => {
     if (!enabled) throw featureNotEnabled();
@@ -280,7 +186,8 @@ export function createImageRenderer(s: Store): ImageRenderer {
       return void res.end();
     }
 
-    const result = await cache.get(key, (temp) => renderTo(source, temp, t, webp));
+    // A miss renders in the client's turn, within its budget (render-limits.ts); a hit is a file read.
+    const result = await cache.get(key, (temp) => turns.take(clientIp(req), () => renderTo(source, temp, t, webp)));
     headers['Content-Type'] = MIME[result.format] ?? 'application/octet-stream';
     headers['Content-Length'] = String(result.body.length);
     const download = url.searchParams.get('download');
@@ -304,7 +211,7 @@ export function createImageRenderer(s: Store): ImageRenderer {
     return `/render/image/sign/${bucketId}/${name}?token=${token}`;
   }
 
-  return { enabled, cache, route, signedRenderUrl };
+  return { enabled, cache, turns, route, signedRenderUrl };
 }
 
 /**
@@ -320,15 +227,18 @@ async function renderTo(source: string, file: string, t: TransformOptions, webp:
   }
   if (!meta.format || !SOURCE_FORMATS.has(meta.format) || !meta.width || !meta.height) throw renderError(INVALID_SOURCE);
   // What will be decoded: the first frames of an animated GIF or WebP, the first page of anything else.
+  const frameHeight = meta.pageHeight ?? meta.height;
   const frames = meta.format === 'gif' || meta.format === 'webp' ? Math.min(meta.pages ?? 1, RENDER_LIMITS.maxAnimationFrames) : 1;
-  if (meta.width * (meta.pageHeight ?? meta.height) * frames > RENDER_LIMITS.maxSourcePixels) throw renderError(RESOLUTION_TOO_BIG);
+  if (meta.width * frameHeight * frames > RENDER_LIMITS.maxSourcePixels) throw renderError(RESOLUTION_TOO_BIG);
+  // An animation too large to encode in full is answered as its first frame (render-limits.ts).
+  const pages = framesToRender(frames, outputFramePixels(meta.width, frameHeight, t));
 
   const origin = meta.format === 'heif' ? 'avif' : meta.format;
-  const format = t.format === 'webp' || t.format === 'avif' ? t.format : webp ? 'webp' : origin;
+  const format = t.format === 'avif' ? 'avif' : webp ? 'webp' : origin;
   const quality = t.quality ?? DEFAULT_QUALITY;
   try {
     // libvips checks the same limit on what it actually decodes (all the frames loaded, stacked).
-    let img = sharp(source, { pages: frames, limitInputPixels: RENDER_LIMITS.maxSourcePixels }).rotate();
+    let img = sharp(source, { pages, limitInputPixels: RENDER_LIMITS.maxSourcePixels }).rotate();
     if (t.width || t.height) {
       img = img.resize({
         width: t.width ? clamp(t.width) : undefined,
@@ -339,7 +249,7 @@ async function renderTo(source: string, file: string, t: TransformOptions, webp:
     }
     if (format === 'jpeg') img = img.jpeg({ quality, progressive: true });
     else if (format === 'webp') img = img.webp({ quality });
-    else if (format === 'avif') img = img.avif({ quality });
+    else if (format === 'avif') img = img.avif({ quality, effort: AVIF_EFFORT });
     else if (format === 'png') img = img.png();
     else if (format === 'gif') img = img.gif();
     else img = img.tiff({ quality });

@@ -207,7 +207,7 @@ async function main() {
       spawn(bin('tsx'), ['local-supabase/main.ts', '--fresh'], {
         cwd: ROOT,
         stdio: 'ignore',
-        env: { ...process.env, LOCAL_SUPABASE_PORT: String(apiPort), ENABLE_IMAGE_TRANSFORMATION: 'true', AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0' },
+        env: { ...process.env, LOCAL_SUPABASE_PORT: String(apiPort), ENABLE_IMAGE_TRANSFORMATION: 'true', AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0', LOCAL_STORAGE_RENDER_MISSES_PER_MINUTE: '0' },
       }),
     );
     children.push(spawn(bin('vite'), ['preview', '--outDir', path.join(tmp, 'after'), '--port', String(webPort), '--strictPort'], { cwd: ROOT, stdio: 'ignore' }));

@@ -36,6 +36,8 @@ export interface TestBackendOptions {
    * 'config' keeps supabase/config.toml's (the platform's) values.
    */
   authRateLimits?: AuthRateLimits | 'config';
+  /** New image renders one address may start a minute; every test renders from 127.0.0.1, so none by default. */
+  renderMissesPerMinute?: number;
   /** Scheduled jobs (pg_cron) run only when the test calls `server.jobs.tick()`, unless 'run'. */
   jobs?: 'run' | 'manual';
   /** Also listen over HTTPS with HTTP/2 (config.tls); `url` is then that listener's. */
@@ -79,6 +81,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}),
       ...(options.functionSecrets ? { functionSecrets: options.functionSecrets } : {}),
       ...(options.authRateLimits === 'config' ? {} : { authRateLimits: options.authRateLimits ?? NO_RATE_LIMITS }),
+      renderMissesPerMinute: options.renderMissesPerMinute ?? 0,
       ...(options.tls ? { tls: options.tls } : {}),
       ...(options.rootDir ? { rootDir: options.rootDir } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),

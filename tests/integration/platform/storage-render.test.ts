@@ -4,12 +4,14 @@
 // the platform's refusals and limits, and the on-disk cache keyed by object version.
 import { randomUUID } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { versionPath } from '../../../local-supabase/storage/keys.ts';
+import { MAX_ANIMATION_OUTPUT_PIXELS, RENDER_QUEUE_BOUND } from '../../../local-supabase/storage/render-limits.ts';
 import { gifOfScreens, webpOfScreens } from '../../../src/test/animated-images.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
 import { installStorageFixtures } from '../storage-helpers.ts';
@@ -151,9 +153,13 @@ describe('formats', () => {
     expect([png.image?.format, png.image?.width, png.image?.height]).toEqual(['png', 120, 40]);
   });
 
-  it('format=webp is WebP whatever the Accept header', async () => {
-    const { image } = await get(publicRender('course-thumbnails', THUMB, { width: 100, format: 'webp' }), '*/*');
-    expect(image?.format).toBe('webp');
+  it('format=avif is AVIF whatever the Accept header; format=webp is refused, as storage-api’s schema (origin, avif) refuses it', async () => {
+    const avif = await get(publicRender('course-thumbnails', THUMB, { width: 100, format: 'avif' }), '*/*');
+    expect(avif.res.headers.get('content-type')).toBe('image/avif');
+    expect([avif.image?.format, avif.image?.width]).toEqual(['heif', 100]);
+    const webp = await get(publicRender('course-thumbnails', THUMB, { width: 100, format: 'webp' }), '*/*');
+    expect(webp.res.status).toBe(400);
+    expect(webp.json).toEqual({ statusCode: '400', code: 'InvalidRequest', error: 'InvalidRequest', message: 'querystring/format must be equal to one of the allowed values' });
   });
 });
 
@@ -403,6 +409,126 @@ describe('the cache of results', () => {
     const blue = await colour();
     expect(blue.b).toBeGreaterThan(200);
     expect(blue.r).toBeLessThan(60);
+  });
+});
+
+describe('what renders may cost the machine (issue 37, attacks on the fixes)', () => {
+  /** A GET from a given local address (the server tells clients apart by address; every test runs on loopback). */
+  function getFrom(address: string, url: string, accept = CHROME_ACCEPT): Promise<{ status: number; type: string; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(url.replace('//localhost:', '//127.0.0.1:'), { localAddress: address, headers: { Accept: accept } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  }
+  const ATTACKER = '127.0.0.1';
+  const VICTIM = '127.0.0.2';
+  const tooMany = { statusCode: '429', code: 'InvalidRequest', error: 'InvalidRequest', message: 'Too many requests' };
+
+  /** An ordinary 2500×2500 photo-like avatar (blurred noise, ~340 KB): inside every upload and render limit. */
+  async function noisyPhoto(): Promise<Buffer> {
+    const size = 2500;
+    const noise = Buffer.alloc(size * size * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = Math.imul(i, 2654435761) >>> 24;
+    return sharp(noise, { raw: { width: size, height: size, channels: 3 } }).blur(2).jpeg({ quality: 30 }).toBuffer();
+  }
+
+  it(
+    'one address asking AVIF of a big avatar at ever new widths: another address’s render and cache hit are served in between; past the queue bound, 429',
+    { timeout: 300_000 },
+    async () => {
+      const student = await backend.signIn(EMAIL.alunoRival);
+      const name = `${USER.alunoRival}/avatar-grande.jpg`;
+      await upload(student, 'avatars', name, await noisyPhoto(), 'image/jpeg');
+      const hit = publicRender('course-thumbnails', THUMB, { width: 222 });
+      expect((await getFrom(VICTIM, hit)).status).toBe(200); // cached now
+
+      const done: string[] = [];
+      const attack = Array.from({ length: 1 + RENDER_QUEUE_BOUND + 3 }, (_, i) =>
+        getFrom(ATTACKER, publicRender('avatars', name, { width: 2400 - i, format: 'avif', quality: 50 })).then((r) => {
+          if (r.status === 200) done.push('attack');
+          return r;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the attack's requests reach the server first
+      const [victimHit, victimRender] = await Promise.all([
+        getFrom(VICTIM, hit).then((r) => (done.push('hit'), r)),
+        getFrom(VICTIM, publicRender('course-thumbnails', THUMB, { width: 223 })).then((r) => (done.push('render'), r)),
+      ]);
+      expect(victimHit.status).toBe(200);
+      expect(victimRender.status).toBe(200);
+      const answers = await Promise.all(attack);
+
+      // Before: every render went to libuv's four threads at once and the victim's file reads and render
+      // queued behind them (9 or more AVIF renders finished first). Now one of the attacker's at most.
+      expect(done.slice(0, done.indexOf('hit')).filter((d) => d === 'attack').length).toBeLessThanOrEqual(1);
+      expect(done.slice(0, done.indexOf('render')).filter((d) => d === 'attack').length).toBeLessThanOrEqual(1);
+      // The attacker's renders beyond one running and RENDER_QUEUE_BOUND waiting were refused, as imgproxy
+      // refuses past its queue (storage-api passes its 429 on); the others rendered, AVIF.
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(3);
+      expect(JSON.parse(refused[0]!.body.toString())).toEqual(tooMany);
+      expect(answers.filter((r) => r.status === 200).every((r) => r.type === 'image/avif')).toBe(true);
+    },
+  );
+
+  it('control: a page’s worth of new images from one address all render at once', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `${SCHOOL.demo}/pagina-${i}.jpg`);
+    await Promise.all(names.map(async (n, i) => upload(service, 'course-thumbnails', n, await picture(800, 450, 'jpeg', i % 2 ? '#16a34a' : '#9333ea'), 'image/jpeg')));
+    const answers = await Promise.all(names.map((n) => getFrom(ATTACKER, publicRender('course-thumbnails', n, { width: 320 }))));
+    expect(answers.map((r) => [r.status, r.type])).toEqual(names.map(() => [200, 'image/webp']));
+  });
+
+  it('a 60-frame 912×912 GIF (49.9 MP, accepted) asked back as GIF: a large size is its first frame only, a small one stays animated', async () => {
+    const student = await backend.signIn(EMAIL.aluno);
+    const name = `${USER.aluno}/sessenta.gif`;
+    await upload(student, 'avatars', name, Buffer.from(gifOfScreens(912, 60)), 'image/gif');
+    const big = await get(publicRender('avatars', name, { width: 897, format: 'origin' }), CHROME_ACCEPT);
+    expect(big.res.status).toBe(200);
+    expect(big.res.headers.get('content-type')).toBe('image/gif');
+    // 60 frames × 897² would be 48 MP to encode; the bound is MAX_ANIMATION_OUTPUT_PIXELS.
+    expect(60 * 897 * 897).toBeGreaterThan(MAX_ANIMATION_OUTPUT_PIXELS);
+    expect(await framesOf(big.body)).toEqual([897, 897, 1]);
+    const webp = await get(publicRender('avatars', name, { width: 896 }), CHROME_ACCEPT);
+    expect(await framesOf(webp.body)).toEqual([896, 896, 1]);
+    // Control: an animation of 60 frames at an avatar's size is whole.
+    const moving = `${USER.aluno}/sessenta-cores.gif`;
+    await upload(student, 'avatars', moving, await animatedGif(400, 400, 60), 'image/gif');
+    const small = await get(publicRender('avatars', moving, { width: 128, format: 'origin' }), CHROME_ACCEPT);
+    expect(small.res.headers.get('content-type')).toBe('image/gif');
+    expect(await framesOf(small.body)).toEqual([128, 128, 60]);
+  });
+
+  describe('each address’s budget of new renders', () => {
+    let limited: TestBackend;
+    beforeAll(async () => {
+      limited = await startTestBackend({ renderMissesPerMinute: 3 });
+      await limited.service().storage.from('course-thumbnails').upload(THUMB, await picture(1200, 800, 'jpeg'), { contentType: 'image/jpeg', upsert: true });
+    });
+    afterAll(async () => {
+      await limited?.stop();
+    });
+
+    it('answers 429 past 3 new renders a minute (LOCAL_STORAGE_RENDER_MISSES_PER_MINUTE), renders nothing for it; cached sizes and other addresses are served', async () => {
+      const url = (width: number) => limited.anon().storage.from('course-thumbnails').getPublicUrl(THUMB, { transform: { width } }).data.publicUrl;
+      const cached = async () => (await readdir(path.join(limited.server.ctx.storageDir, 'render-cache'))).filter((f) => !f.startsWith('tmp-')).length;
+      for (const width of [301, 302, 303]) expect((await getFrom(ATTACKER, url(width))).status).toBe(200);
+      const fourth = await getFrom(ATTACKER, url(304));
+      expect(fourth.status).toBe(429);
+      expect(JSON.parse(fourth.body.toString())).toEqual({ ...tooMany, message: 'Too many new image transformations from this address: at most 3 a minute (local-supabase)' });
+      expect(await cached()).toBe(3);
+      // What the cache holds costs nothing and is still served to that address.
+      const again = await getFrom(ATTACKER, url(301));
+      expect([again.status, again.type]).toEqual([200, 'image/webp']);
+      // Another address has its own budget.
+      expect((await getFrom(VICTIM, url(304))).status).toBe(200);
+      expect(await cached()).toBe(4);
+    });
   });
 });
 
