@@ -6,12 +6,12 @@
 // private.ranking_refresh's recount of every student and month.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Sql } from '../../../local-supabase/db/engine.ts';
+import type { Engine } from '../../../local-supabase/db/engine.ts';
 import { startTestBackend, type TestBackend } from '../harness.ts';
 
 const PASSWORD = 'senha-contagem-123';
 let backend: TestBackend;
-let db: Sql;
+let db: Engine;
 let service: SupabaseClient;
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
@@ -145,7 +145,8 @@ describe('ranking_months is what a recount gives', () => {
   it('when rows, an account and a course are deleted', async () => {
     await db.query(`delete from public.progress where lesson_id = $1`, [courses[2]!.lessons[0]!]);
     await expectExact();
-    await must(service.auth.admin.deleteUser(students[3]!.id));
+    const deleted = await service.auth.admin.deleteUser(students[3]!.id);
+    expect(deleted.error).toBeNull();
     const afterAccount = await expectExact();
     expect(afterAccount.some((r) => r.user_id === students[3]!.id)).toBe(false);
     await db.query(`delete from public.courses where id = $1`, [courses[1]!.id]);
