@@ -431,7 +431,7 @@ export type Database = {
           provider_message_id: string | null
           school_id: string
           sent_at: string | null
-          status: "queued" | "sending" | "sent" | "failed"
+          status: "queued" | "sending" | "sent" | "failed" | "skipped"
           to_email: string
           user_id: string | null
         }
@@ -448,7 +448,7 @@ export type Database = {
           provider_message_id?: string | null
           school_id: string
           sent_at?: string | null
-          status?: "queued" | "sending" | "sent" | "failed"
+          status?: "queued" | "sending" | "sent" | "failed" | "skipped"
           to_email: string
           user_id?: string | null
         }
@@ -465,7 +465,7 @@ export type Database = {
           provider_message_id?: string | null
           school_id?: string
           sent_at?: string | null
-          status?: "queued" | "sending" | "sent" | "failed"
+          status?: "queued" | "sending" | "sent" | "failed" | "skipped"
           to_email?: string
           user_id?: string | null
         }
@@ -1117,6 +1117,7 @@ export type Database = {
           refund_reason: string | null
           refund_requested_at: string | null
           refunded_at: string | null
+          replaced_by: string | null
           school_id: string
           status: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           subscription_id: string | null
@@ -1148,6 +1149,7 @@ export type Database = {
           refund_reason?: string | null
           refund_requested_at?: string | null
           refunded_at?: string | null
+          replaced_by?: string | null
           school_id: string
           status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           subscription_id?: string | null
@@ -1179,6 +1181,7 @@ export type Database = {
           refund_reason?: string | null
           refund_requested_at?: string | null
           refunded_at?: string | null
+          replaced_by?: string | null
           school_id?: string
           status?: "PENDING" | "CONFIRMED" | "RECEIVED" | "REFUNDED" | "CHARGEBACK" | "OVERDUE" | "DELETED" | "FAILED"
           subscription_id?: string | null
@@ -1206,6 +1209,13 @@ export type Database = {
             columns: ["integration_id"]
             isOneToOne: false
             referencedRelation: "integration_settings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_replaced_by_fkey"
+            columns: ["replaced_by"]
+            isOneToOne: false
+            referencedRelation: "payments"
             referencedColumns: ["id"]
           },
           {
@@ -1748,6 +1758,29 @@ export type Database = {
           },
         ]
       }
+      ranking_notices: {
+        Row: {
+          seen_at: string
+          user_id: string
+        }
+        Insert: {
+          seen_at?: string
+          user_id: string
+        }
+        Update: {
+          seen_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ranking_notices_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ranking_opt_outs: {
         Row: {
           created_at: string
@@ -1805,6 +1838,7 @@ export type Database = {
       }
       school_email_settings: {
         Row: {
+          created_at: string
           disabled_kinds: string[]
           reply_to: string | null
           school_id: string
@@ -1812,6 +1846,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          created_at?: string
           disabled_kinds?: string[]
           reply_to?: string | null
           school_id: string
@@ -1819,6 +1854,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          created_at?: string
           disabled_kinds?: string[]
           reply_to?: string | null
           school_id?: string
@@ -2371,6 +2407,10 @@ export type Database = {
         Args: { p_now?: string | null }
         Returns: number
       }
+      checkout_coupon_attempt: {
+        Args: { p_coupon_code: string | null; p_course_id: string | null; p_ip: string | null; p_user_id: string | null; p_with_bump: boolean | null }
+        Returns: undefined
+      }
       checkout_quote: {
         Args: { p_coupon_code?: string | null; p_course_id: string | null; p_with_bump?: boolean | null }
         Returns: Json
@@ -2437,6 +2477,7 @@ export type Database = {
           refund_reason: string | null
           refund_requested_at: string | null
           refunded_at: string | null
+          replaced_by: string | null
           school_id: string
           status: string
           subscription_id: string | null
@@ -2658,6 +2699,7 @@ export type Database = {
           refund_reason: string | null
           refund_requested_at: string | null
           refunded_at: string | null
+          replaced_by: string | null
           school_id: string
           status: string
           subscription_id: string | null
@@ -2668,6 +2710,10 @@ export type Database = {
       }
       resend_student_access: {
         Args: { p_user_id: string | null }
+        Returns: string
+      }
+      resubscribe_email: {
+        Args: { p_token: string | null }
         Returns: string
       }
       reveal_school_webhook_secret: {
@@ -2929,7 +2975,7 @@ export const Constants = {
       },
       email_outbox: {
         kind: ["access_granted", "new_enrollment", "payment_pending", "payment_reminder", "payment_confirmed", "payment_refunded", "content_released", "we_miss_you", "certificate_available"],
-        status: ["queued", "sending", "sent", "failed"],
+        status: ["queued", "sending", "sent", "failed", "skipped"],
       },
       enrollments: {
         status: ["ACTIVE", "PAUSED", "PENDING"],
