@@ -7,9 +7,9 @@
 // The order is the database's own: each probe call writes its start and end with a sequence number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { CALLER_QUEUE_BOUND } from '../../../local-supabase/http.ts';
+import { CALLER_QUEUE_BOUND, databaseLanes } from '../../../local-supabase/http.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { EMAIL, SCHOOL } from '../rls/seed.ts';
+import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
 let backend: TestBackend;
 let db: Engine;
@@ -63,14 +63,15 @@ async function log(): Promise<{ who: string; event: string }[]> {
   return (await db.query<{ who: string; event: string }>('select who, event from public.fairness_probe_log order by n')).rows;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The attacker's requests as the server holds them: running and waiting (the server's own count). */
+const attackerLane = () => databaseLanes(db).snapshot().find((l) => l.lane === `user:${USER.aluno}`) ?? { running: 0, waiting: 0 };
 
 describe('one caller’s expensive requests and everyone else', () => {
   it('another account, and the service role, wait for one of the attacker’s statements at most, not for its backlog', { timeout: 90_000 }, async () => {
     await db.query('truncate public.fairness_probe_log');
     // The attacker keeps more expensive requests in flight than the engine has connections.
-    const flooding = Array.from({ length: flood }, () => probe(attacker, 'attacker', 1.5));
-    await pause(500); // they reach the server first
+    const flooding = Array.from({ length: flood }, () => probe(attacker, 'attacker', 3));
+    await expect.poll(attackerLane, { timeout: 10_000 }).toMatchObject({ running: share, waiting: flood - share });
     const [victimAnswer, serviceAnswer] = await Promise.all([probe(victim, 'victim', 0), probe(SERVICE_ROLE_KEY, 'service', 0)]);
     expect(victimAnswer.status).toBe(200);
     expect(await victimAnswer.json()).toBe('victim');
@@ -93,8 +94,8 @@ describe('one caller’s expensive requests and everyone else', () => {
 
   it(`past ${CALLER_QUEUE_BOUND} waiting requests the caller gets 429, which never ran; another account is served meanwhile`, { timeout: 90_000 }, async () => {
     await db.query('truncate public.fairness_probe_log');
-    const holding = Array.from({ length: share }, () => probe(attacker, 'holding', 1.5));
-    await pause(300);
+    const holding = Array.from({ length: share }, () => probe(attacker, 'holding', 3));
+    await expect.poll(attackerLane, { timeout: 10_000 }).toMatchObject({ running: share });
     const other = probe(victim, 'victim', 0);
     const burst = await Promise.all(
       Array.from({ length: CALLER_QUEUE_BOUND + 5 }, async () => {
