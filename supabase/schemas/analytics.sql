@@ -97,8 +97,8 @@ begin
     join public.modules m on m.id = l.module_id
     left join (select lr.lesson_id, round(avg(lr.rating), 1) as average, count(*) as n
                  from public.lesson_ratings lr where lr.course_id = p_course_id group by lr.lesson_id) r on r.lesson_id = l.id
-    left join (select lc.lesson_id, count(*) as n
-                 from public.lesson_comments lc where lc.course_id = p_course_id group by lc.lesson_id) cm on cm.lesson_id = l.id
+    left join (select pc.lesson_id, count(*) as n
+                 from private.published_comments(p_course_id) pc group by pc.lesson_id) cm on cm.lesson_id = l.id
    where l.course_id = p_course_id
    order by 2;
 end $function$;
@@ -332,8 +332,8 @@ begin
     (select coalesce(round(avg(r.progress))::integer, 0) from r where r.total_lessons > 0),
     (select coalesce(sum(r.completed_courses), 0)::bigint from r),
     (select round(avg(lr.rating), 1) from public.lesson_ratings lr join courses on courses.id = lr.course_id),
-    (select count(*) from public.lesson_comments lc join courses on courses.id = lc.course_id
-      where lc.created_at >= now() - interval '30 days');
+    (select count(*) from courses cross join lateral private.published_comments(courses.id) pc
+      where pc.created_at >= now() - interval '30 days');
 end $function$;
 revoke all on function public.admin_report_summary(p_school_id uuid, p_course_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_report_summary(p_school_id uuid, p_course_id uuid) to authenticated, service_role;

@@ -749,6 +749,21 @@ begin
 end $function$;
 revoke all on function private.notify_reply(p_reply public.lesson_comments) from public, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.published_comments(p_course_id uuid)
+ RETURNS SETOF public.lesson_comments
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.*
+    from public.lesson_comments c
+    left join public.lesson_comments q on q.id = c.parent_id
+   where c.course_id = p_course_id
+     and c.status = 'published' and c.hidden_at is null
+     and (c.parent_id is null or (q.status = 'published' and q.hidden_at is null))
+$function$;
+revoke all on function private.published_comments(p_course_id uuid) from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.ranking_count_lessons(p_courses uuid[], p_users uuid[], p_completed timestamp with time zone[], p_deltas integer[])
  RETURNS void
  LANGUAGE plpgsql

@@ -43,6 +43,7 @@ async function expected(schoolId: string, courseId: string | null) {
   const allSchoolCourses = new Set(courses.filter((c) => c.school_id === schoolId).map((c) => c.id));
   const lessonCount = (cid: unknown) => lessons.filter((l) => l.course_id === cid).length;
   const now = Date.now();
+  const readable = (c: Row) => c.status === 'published' && c.hidden_at === null;
   const students = profiles
     .filter((p) => p.school_id === schoolId && !staff.has(p.id))
     .map((p) => {
@@ -82,7 +83,10 @@ async function expected(schoolId: string, courseId: string | null) {
       average_progress: enrolled.length ? Math.round(enrolled.reduce((a, s) => a + s.progress, 0) / enrolled.length) : 0,
       courses_completed: students.reduce((a, s) => a + s.completedCourses, 0),
       average_rating: schoolRatings.length ? Math.round((schoolRatings.reduce((a, b) => a + b, 0) / schoolRatings.length) * 10) / 10 : null,
-      comments_last_30_days: comments.filter((c) => schoolCourses.has(c.course_id) && Date.parse(c.created_at as string) >= now - 30 * 86400_000).length,
+      // Only what students can read: published, not hidden, and a reply only under such a question.
+      comments_last_30_days: comments.filter(
+        (c) => schoolCourses.has(c.course_id) && Date.parse(c.created_at as string) >= now - 30 * 86400_000 && readable(c) && (c.parent_id === null || readable(comments.find((q) => q.id === c.parent_id)!)),
+      ).length,
     },
   };
 }
