@@ -39,9 +39,9 @@ export const AREAS: Area[] = [
   {
     file: 'schools-accounts',
     title: 'Schools and accounts',
-    about: 'Schools (tenants) and their branding, the accounts of each school (profiles beside auth.users) and their roles, and the secret of the school\'s outbound webhooks.',
-    tables: ['public.schools', 'public.profiles', 'public.user_roles', 'private.school_webhook_secrets', 'auth.users'],
-    functions: /school_webhook_secret|^(handle_new_user|handle_user_\w+|auth_user_\w+|find_user_id_by_email|account_email|email_confirmed|password_change_pending|refuse_while_password_change_pending|granted_while_unconfirmed|sign_in_record_activity)$/,
+    about: 'Schools (tenants) and their branding, the accounts of each school (profiles beside auth.users) and their roles, and the secret that signs the requests of the school\'s own systems (tenant and student webhooks).',
+    tables: ['public.schools', 'public.profiles', 'public.user_roles', 'private.school_webhook_secrets', 'private.webhook_signatures_seen', 'auth.users'],
+    functions: /school_webhook_secret|^(claim_webhook_signature|new_webhook_secret|handle_new_user|handle_user_\w+|auth_user_\w+|find_user_id_by_email|account_email|email_confirmed|password_change_pending|refuse_while_password_change_pending|granted_while_unconfirmed|sign_in_record_activity)$/,
   },
   {
     file: 'courses-content',
@@ -79,7 +79,6 @@ export const AREAS: Area[] = [
       'public.coupon_uses',
       'private.coupon_code_misses',
       'private.payment_events',
-      'private.webhook_signatures_seen',
     ],
     functions: /payment|checkout|coupon|sale|refund|integration|webhook/,
   },
@@ -405,4 +404,37 @@ async function renderAll(sql: Sql): Promise<Map<string, string>> {
     files.set(area.file, out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n');
   }
   return files;
+}
+
+// ── docs/data-model.md: an overview of each area from the table comments ─────────────────────────────
+const OVERVIEW_START = '<!-- generated:areas (npm run gen:schema-doc, from the table comments; do not edit) -->';
+const OVERVIEW_END = '<!-- /generated:areas -->';
+
+/** Each area with its tables and what each holds (its comment), for docs/data-model.md. */
+export async function renderDataModelOverview(engine: Engine): Promise<string> {
+  const { rows: comments } = await engine.query<{ name: string; comment: string | null }>(
+    `select n.nspname || '.' || c.relname as name, obj_description(c.oid, 'pg_class') as comment
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = any($1) and c.relkind in ('r', 'p')`,
+    [OWN_SCHEMAS],
+  );
+  const commentOf = new Map(comments.map((c) => [c.name, c.comment]));
+  const out: string[] = [];
+  for (const area of AREAS) {
+    out.push(`### ${area.title} ([supabase/schemas/${area.file}.sql](../supabase/schemas/${area.file}.sql))`, '', area.about, '');
+    const tables = area.tables.filter((t) => commentOf.has(t));
+    if (!tables.length) continue;
+    out.push('| table | what it holds |', '|---|---|');
+    for (const t of tables) out.push(`| \`${t}\` | ${(commentOf.get(t) ?? '**no comment: add one in a migration**').replace(/\s+/g, ' ').replace(/\|/g, '\\|')} |`);
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
+}
+
+/** docs/data-model.md with its generated overview replaced; the text around it is written by hand. */
+export function withDataModelOverview(doc: string, overview: string): string {
+  const start = doc.indexOf(OVERVIEW_START);
+  const end = doc.indexOf(OVERVIEW_END);
+  if (start < 0 || end < start) throw new Error(`docs/data-model.md: the lines ${OVERVIEW_START} and ${OVERVIEW_END} are missing`);
+  return `${doc.slice(0, start + OVERVIEW_START.length)}\n\n${overview}\n\n${doc.slice(end)}`;
 }

@@ -20,6 +20,7 @@ create table private.student_activity (
   constraint student_activity_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint student_activity_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table private.student_activity is 'The São Paulo days on which each account signed in or studied, per school: the dashboard''s active students.';
 
 CREATE INDEX student_activity_user_id_idx ON private.student_activity USING btree (user_id);
 

@@ -48,6 +48,7 @@ create table public.courses (
   constraint courses_instructor_id_fkey FOREIGN KEY (instructor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint courses_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.courses is 'A course of a school: title, slug (unique in the school), images, price and installments, status (DRAFT, PUBLISHED, ARCHIVED), total_lessons (kept by trigger) and whether it gives a certificate.';
 
 CREATE INDEX courses_instructor_id_idx ON public.courses USING btree (instructor_id);
 CREATE INDEX courses_school_id_created_at_idx ON public.courses USING btree (school_id, created_at DESC);
@@ -101,6 +102,7 @@ create table public.modules (
   constraint modules_title_not_blank CHECK (((length(btrim(title)) >= 1) AND (length(btrim(title)) <= 200))),
   constraint modules_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE
 );
+comment on table public.modules is 'A module of a course, in order; release_mode says when it opens for a student: IMMEDIATE, AFTER_ENROLLMENT (release_after_days) or ON_DATE (release_on, 00:00 in São Paulo).';
 
 CREATE INDEX modules_course_id_order_idx ON public.modules USING btree (course_id, order_index);
 
@@ -149,6 +151,7 @@ create table public.lessons (
   constraint lessons_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint lessons_module_id_fkey FOREIGN KEY (module_id) REFERENCES public.modules(id) ON DELETE CASCADE
 );
+comment on table public.lessons is 'A lesson of a module, in order: title, video type and length, is_preview. The outline every member of the school may read; course_id is set from the module by trigger.';
 
 CREATE INDEX lessons_course_id_idx ON public.lessons USING btree (course_id);
 CREATE INDEX lessons_module_id_order_idx ON public.lessons USING btree (module_id, order_index);
@@ -191,6 +194,7 @@ create table public.lesson_contents (
   constraint lesson_contents_video_url_length CHECK ((length(video_url) <= 2000)),
   constraint lesson_contents_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
 );
+comment on table public.lesson_contents is 'The protected part of a lesson (text and video URL; for uploaded videos the object path in lesson-videos), readable only with access to the lesson. Created empty with the lesson: update or upsert it.';
 
 revoke all on table public.lesson_contents from anon, authenticated, service_role;
 grant select, insert, delete on table public.lesson_contents to authenticated;
@@ -244,6 +248,7 @@ create table public.materials (
   constraint materials_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint materials_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
 );
+comment on table public.materials is 'A course''s or lesson''s material: an external link (url) or a file in the lesson-materials bucket (file_path), never both.';
 
 CREATE INDEX materials_course_id_idx ON public.materials USING btree (course_id, created_at DESC);
 CREATE INDEX materials_lesson_id_idx ON public.materials USING btree (lesson_id, created_at DESC);
@@ -299,6 +304,7 @@ create table public.announcements (
   constraint announcements_instructor_id_fkey FOREIGN KEY (instructor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint announcements_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.announcements is 'News of a school, or of one of its courses, on the students'' home: title, HTML body, image or video, active flag and priority (0-100).';
 
 CREATE INDEX announcements_course_id_idx ON public.announcements USING btree (course_id);
 CREATE INDEX announcements_instructor_id_idx ON public.announcements USING btree (instructor_id);

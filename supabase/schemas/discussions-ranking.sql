@@ -21,6 +21,7 @@ create table public.school_discussion_settings (
   constraint school_discussion_settings_pkey PRIMARY KEY (school_id),
   constraint school_discussion_settings_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.school_discussion_settings is 'A school''s discussion settings: comments wait for approval, and the students'' monthly ranking is on.';
 
 revoke all on table public.school_discussion_settings from anon, authenticated, service_role;
 grant select, insert, update on table public.school_discussion_settings to authenticated;
@@ -70,6 +71,7 @@ create table public.lesson_comments (
   constraint lesson_comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.lesson_comments(id) ON DELETE CASCADE,
   constraint lesson_comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.lesson_comments is 'Questions under a lesson and their replies (one level): author name and photo copied from the profile, staff badge, pending or published, hidden by staff, and the reply marked as the answer.';
 
 CREATE INDEX lesson_comments_course_id_created_at_idx ON public.lesson_comments USING btree (course_id, created_at DESC);
 CREATE INDEX lesson_comments_lesson_id_created_at_idx ON public.lesson_comments USING btree (lesson_id, created_at DESC);
@@ -124,6 +126,7 @@ create table public.lesson_comment_moderation (
   constraint lesson_comment_moderation_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint lesson_comment_moderation_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.lesson_comment_moderation is 'Why and by whom a comment was hidden; staff only.';
 
 CREATE INDEX lesson_comment_moderation_hidden_by_idx ON public.lesson_comment_moderation USING btree (hidden_by);
 CREATE INDEX lesson_comment_moderation_school_id_idx ON public.lesson_comment_moderation USING btree (school_id);
@@ -163,6 +166,7 @@ create table public.notifications (
   constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint notifications_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.notifications is 'The bell: a reply or staff answer to a student''s question, a comment waiting for approval for staff; read_at once seen.';
 
 CREATE INDEX notifications_comment_id_idx ON public.notifications USING btree (comment_id);
 CREATE INDEX notifications_recipient_id_created_at_idx ON public.notifications USING btree (recipient_id, created_at DESC);
@@ -193,6 +197,7 @@ create table public.ranking_opt_outs (
   constraint ranking_opt_outs_pkey PRIMARY KEY (user_id),
   constraint ranking_opt_outs_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.ranking_opt_outs is 'Students who chose not to appear in their school''s ranking.';
 
 revoke all on table public.ranking_opt_outs from anon, authenticated, service_role;
 grant select, insert, delete on table public.ranking_opt_outs to authenticated;
@@ -216,6 +221,7 @@ create table public.ranking_notices (
   constraint ranking_notices_pkey PRIMARY KEY (user_id),
   constraint ranking_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.ranking_notices is 'Students who were told they appear in the ranking (and how to leave it).';
 
 revoke all on table public.ranking_notices from anon, authenticated, service_role;
 grant select, insert on table public.ranking_notices to authenticated;
@@ -246,6 +252,7 @@ create table private.ranking_months (
   constraint ranking_months_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint ranking_months_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table private.ranking_months is 'Each student''s points per school and São Paulo month: lessons completed, quizzes passed first time and answers marked; kept by triggers, read by school_ranking.';
 
 CREATE INDEX ranking_months_points_idx ON private.ranking_months USING btree (school_id, month, points DESC);
 CREATE INDEX ranking_months_user_id_idx ON private.ranking_months USING btree (user_id, month);

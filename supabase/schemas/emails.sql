@@ -25,6 +25,7 @@ create table public.school_email_settings (
   constraint school_email_settings_sender_name_check CHECK (((length(btrim(sender_name)) >= 1) AND (length(btrim(sender_name)) <= 100))),
   constraint school_email_settings_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.school_email_settings is 'A school''s e-mail settings: kinds it does not send, sender name and reply-to address.';
 
 revoke all on table public.school_email_settings from anon, authenticated, service_role;
 grant select, insert, update on table public.school_email_settings to authenticated;
@@ -110,6 +111,7 @@ create table public.email_unsubscribes (
   constraint email_unsubscribes_kind_check CHECK (private.is_optional_email_kind(kind)),
   constraint email_unsubscribes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+comment on table public.email_unsubscribes is 'The optional e-mail kinds a student stopped (one-click link or profile).';
 
 revoke all on table public.email_unsubscribes from anon, authenticated, service_role;
 grant select, insert, delete on table public.email_unsubscribes to authenticated;
@@ -132,6 +134,7 @@ create table private.email_secrets (
   secret bytea not null,
   constraint email_secrets_pkey PRIMARY KEY (name)
 );
+comment on table private.email_secrets is 'The key that signs the one-click unsubscribe tokens; only the database knows it.';
 
 revoke all on table private.email_secrets from anon, authenticated, service_role;
 alter table private.email_secrets enable row level security;
@@ -154,6 +157,7 @@ create table private.access_links (
   constraint access_links_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint access_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+comment on table private.access_links is 'One-time links of the "Acesso liberado" e-mail to choose a password (only the token''s hash), valid 7 days, and when one was resent.';
 
 CREATE INDEX access_links_school_id_idx ON private.access_links USING btree (school_id);
 CREATE INDEX access_links_user_id_idx ON private.access_links USING btree (user_id);

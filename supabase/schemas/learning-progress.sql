@@ -30,6 +30,7 @@ create table public.enrollments (
   constraint enrollments_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES public.subscriptions(id) ON DELETE SET NULL,
   constraint enrollments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.enrollments is 'A student''s enrollment in a course: ACTIVE or PAUSED, optional expiry; opened by staff, by a paid payment or by a subscription (subscription_id). Access to lessons starts here.';
 
 CREATE INDEX enrollments_course_id_created_at_idx ON public.enrollments USING btree (course_id, created_at);
 CREATE INDEX enrollments_course_id_idx ON public.enrollments USING btree (course_id, status);
@@ -82,6 +83,7 @@ create table public.progress (
   constraint progress_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE,
   constraint progress_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.progress is 'A student''s progress in a lesson: the last and furthest video positions and completed_at, final once set (a quiz lesson completes only when its quiz is passed).';
 
 CREATE INDEX progress_course_id_completed_at_idx ON public.progress USING btree (course_id, completed_at) WHERE (completed_at IS NOT NULL);
 CREATE INDEX progress_course_id_user_id_idx ON public.progress USING btree (course_id, user_id);
@@ -134,6 +136,7 @@ create table public.lesson_ratings (
   constraint lesson_ratings_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE,
   constraint lesson_ratings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.lesson_ratings is 'A student''s rating (1-5) of a lesson, one per student and lesson.';
 
 CREATE INDEX lesson_ratings_course_id_idx ON public.lesson_ratings USING btree (course_id);
 CREATE INDEX lesson_ratings_lesson_id_idx ON public.lesson_ratings USING btree (lesson_id);
@@ -188,6 +191,7 @@ create table public.certificates (
   constraint certificates_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint certificates_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.certificates is 'A course certificate, recorded once when the student has completed every lesson (issue_certificate) and never changed: a public code and a snapshot of the names, completion date and workload.';
 
 CREATE INDEX certificates_course_id_idx ON public.certificates USING btree (course_id);
 CREATE INDEX certificates_school_id_issued_at_idx ON public.certificates USING btree (school_id, issued_at DESC);

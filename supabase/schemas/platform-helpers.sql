@@ -32,6 +32,7 @@ create table public.system_config (
   constraint system_config_value_last4_length CHECK ((length(value_last4) <= 4)),
   constraint system_config_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL
 );
+comment on table public.system_config is 'Platform-wide keys the super admin sets (set_system_config), e.g. ASAAS_API_KEY: the key''s last 4 characters and a description; the key itself is in private.system_secrets.';
 
 CREATE INDEX system_config_created_by_idx ON public.system_config USING btree (created_by);
 
@@ -67,6 +68,7 @@ create table private.system_secrets (
   constraint system_secrets_value_not_blank CHECK (((length(btrim(value)) >= 1) AND (length(btrim(value)) <= 2000))),
   constraint system_secrets_config_id_fkey FOREIGN KEY (config_id) REFERENCES public.system_config(id) ON DELETE CASCADE
 );
+comment on table private.system_secrets is 'The secret value of each system_config key, read only by edge functions through get_system_secret (service role).';
 
 revoke all on table private.system_secrets from anon, authenticated, service_role;
 grant select, insert, update, delete on table private.system_secrets to service_role;

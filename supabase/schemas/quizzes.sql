@@ -41,6 +41,7 @@ create table public.quizzes (
   constraint quizzes_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE,
   constraint quizzes_published_version_id_fkey FOREIGN KEY (published_version_id) REFERENCES public.quiz_versions(id) ON DELETE SET NULL
 );
+comment on table public.quizzes is 'The quiz of a lesson (one at most): pass mark, attempts, wait between attempts, time limit, shuffling, when answers are shown, and the published version students take.';
 
 CREATE INDEX quizzes_course_id_idx ON public.quizzes USING btree (course_id);
 CREATE INDEX quizzes_published_version_id_idx ON public.quizzes USING btree (published_version_id);
@@ -87,6 +88,7 @@ create table public.quiz_versions (
   constraint quiz_versions_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint quiz_versions_quiz_id_fkey FOREIGN KEY (quiz_id) REFERENCES public.quizzes(id) ON DELETE CASCADE
 );
+comment on table public.quiz_versions is 'A published version of a quiz: its questions frozen as they were published, so attempts are graded against what the student saw.';
 
 CREATE INDEX quiz_versions_course_id_idx ON public.quiz_versions USING btree (course_id);
 CREATE INDEX quiz_versions_created_by_idx ON public.quiz_versions USING btree (created_by);
@@ -130,6 +132,7 @@ create table public.quiz_questions (
   constraint quiz_questions_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint quiz_questions_quiz_id_fkey FOREIGN KEY (quiz_id) REFERENCES public.quizzes(id) ON DELETE CASCADE
 );
+comment on table public.quiz_questions is 'The draft questions staff edit; publishing copies them into a new quiz_versions row.';
 
 CREATE INDEX quiz_questions_course_id_idx ON public.quiz_questions USING btree (course_id);
 CREATE INDEX quiz_questions_quiz_id_position_idx ON public.quiz_questions USING btree (quiz_id, "position");
@@ -196,6 +199,7 @@ create table public.quiz_attempts (
   constraint quiz_attempts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint quiz_attempts_version_id_fkey FOREIGN KEY (version_id) REFERENCES public.quiz_versions(id) ON DELETE CASCADE
 );
+comment on table public.quiz_attempts is 'A student''s attempt at a published quiz version: started, deadline, submitted, score and passed, graded in the database.';
 
 CREATE INDEX quiz_attempts_course_id_idx ON public.quiz_attempts USING btree (course_id, submitted_at DESC);
 CREATE INDEX quiz_attempts_lesson_id_idx ON public.quiz_attempts USING btree (lesson_id);
@@ -234,6 +238,7 @@ create table public.quiz_attempt_answers (
   constraint quiz_attempt_answers_attempt_id_fkey FOREIGN KEY (attempt_id) REFERENCES public.quiz_attempts(id) ON DELETE CASCADE,
   constraint quiz_attempt_answers_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE
 );
+comment on table public.quiz_attempt_answers is 'The options a student chose for each question of an attempt, and what each earned.';
 
 CREATE INDEX quiz_attempt_answers_course_id_idx ON public.quiz_attempt_answers USING btree (course_id);
 CREATE INDEX quiz_attempt_answers_question_id_idx ON public.quiz_attempt_answers USING btree (question_id);

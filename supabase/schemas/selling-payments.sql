@@ -28,6 +28,7 @@ create table public.integration_settings (
   constraint integration_settings_provider_check CHECK ((provider = ANY (ARRAY['asaas'::text, 'stripe'::text]))),
   constraint integration_settings_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.integration_settings is 'A school''s payment provider account (Asaas): environment, active flag and the API key''s last 4 characters; the key is in private.integration_secrets.';
 
 CREATE INDEX integration_settings_school_id_idx ON public.integration_settings USING btree (school_id, provider, is_active);
 
@@ -74,6 +75,7 @@ create table private.integration_secrets (
   constraint integration_secrets_webhook_token_min_length CHECK (((webhook_token IS NULL) OR (length(btrim(webhook_token)) >= 32))),
   constraint integration_secrets_integration_id_fkey FOREIGN KEY (integration_id) REFERENCES public.integration_settings(id) ON DELETE CASCADE
 );
+comment on table private.integration_secrets is 'The API key (and webhook token) of each integration_settings row, read only by edge functions (service role).';
 
 revoke all on table private.integration_secrets from anon, authenticated, service_role;
 grant select, insert, update, delete on table private.integration_secrets to service_role;
@@ -109,6 +111,7 @@ create table public.coupons (
   constraint coupons_validity_order CHECK (((valid_from IS NULL) OR (valid_until IS NULL) OR (valid_until > valid_from))),
   constraint coupons_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.coupons is 'A discount code of a school: percent or fixed amount, validity, use limits in all and per buyer, and every course or those of coupon_courses.';
 
 CREATE UNIQUE INDEX coupons_school_code_key ON public.coupons USING btree (school_id, upper(code));
 
@@ -138,6 +141,7 @@ create table public.coupon_courses (
   constraint coupon_courses_coupon_id_fkey FOREIGN KEY (coupon_id) REFERENCES public.coupons(id) ON DELETE CASCADE,
   constraint coupon_courses_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE
 );
+comment on table public.coupon_courses is 'The courses a coupon applies to when it is not for all of them.';
 
 CREATE INDEX coupon_courses_course_id_idx ON public.coupon_courses USING btree (course_id);
 
@@ -173,6 +177,7 @@ create table public.course_bumps (
   constraint course_bumps_bump_course_id_fkey FOREIGN KEY (bump_course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint course_bumps_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE
 );
+comment on table public.course_bumps is 'An order bump ("Leve também"): another course of the same school offered at a price on a course''s checkout.';
 
 CREATE INDEX course_bumps_bump_course_id_idx ON public.course_bumps USING btree (bump_course_id);
 
@@ -252,6 +257,7 @@ create table public.payments (
   constraint payments_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES public.subscriptions(id) ON DELETE SET NULL,
   constraint payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.payments is 'A charge at the provider for a student''s purchase or a subscription''s period: method, value computed in the database, coupon and discount, status kept by the provider''s events; once paid it enrolls the student.';
 
 CREATE INDEX payments_coupon_id_idx ON public.payments USING btree (coupon_id);
 CREATE INDEX payments_course_id_idx ON public.payments USING btree (course_id);
@@ -303,6 +309,7 @@ create table public.payment_items (
   constraint payment_items_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE CASCADE,
   constraint payment_items_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.payment_items is 'What a payment buys: the course and each bump, with list price, discount and value.';
 
 CREATE INDEX payment_items_course_id_idx ON public.payment_items USING btree (course_id);
 CREATE INDEX payment_items_school_id_idx ON public.payment_items USING btree (school_id);
@@ -342,6 +349,7 @@ create table public.coupon_uses (
   constraint coupon_uses_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint coupon_uses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.coupon_uses is 'A coupon reserved by a pending payment, used when it is paid, released when it fails; the limits count these.';
 
 CREATE INDEX coupon_uses_coupon_id_idx ON public.coupon_uses USING btree (coupon_id, status);
 CREATE INDEX coupon_uses_school_id_idx ON public.coupon_uses USING btree (school_id);
@@ -372,6 +380,7 @@ create table private.coupon_code_misses (
   constraint coupon_code_misses_code_hash_check CHECK ((code_hash ~ '^[0-9a-f]{32}$'::text)),
   constraint coupon_code_misses_subject_length CHECK ((length(subject) <= 160))
 );
+comment on table private.coupon_code_misses is 'Unknown coupon codes tried in the last minute, per account and per school and address (the code''s hash): the guess limit.';
 
 CREATE INDEX coupon_code_misses_missed_at_idx ON private.coupon_code_misses USING btree (missed_at);
 
@@ -399,29 +408,12 @@ create table private.payment_events (
   constraint payment_events_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE SET NULL,
   constraint payment_events_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table private.payment_events is 'Each provider event received, by its id, with what it did: a repeated delivery acts once.';
 
 CREATE INDEX payment_events_payment_id_idx ON private.payment_events USING btree (payment_id);
 
 revoke all on table private.payment_events from anon, authenticated, service_role;
 alter table private.payment_events enable row level security;
-
--- ====================================================================================================
--- private.webhook_signatures_seen
--- ====================================================================================================
-
-create table private.webhook_signatures_seen (
-  school_id uuid not null,
-  signature text not null,
-  expires_at timestamp with time zone not null,
-  constraint webhook_signatures_seen_pkey PRIMARY KEY (school_id, signature),
-  constraint webhook_signatures_seen_signature_check CHECK ((signature ~ '^[0-9a-f]{64}$'::text)),
-  constraint webhook_signatures_seen_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
-);
-
-CREATE INDEX webhook_signatures_seen_expires_at_idx ON private.webhook_signatures_seen USING btree (expires_at);
-
-revoke all on table private.webhook_signatures_seen from anon, authenticated, service_role;
-alter table private.webhook_signatures_seen enable row level security;
 
 -- ====================================================================================================
 -- Functions of selling and payments
@@ -655,25 +647,6 @@ begin
 end $function$;
 revoke all on function public.checkout_quote(p_course_id uuid, p_coupon_code text, p_with_bump boolean) from public, anon, authenticated, service_role;
 grant execute on function public.checkout_quote(p_course_id uuid, p_coupon_code text, p_with_bump boolean) to authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION public.claim_webhook_signature(p_school_id uuid, p_signature text, p_expires_at timestamp with time zone)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if coalesce(auth.role(), 'service_role') <> 'service_role' then
-    raise exception 'not allowed' using errcode = '42501';
-  end if;
-  delete from private.webhook_signatures_seen where expires_at < now();
-  insert into private.webhook_signatures_seen (school_id, signature, expires_at)
-  values (p_school_id, lower(p_signature), p_expires_at)
-  on conflict (school_id, signature) do nothing;
-  return found;
-end $function$;
-revoke all on function public.claim_webhook_signature(p_school_id uuid, p_signature text, p_expires_at timestamp with time zone) from public, anon, authenticated, service_role;
-grant execute on function public.claim_webhook_signature(p_school_id uuid, p_signature text, p_expires_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.create_checkout_payment(p_user_id uuid, p_course_id uuid, p_coupon_code text, p_with_bump boolean, p_billing_type text, p_installment_count integer, p_environment text, p_integration_id uuid, p_expected_total numeric DEFAULT NULL::numeric)
  RETURNS public.payments
@@ -1087,15 +1060,6 @@ begin
   return v_quote;
 end $function$;
 revoke all on function private.guarded_checkout_price(p_user_id uuid, p_course_id uuid, p_coupon_code text, p_with_bump boolean, p_ip text) from public, anon, authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION private.new_webhook_secret()
- RETURNS text
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  select 'whsec_' || replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')
-$function$;
-revoke all on function private.new_webhook_secret() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.payment_email_items(p_payment_id uuid)
  RETURNS jsonb

@@ -34,6 +34,7 @@ create table public.plans (
   constraint plans_slug_format CHECK (private.is_slug(slug)),
   constraint plans_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
+comment on table public.plans is 'A subscription plan of a school: name, cycle, price and billing methods, for a set of courses (plan_courses).';
 
 revoke all on table public.plans from anon, authenticated, service_role;
 grant select, insert, delete on table public.plans to authenticated;
@@ -63,6 +64,7 @@ create table public.plan_courses (
   constraint plan_courses_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint plan_courses_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES public.plans(id) ON DELETE CASCADE
 );
+comment on table public.plan_courses is 'The courses a plan opens.';
 
 CREATE INDEX plan_courses_course_id_idx ON public.plan_courses USING btree (course_id);
 
@@ -128,6 +130,7 @@ create table public.subscriptions (
   constraint subscriptions_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
+comment on table public.subscriptions is 'A student''s subscription to a plan at the provider: status, paid_until and cancellation; its enrollments stay open while paid (plus the school''s grace days).';
 
 CREATE INDEX subscriptions_cancelled_by_idx ON public.subscriptions USING btree (cancelled_by);
 CREATE INDEX subscriptions_integration_id_idx ON public.subscriptions USING btree (integration_id);

@@ -4,10 +4,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS, renderSchemaFiles } from '../../../scripts/schema-sql.ts';
+import { AREAS, renderDataModelOverview, renderSchemaFiles, withDataModelOverview } from '../../../scripts/schema-sql.ts';
 import { startTestBackend, type TestBackend } from '../harness.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../../../supabase/schemas');
+const DATA_MODEL = path.resolve(import.meta.dirname, '../../../docs/data-model.md');
 
 let backend: TestBackend;
 let rendered: Map<string, string>;
@@ -33,6 +34,13 @@ describe('supabase/schemas', () => {
       const file = await readFile(path.join(DIR, `${area}.sql`), 'utf8');
       expect(file, `supabase/schemas/${area}.sql is out of date: run \`npm run gen:schema-doc\` and commit it`).toBe(text);
     }
+  });
+
+  it('docs/data-model.md’s overview of the areas is up to date, and every table says what it holds', async () => {
+    const doc = await readFile(DATA_MODEL, 'utf8');
+    const overview = await renderDataModelOverview(backend.server.ctx.engine);
+    expect(doc, 'docs/data-model.md is out of date: run `npm run gen:schema-doc` and commit it').toBe(withDataModelOverview(doc, overview));
+    expect(overview).not.toContain('no comment');
   });
 
   it('holds every table and function of ours once, in one area', async () => {
