@@ -8,8 +8,8 @@ import { SignJWT } from 'jose';
 import type { User } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { settled } from '../../local-supabase/auth/background.ts';
-import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
-import { ANON_KEY, type TestBackend } from './harness.ts';
+import { LOCAL_ANON_KEY as ANON_KEY, LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
+import type { BackendLike } from './harness.ts';
 
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
@@ -67,7 +67,7 @@ export interface InboxMessage {
 }
 
 /** The local inbox of `to`, newest first, once the e-mails auth writes after answering are out. */
-export async function inbox(backend: TestBackend, to: string): Promise<InboxMessage[]> {
+export async function inbox(backend: BackendLike, to: string): Promise<InboxMessage[]> {
   await settled(backend.server.ctx);
   const res = await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
   expect(res.status).toBe(200);
@@ -85,7 +85,7 @@ export async function openLink(link: string) {
 export const CONFIRMATION_SUBJECT = 'Confirme seu cadastro';
 
 /** The newest confirmation link mailed to `email`. */
-export async function confirmationLink(backend: TestBackend, email: string): Promise<string> {
+export async function confirmationLink(backend: BackendLike, email: string): Promise<string> {
   const mail = (await inbox(backend, email)).find((m) => m.subject === CONFIRMATION_SUBJECT);
   expect(mail, `a confirmation e-mail to ${email}`).toBeTruthy();
   return mail!.links[0]!;
@@ -96,7 +96,7 @@ export async function confirmationLink(backend: TestBackend, email: string): Pro
  * that needs an ordinary account of its own uses. Returns the user and the session the link opened.
  */
 export async function signUpConfirmed(
-  backend: TestBackend,
+  backend: BackendLike,
   email: string,
   password: string,
   data?: Record<string, unknown>,

@@ -1,15 +1,9 @@
 // Fixture tables (prefixed rt_) for the /rest/v1 tests, created through the superuser engine so the
-// tests do not depend on the product schema, plus clients for users with self-minted JWTs.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { signJwt } from '../../local-supabase/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
-import { LOCAL_ANON_KEY as ANON_KEY } from '../../local-supabase/config.ts';
-import { startTestBackend, type TestBackend } from './harness.ts';
+// tests do not depend on the product schema; users with self-minted JWTs come from backend.jwtUser().
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ANON_KEY, useBackend, type Backend } from './harness.ts';
 
-
-export const FIXTURE_SQL = `
+export const REST_FIXTURE_SQL = `
 create table public.rt_schools (id int primary key, name text not null, slug text unique);
 create table public.rt_courses (
   id int primary key,
@@ -119,43 +113,23 @@ create view public.rt_course_cards as select c.id, c.title as heading, c.school_
 create view public.rt_school_names as select s.id as school, s.name from public.rt_schools s;
 `;
 
-export async function createFixtures(backend: TestBackend): Promise<void> {
-  await backend.server.ctx.engine.exec(FIXTURE_SQL);
-}
-
 /**
- * The setup of every rest-*.test.ts file: a fresh backend with the fixtures (and `extraSql`, run after
- * them) for the file's tests, stopped after them. `db` is the anon supabase-js client.
+ * The backend of every rest-*.test.ts file: useBackend with the fixtures (and `extraSql`, run after
+ * them). `db` is one anon supabase-js client for the file's tests.
  */
-export function useRestBackend(extraSql?: string): { readonly backend: TestBackend; readonly db: SupabaseClient } {
-  const state = {} as { backend: TestBackend; db: SupabaseClient };
-  beforeAll(async () => {
-    state.backend = await startTestBackend();
-    await createFixtures(state.backend);
-    if (extraSql) await state.backend.server.ctx.engine.exec(extraSql);
-    state.db = state.backend.anon();
-  });
-  afterAll(async () => {
-    await state.backend?.stop();
-  });
-  return state;
-}
-
-/** A supabase-js client acting as an authenticated user, with a JWT signed like GoTrue's. */
-export async function userClient(backend: TestBackend, sub: string = randomUUID(), email = `${sub.slice(0, 8)}@example.com`, expiresIn = 3600): Promise<{ client: SupabaseClient; sub: string; jwt: string }> {
-  const jwt = await signJwt({ sub, role: 'authenticated', aud: 'authenticated', email }, LOCAL_JWT_SECRET, expiresIn);
-  return { client: clientWithJwt(backend, jwt), sub, jwt };
-}
-
-export function clientWithJwt(backend: TestBackend, jwt: string): SupabaseClient {
-  return createClient(backend.url, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
+export function useRestBackend(extraSql?: string): { readonly backend: Backend; readonly db: SupabaseClient } {
+  const backend = useBackend({ sql: [REST_FIXTURE_SQL, ...(extraSql ? [extraSql] : [])] });
+  let db: SupabaseClient | undefined;
+  return {
+    backend,
+    get db() {
+      return (db ??= backend.anon());
+    },
+  };
 }
 
 /** A raw request to /rest/v1 (for headers supabase-js does not expose). */
-export async function rest(backend: TestBackend, path: string, init: RequestInit & { key?: string } = {}): Promise<Response> {
+export async function rest(backend: Backend, path: string, init: RequestInit & { key?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('apikey')) headers.set('apikey', init.key ?? ANON_KEY);
   return fetch(`${backend.url}/rest/v1${path}`, { ...init, headers });

@@ -1,12 +1,8 @@
-// Fixture buckets, storage.objects policies and signed-in clients for the storage tests. They are
-// created here through the superuser engine, independent of the product's migrations.
-import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { signJwt } from '../../local-supabase/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
-import { ANON_KEY, type TestBackend } from './harness.ts';
+// Fixture buckets and storage.objects policies for the storage tests (useBackend({ sql: STORAGE_FIXTURE_SQL }),
+// users from backend.jwtUser()), independent of the product's migrations.
+import type { BackendLike } from './harness.ts';
 
-export const FIXTURE_SQL = `
+export const STORAGE_FIXTURE_SQL = `
 insert into storage.buckets (id, name, public) values ('fx-public', 'fx-public', true);
 insert into storage.buckets (id, name, public) values ('fx-private', 'fx-private', false);
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
@@ -36,29 +32,8 @@ create policy fx_limited_all on storage.objects for all to authenticated
 create policy fx_dropbox_insert on storage.objects for insert to authenticated with check (bucket_id = 'fx-dropbox');
 `;
 
-export async function installStorageFixtures(backend: TestBackend): Promise<void> {
-  await backend.server.ctx.engine.exec(FIXTURE_SQL);
-}
-
-export interface TestUser {
-  id: string;
-  jwt: string;
-  client: SupabaseClient;
-}
-
-/** A signed-in user without the auth endpoint: a JWT minted with the local secret. */
-export async function makeUser(backend: TestBackend): Promise<TestUser> {
-  const id = randomUUID();
-  const jwt = await signJwt({ sub: id, role: 'authenticated', aud: 'authenticated' }, LOCAL_JWT_SECRET, 3600);
-  const client = createClient(backend.url, ANON_KEY, {
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  return { id, jwt, client };
-}
-
 /** Counts rows in storage.objects as the superuser (what really exists, regardless of RLS). */
-export async function countObjects(backend: TestBackend, bucketId: string, name?: string): Promise<number> {
+export async function countObjects(backend: BackendLike, bucketId: string, name?: string): Promise<number> {
   const { rows } = await backend.server.ctx.engine.query<{ n: number }>(
     'select count(*)::int as n from storage.objects where bucket_id = $1 and ($2::text is null or name = $2)',
     [bucketId, name ?? null],

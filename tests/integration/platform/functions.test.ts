@@ -1,24 +1,16 @@
 // Edge functions run in real Deno behind /functions/v1, called through supabase.functions.invoke:
 // JWT verification as Supabase's gateway does it, verify_jwt = false from config.toml, environment
 // and secrets, streamed bodies both ways, and a crashing function that does not take the server down.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { signJwt } from '../../../local-supabase/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../local-supabase/config.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { makeUser, type TestUser } from '../storage-helpers.ts';
+import { ANON_KEY, FIXTURE_FUNCTIONS_DIR, startTestBackend, useBackend, type JwtUser } from '../harness.ts';
 
-const functionsDir = path.join(import.meta.dirname, '..', 'fixtures', 'functions');
-let backend: TestBackend;
-let alice: TestUser;
-
+const backend = useBackend({ functionsDir: FIXTURE_FUNCTIONS_DIR });
+let alice: JwtUser;
 beforeAll(async () => {
-  backend = await startTestBackend({ functionsDir });
-  alice = await makeUser(backend);
-});
-afterAll(async () => {
-  await backend?.stop();
+  alice = await backend.jwtUser();
 });
 
 const call = (name: string, init: RequestInit = {}) => fetch(`${backend.url}/functions/v1/${name}`, init);
@@ -112,7 +104,7 @@ describe('JWT verification', () => {
     const basic = await call('echo', { method: 'POST', headers: { Authorization: 'Basic abc' } });
     expect(await basic.json()).toEqual({ msg: "Error: Auth header is not 'Bearer {token}'" });
 
-    const client = (await makeUser(backend)).client;
+    const client = (await backend.jwtUser()).client;
     client.functions.setAuth(forged);
     const { error } = await client.functions.invoke('echo');
     expect(error).toBeInstanceOf(FunctionsHttpError);
@@ -157,7 +149,7 @@ describe('failures', () => {
   });
 
   it('kills every Deno process on close', { timeout: 120_000 }, async () => {
-    const own = await startTestBackend({ functionsDir });
+    const own = await startTestBackend({ functionsDir: FIXTURE_FUNCTIONS_DIR });
     // Concurrent first calls share one new process.
     const calls = await Promise.all([1, 2, 3].map(() => own.anon().functions.invoke('echo')));
     const pid = calls[0].data.pid as number;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { signJwt } from '../../../local-supabase/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../local-supabase/config.ts';
-import { clientWithJwt, rest, userClient, useRestBackend } from '../rest-fixtures.ts';
+import { rest, useRestBackend } from '../rest-fixtures.ts';
 
 // A function raising the SQLSTATE it is given (PostgREST maps PTxyz to HTTP xyz).
 const rt = useRestBackend(`create function public.rt_raise(code text) returns void language plpgsql as $$
@@ -103,19 +103,19 @@ describe('errors a function raises with its own HTTP status', () => {
 
 describe('JWT errors', () => {
   it('401 PGRST301 for a malformed or forged token, PGRST303 for an expired one', async () => {
-    const garbage = await clientWithJwt(rt.backend, 'not-a-jwt').from('rt_tags').select();
+    const garbage = await rt.backend.clientWithToken('not-a-jwt').from('rt_tags').select();
     expect(garbage.status).toBe(401);
     expect(garbage.error?.code).toBe('PGRST301');
     const forged = await signJwt({ sub: 'x', role: 'service_role' }, 'another-secret-that-is-at-least-32-chars');
-    const f = await clientWithJwt(rt.backend, forged).from('rt_secrets').select();
+    const f = await rt.backend.clientWithToken(forged).from('rt_secrets').select();
     expect(f.status).toBe(401);
     expect(f.error?.code).toBe('PGRST301');
-    const expired = await userClient(rt.backend, undefined, undefined, -60);
+    const expired = await rt.backend.jwtUser({ expiresIn: -60 });
     const e = await expired.client.from('rt_tags').select();
     expect(e.status).toBe(401);
     expect(e.error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
     const badRole = await signJwt({ sub: 'x', role: 'postgres' }, LOCAL_JWT_SECRET);
-    const b = await clientWithJwt(rt.backend, badRole).from('rt_secrets').select();
+    const b = await rt.backend.clientWithToken(badRole).from('rt_secrets').select();
     expect(b.status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 // POST / PATCH / DELETE on /rest/v1 through supabase-js: inserts, upserts, updates, deletes,
 // representations, status codes, constraint errors and row-level security.
 import { describe, expect, it } from 'vitest';
-import { rest, userClient, useRestBackend } from '../rest-fixtures.ts';
+import { rest, useRestBackend } from '../rest-fixtures.ts';
 
 const rt = useRestBackend();
 
@@ -184,33 +184,33 @@ describe('update and delete', () => {
 
 describe('row-level security', () => {
   it('lets users write only their own rows', async () => {
-    const alice = await userClient(rt.backend);
-    const bob = await userClient(rt.backend);
+    const alice = await rt.backend.jwtUser();
+    const bob = await rt.backend.jwtUser();
     const mine = await alice.client.from('rt_notes').insert({ body: 'da Alice' }).select('body, owner_id').single();
     expect(mine.error).toBeNull();
-    expect(mine.data).toEqual({ body: 'da Alice', owner_id: alice.sub });
+    expect(mine.data).toEqual({ body: 'da Alice', owner_id: alice.id });
 
     // WITH CHECK violation: 42501, 403 for an authenticated user.
-    const forged = await alice.client.from('rt_notes').insert({ body: 'falsa', owner_id: bob.sub });
+    const forged = await alice.client.from('rt_notes').insert({ body: 'falsa', owner_id: bob.id });
     expect(forged.status).toBe(403);
     expect(forged.error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "rt_notes"' });
 
     // Anonymous callers have no insert policy: 401.
-    const anon = await rt.db.from('rt_notes').insert({ body: 'anon', owner_id: alice.sub });
+    const anon = await rt.db.from('rt_notes').insert({ body: 'anon', owner_id: alice.id });
     expect(anon.status).toBe(401);
     expect(anon.error?.code).toBe('42501');
 
     // Bob cannot see, update or delete Alice's private note: nothing happens.
     expect((await bob.client.from('rt_notes').select()).data).toEqual([]);
-    const upd = await bob.client.from('rt_notes').update({ body: 'hackeada' }).eq('owner_id', alice.sub).select();
+    const upd = await bob.client.from('rt_notes').update({ body: 'hackeada' }).eq('owner_id', alice.id).select();
     expect(upd.status).toBe(200);
     expect(upd.data).toEqual([]);
-    const del = await bob.client.from('rt_notes').delete().eq('owner_id', alice.sub);
+    const del = await bob.client.from('rt_notes').delete().eq('owner_id', alice.id);
     expect(del.status).toBe(204);
     expect(await countRows('rt_notes', "body = 'da Alice'")).toBe(1);
 
     // Alice cannot move her note to Bob (WITH CHECK on update).
-    const move = await alice.client.from('rt_notes').update({ owner_id: bob.sub }).eq('body', 'da Alice');
+    const move = await alice.client.from('rt_notes').update({ owner_id: bob.id }).eq('body', 'da Alice');
     expect(move.status).toBe(403);
     expect(move.error?.code).toBe('42501');
 
@@ -223,7 +223,7 @@ describe('row-level security', () => {
     const anon = await rt.db.from('rt_secrets').select();
     expect(anon.status).toBe(401);
     expect(anon.error).toMatchObject({ code: '42501', message: 'permission denied for table rt_secrets' });
-    const user = await userClient(rt.backend);
+    const user = await rt.backend.jwtUser();
     const denied = await user.client.from('rt_secrets').delete().eq('id', 1);
     expect(denied.status).toBe(403);
     expect(await countRows('rt_secrets')).toBe(1);

@@ -1,6 +1,6 @@
 // /rest/v1/rpc/<function> through supabase-js: argument matching, overloads and every result shape.
 import { describe, expect, it } from 'vitest';
-import { rest, userClient, useRestBackend } from '../rest-fixtures.ts';
+import { rest, useRestBackend } from '../rest-fixtures.ts';
 
 // A stable function that writes through a volatile one (PostgreSQL lets it), and a view that writes: what
 // PostgREST's read-only transactions refuse.
@@ -82,8 +82,8 @@ describe('rpc', () => {
 
   it('sets the JWT claims the function sees', async () => {
     expect((await rt.db.rpc('rt_me')).data).toEqual({ uid: null, role: 'anon' });
-    const user = await userClient(rt.backend);
-    expect((await user.client.rpc('rt_me')).data).toEqual({ uid: user.sub, role: 'authenticated' });
+    const user = await rt.backend.jwtUser();
+    expect((await user.client.rpc('rt_me')).data).toEqual({ uid: user.id, role: 'authenticated' });
   });
 
   it('reports raised exceptions and unknown functions or arguments', async () => {

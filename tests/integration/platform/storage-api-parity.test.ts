@@ -1,20 +1,15 @@
 // What storage-js's own suite (scripts/client-suites, --suite storage) expects of the Storage API and
 // local-supabase once answered differently: partial bucket updates, numeric size limits, Storage's
 // bucket fields, the queued-empty message, a request without a JWT, info's metadata, and listV2.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { installStorageFixtures, makeUser, type TestUser } from '../storage-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend, type JwtUser } from '../harness.ts';
+import { STORAGE_FIXTURE_SQL } from '../storage-helpers.ts';
 
-let backend: TestBackend;
-let alice: TestUser;
+const backend = useBackend({ sql: STORAGE_FIXTURE_SQL });
+let alice: JwtUser;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  await installStorageFixtures(backend);
-  alice = await makeUser(backend);
-});
-afterAll(async () => {
-  await backend?.stop();
+  alice = await backend.jwtUser();
 });
 
 const text = (s: string) => new Blob([s], { type: 'text/plain' });
@@ -178,7 +173,7 @@ describe('listV2', () => {
   });
 
   it('shows only what the select policies allow, and refuses a bad cursor or sort', async () => {
-    const bob = await makeUser(backend);
+    const bob = await backend.jwtUser();
     const theirs = await bob.client.storage.from('fx-private').listV2({ prefix: `${alice.id}/` });
     expect(theirs.data).toEqual({ hasNext: false, folders: [], objects: [] });
 

@@ -3,25 +3,20 @@
 // the server's; the uploading client runs in a child process (see uploadFromChild).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { installStorageFixtures, makeUser, type TestUser } from '../storage-helpers.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { ANON_KEY, useBackend, type JwtUser } from '../harness.ts';
+import { STORAGE_FIXTURE_SQL } from '../storage-helpers.ts';
 
 const MB = 1024 * 1024;
 // 200 MB by default; STORAGE_MEMORY_TEST_MB=500 checks the 500 MB case.
 const TOTAL = Number(process.env.STORAGE_MEMORY_TEST_MB || 200) * MB;
 const CHUNK = 256 * 1024;
 
-let backend: TestBackend;
-let alice: TestUser;
+const backend = useBackend({ sql: STORAGE_FIXTURE_SQL });
+let alice: JwtUser;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  await installStorageFixtures(backend);
-  alice = await makeUser(backend);
-});
-afterAll(async () => {
-  await backend?.stop();
+  alice = await backend.jwtUser();
 });
 
 /**

@@ -1,24 +1,18 @@
 // Storage through the real supabase-js client: upload, download, list, remove, upsert, signed URLs,
 // ranges, public URLs, bucket limits and the bucket API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { countObjects, installStorageFixtures, makeUser, type TestUser } from '../storage-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBackend, type JwtUser } from '../harness.ts';
+import { countObjects, STORAGE_FIXTURE_SQL } from '../storage-helpers.ts';
 
 /** The first bytes of a PNG (images are checked against their declared type). */
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-let backend: TestBackend;
-let alice: TestUser;
-let bob: TestUser;
+const backend = useBackend({ sql: STORAGE_FIXTURE_SQL });
+let alice: JwtUser;
+let bob: JwtUser;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  await installStorageFixtures(backend);
-  alice = await makeUser(backend);
-  bob = await makeUser(backend);
-});
-afterAll(async () => {
-  await backend?.stop();
+  [alice, bob] = await Promise.all([backend.jwtUser(), backend.jwtUser()]);
 });
 
 const text = (s: string) => new Blob([s], { type: 'text/plain' });

@@ -8,19 +8,19 @@ import http from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { versionPath } from '../../../local-supabase/storage/keys.ts';
 import { MAX_ANIMATION_OUTPUT_PIXELS, RENDER_QUEUE_BOUND } from '../../../local-supabase/storage/render-limits.ts';
 import { gifOfScreens, webpOfScreens } from '../../../src/test/animated-images.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { installStorageFixtures } from '../storage-helpers.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
+import { STORAGE_FIXTURE_SQL } from '../storage-helpers.ts';
 import { COURSE, EMAIL, LESSON, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend({ sql: STORAGE_FIXTURE_SQL });
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
 let anon: SupabaseClient;
-let admin: SupabaseClient;
 
 const THUMB = `${SCHOOL.demo}/render-teste.jpg`; // course-thumbnails (public)
 const LOGO = `${SCHOOL.demo}/render-logo.png`; // school-banners (public)
@@ -75,17 +75,10 @@ const publicRender = (bucket: string, name: string, transform: Record<string, un
 const renderCacheFiles = async () => (await readdir(path.join(backend.server.ctx.storageDir, 'render-cache'))).filter((f) => !f.startsWith('tmp-'));
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  await installStorageFixtures(backend);
-  service = backend.service();
   anon = backend.anon();
-  admin = await backend.signIn(EMAIL.adminDemo);
   await upload(service, 'course-thumbnails', THUMB, await picture(1200, 800, 'jpeg'), 'image/jpeg', '31536000');
   await upload(service, 'school-banners', LOGO, await picture(600, 200, 'png'), 'image/png');
   await upload(service, 'lesson-materials', PRIVATE_PNG, await picture(1200, 800, 'png'), 'image/png');
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('resize modes (public form, getPublicUrl with transform)', () => {
@@ -505,13 +498,9 @@ describe('what renders may cost the machine (issue 37, attacks on the fixes)', (
   });
 
   describe('each address’s budget of new renders', () => {
-    let limited: TestBackend;
+    const limited = useBackend({ renderMissesPerMinute: 3 });
     beforeAll(async () => {
-      limited = await startTestBackend({ renderMissesPerMinute: 3 });
       await limited.service().storage.from('course-thumbnails').upload(THUMB, await picture(1200, 800, 'jpeg'), { contentType: 'image/jpeg', upsert: true });
-    });
-    afterAll(async () => {
-      await limited?.stop();
     });
 
     it('answers 429 past 3 new renders a minute (LOCAL_STORAGE_RENDER_MISSES_PER_MINUTE), renders nothing for it; cached sizes and other addresses are served', async () => {
@@ -533,18 +522,7 @@ describe('what renders may cost the machine (issue 37, attacks on the fixes)', (
 });
 
 describe('a project without image transformations (hosted free plan)', () => {
-  let off: TestBackend;
-  beforeAll(async () => {
-    process.env.ENABLE_IMAGE_TRANSFORMATION = 'false';
-    try {
-      off = await startTestBackend();
-    } finally {
-      delete process.env.ENABLE_IMAGE_TRANSFORMATION;
-    }
-  });
-  afterAll(async () => {
-    await off?.stop();
-  });
+  const off = useBackend({ env: { ENABLE_IMAGE_TRANSFORMATION: 'false' } });
 
   it('answers 403 FeatureNotEnabled on the render routes and signs plain object URLs', async () => {
     const url = off.anon().storage.from('school-banners').getPublicUrl(`${SCHOOL.demo}/banner.jpg`, { transform: { width: 320 } }).data.publicUrl;

@@ -2,25 +2,19 @@
 // names and paths are refused and change nothing on disk or in the database, bad JWTs are refused.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../local-supabase/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../local-supabase/config.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { countObjects, installStorageFixtures, makeUser, type TestUser } from '../storage-helpers.ts';
+import { ANON_KEY, useBackend, type JwtUser } from '../harness.ts';
+import { countObjects, STORAGE_FIXTURE_SQL } from '../storage-helpers.ts';
 
-let backend: TestBackend;
-let alice: TestUser;
-let bob: TestUser;
+const backend = useBackend({ sql: STORAGE_FIXTURE_SQL });
+let alice: JwtUser;
+let bob: JwtUser;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  await installStorageFixtures(backend);
-  alice = await makeUser(backend);
-  bob = await makeUser(backend);
+  [alice, bob] = await Promise.all([backend.jwtUser(), backend.jwtUser()]);
   await alice.client.storage.from('fx-private').upload(`${alice.id}/diary.txt`, new Blob(['dear diary'], { type: 'text/plain' }));
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 const text = (s: string) => new Blob([s], { type: 'text/plain' });

@@ -3,22 +3,16 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { countObjects, installStorageFixtures, makeUser, type TestUser } from '../storage-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBackend, type JwtUser } from '../harness.ts';
+import { countObjects, STORAGE_FIXTURE_SQL } from '../storage-helpers.ts';
 
-let backend: TestBackend;
-let alice: TestUser;
-let bob: TestUser;
+const backend = useBackend({ sql: STORAGE_FIXTURE_SQL });
+let alice: JwtUser;
+let bob: JwtUser;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  await installStorageFixtures(backend);
-  alice = await makeUser(backend);
-  bob = await makeUser(backend);
-});
-afterAll(async () => {
-  await backend?.stop();
+  [alice, bob] = await Promise.all([backend.jwtUser(), backend.jwtUser()]);
 });
 
 const endpoint = () => `${backend.url}/storage/v1/upload/resumable`;
@@ -30,7 +24,7 @@ function metadata(m: Record<string, string>): string {
     .join(',');
 }
 
-async function create(user: TestUser, size: number, meta: Record<string, string>, headers: Record<string, string> = {}) {
+async function create(user: JwtUser, size: number, meta: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(endpoint(), {
     method: 'POST',
     headers: {
@@ -43,7 +37,7 @@ async function create(user: TestUser, size: number, meta: Record<string, string>
   });
 }
 
-async function patch(user: TestUser, location: string, offset: number, chunk: Buffer) {
+async function patch(user: JwtUser, location: string, offset: number, chunk: Buffer) {
   return fetch(location, {
     method: 'PATCH',
     headers: {
@@ -56,7 +50,7 @@ async function patch(user: TestUser, location: string, offset: number, chunk: Bu
   });
 }
 
-async function head(user: TestUser, location: string) {
+async function head(user: JwtUser, location: string) {
   return fetch(location, { method: 'HEAD', headers: { Authorization: `Bearer ${user.jwt}`, 'Tus-Resumable': '1.0.0' } });
 }
 
