@@ -79,9 +79,9 @@ create table if not exists net._http_response (
   created timestamptz not null default now()
 );
 
-create or replace function net.http_post(
-  url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
-  headers jsonb default '{"Content-Type": "application/json"}'::jsonb, timeout_milliseconds integer default 5000
+-- pg_net's two signatures queue through one helper: the URL with its query string, then the queue's row.
+create or replace function net._queue_request(
+  method text, url text, params jsonb, headers jsonb, body bytea, timeout_milliseconds integer
 ) returns bigint
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -92,26 +92,23 @@ begin
     raise exception 'url must not be null' using errcode = '22004';
   end if;
   insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
-  values ('POST', url || coalesce('?' || v_query, ''), coalesce(headers, '{}'), convert_to(coalesce(body, 'null'::jsonb)::text, 'UTF8'), timeout_milliseconds)
+  values (method, url || coalesce('?' || v_query, ''), coalesce(headers, '{}'), body, timeout_milliseconds)
   returning id into v_id;
   return v_id;
 end $$;
+create or replace function net.http_post(
+  url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
+  headers jsonb default '{"Content-Type": "application/json"}'::jsonb, timeout_milliseconds integer default 5000
+) returns bigint
+language sql security definer set search_path = '' as $$
+  select net._queue_request('POST', url, params, headers, convert_to(coalesce(body, 'null'::jsonb)::text, 'UTF8'), timeout_milliseconds);
+$$;
 create or replace function net.http_get(
   url text, params jsonb default '{}'::jsonb, headers jsonb default '{}'::jsonb, timeout_milliseconds integer default 5000
 ) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  v_id bigint;
-  v_query text := (select string_agg(key || '=' || value, '&') from jsonb_each_text(params));
-begin
-  if url is null then
-    raise exception 'url must not be null' using errcode = '22004';
-  end if;
-  insert into net.http_request_queue (method, url, headers, timeout_milliseconds)
-  values ('GET', url || coalesce('?' || v_query, ''), coalesce(headers, '{}'), timeout_milliseconds)
-  returning id into v_id;
-  return v_id;
-end $$;
+language sql security definer set search_path = '' as $$
+  select net._queue_request('GET', url, params, headers, null, timeout_milliseconds);
+$$;
 
 create table if not exists vault.secrets (
   id uuid primary key default gen_random_uuid(),
@@ -135,6 +132,7 @@ grant usage on schema net to platform_postgres, anon, authenticated, service_rol
 grant select on cron.job, cron.job_run_details to platform_postgres;
 grant execute on function cron.schedule(text, text, text), cron.unschedule(text) to platform_postgres;
 grant select on net._http_response to platform_postgres;
+revoke all on function net._queue_request(text, text, jsonb, jsonb, bytea, integer) from public;
 revoke all on function net.http_post(text, jsonb, jsonb, jsonb, integer), net.http_get(text, jsonb, jsonb, integer) from public;
 grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer), net.http_get(text, jsonb, jsonb, integer) to platform_postgres, service_role;
 grant select on vault.decrypted_secrets to platform_postgres;

@@ -1,11 +1,11 @@
 // Copy and move between names and buckets: the source as the caller reads it, the destination checked
 // as an upload would be (its bucket's types, size limit and content check, and the caller's policies).
 import { randomUUID } from 'node:crypto';
-import { copyFile, stat } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asCaller, type RequestAuth } from '../http.ts';
 import { errors, mapDbError } from './errors.ts';
-import { checkObjectName, versionPath } from './keys.ts';
+import { checkObjectName, storedFile } from './keys.ts';
 import { checkContent, checkMimeType } from './body.ts';
 import { allowDeleteQuery, commitObject, findBucket, findVisibleObject, limitsOf, md5OfFile, testPermission, UUID, writeObjectRow, type ReqLike, type Store } from './object-rows.ts';
 
@@ -25,13 +25,7 @@ async function sourceForTransfer(s: Store, auth: RequestAuth, req: ReqLike, from
   if (!bucket) throw errors.bucketNotFound();
   const meta = source.metadata ?? {};
   const mimetype = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream';
-  const file = versionPath(s.ctx.storageDir, source.version);
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    throw errors.objectNotFound();
-  }
+  const { file, size } = await storedFile(s.ctx.storageDir, source.version);
   const limits = limitsOf(bucket);
   checkMimeType(mimetype, limits.allowedMimeTypes);
   if (limits.maxSize !== null && size > limits.maxSize) throw errors.tooLarge();

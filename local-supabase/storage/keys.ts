@@ -1,6 +1,7 @@
 // Names of buckets and objects, and where an object's bytes live on disk.
 // Bytes are stored under storageDir by a server-generated version id, never by the object's name,
 // so no name can make the server read or write outside storageDir.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
 
@@ -46,4 +47,15 @@ export function tusDir(storageDir: string): string {
 export function versionPath(storageDir: string, version: string): string {
   if (!VERSION.test(version)) throw new Error(`invalid object version ${JSON.stringify(version)}`);
   return path.join(objectsDir(storageDir), version);
+}
+
+/** The file of an object's stored version and its size; without a version or its file, the object is not found. */
+export async function storedFile(storageDir: string, version: string | null | undefined): Promise<{ file: string; size: number }> {
+  if (!version) throw errors.objectNotFound();
+  const file = versionPath(storageDir, version);
+  try {
+    return { file, size: (await stat(file)).size };
+  } catch {
+    throw errors.objectNotFound();
+  }
 }

@@ -6,19 +6,17 @@
 // are read in render-options.ts; what a render may cost the machine is bounded in render-limits.ts.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp, { type FitEnum, type Metadata } from 'sharp';
 import { CORS_HEADERS, type RequestAuth } from '../http.ts';
-import { signJwt } from '../jwt.ts';
 import { readTomlTable } from '../toml.ts';
 import { clientIp } from '../auth/rate-limit.ts';
 import { errors, storageError } from './errors.ts';
-import { versionPath } from './keys.ts';
+import { storedFile } from './keys.ts';
 import { findBucket, findObjectAsSuperuser, findVisibleObject, type Store } from './object-rows.ts';
 import { STORED_OBJECT_CSP } from './serve-object.ts';
-import { verifySignedUrl } from './signed-urls.ts';
+import { signObjectToken, verifySignedUrl } from './signed-urls.ts';
 import { RenderCache } from './render-cache.ts';
 import { AVIF_EFFORT, createRenderTurns, framesToRender, outputFramePixels, type RenderTurns } from './render-limits.ts';
 import { clamp, MAX_DIMENSION, transformFromBody, transformFromQuery, transformFromToken, transformationSegments, type TransformOptions } from './render-options.ts';
@@ -151,14 +149,7 @@ export function createImageRenderer(s: Store): ImageRenderer {
     /** A signed URL's expiry: sent as Expires instead of the object's Cache-Control, as hosted does. */
     expires?: string,
   ): Promise<void> {
-    if (!obj.version) throw errors.objectNotFound();
-    const source = versionPath(s.ctx.storageDir, obj.version);
-    let size: number;
-    try {
-      size = (await stat(source)).size;
-    } catch {
-      throw errors.objectNotFound();
-    }
+    const { file: source, size } = await storedFile(s.ctx.storageDir, obj.version);
     if (size > RENDER_LIMITS.maxSourceBytes) throw renderError(SOURCE_TOO_BIG);
     // WebP when the browser takes it and no format was asked (imgproxy's WebP detection).
     const webp = !t.format && /image\/webp/i.test(String(req.headers.accept ?? ''));
@@ -205,9 +196,9 @@ export function createImageRenderer(s: Store): ImageRenderer {
     if (!enabled) return null;
     const transformations = transformationSegments(t, true).join(',');
     if (!transformations) return null;
-    const claims: Record<string, unknown> = { url: `${bucketId}/${name}`, transformations };
+    const claims: Record<string, unknown> = { transformations };
     if (t.format) claims.format = t.format;
-    const token = await signJwt(claims, s.ctx.config.jwtSecret, expiresIn);
+    const token = await signObjectToken(s, bucketId, name, claims, expiresIn);
     return `/render/image/sign/${bucketId}/${name}?token=${token}`;
   }
 

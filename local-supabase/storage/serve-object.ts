@@ -1,13 +1,12 @@
 // Serving an object's bytes: its stored headers, ETag/304, single ranges (206), and the headers that
 // keep a stored file from ever acting as a page of the API's origin (nosniff, a sandboxing CSP).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_HEADERS } from '../http.ts';
 import { errors } from './errors.ts';
-import { versionPath } from './keys.ts';
+import { storedFile } from './keys.ts';
 import { essenceOf } from './body.ts';
 import type { ObjectRow, Store } from './object-rows.ts';
 
@@ -52,14 +51,7 @@ export function servedContentType(stored: unknown): string {
 
 /** Streams an object from disk with its stored headers, ETag/304 and single-range (206) support. */
 export async function sendObject(s: Store, req: IncomingMessage, res: ServerResponse, obj: ObjectRow, url: URL): Promise<void> {
-  if (!obj.version) throw errors.objectNotFound();
-  const file = versionPath(s.ctx.storageDir, obj.version);
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    throw errors.objectNotFound();
-  }
+  const { file, size } = await storedFile(s.ctx.storageDir, obj.version);
   const meta = obj.metadata ?? {};
   const eTag = typeof meta.eTag === 'string' ? meta.eTag : `"${obj.version}"`;
   const headers: Record<string, string> = {

@@ -10,10 +10,13 @@ import { checkObjectName } from './keys.ts';
 import { receiveUpload } from './body.ts';
 import { commitObject, findBucket, limitsOf, testPermission, writeObjectRow, type BucketRow, type ReqLike, type Store } from './object-rows.ts';
 
-/** Signed URL tokens: HS256 with the project secret and the object's `bucket/name` as `url`. */
+/** A signed URL's token: HS256 with the project secret and the object's `bucket/name` as `url`, with its claims. */
+export function signObjectToken(s: Store, bucketId: string, name: string, claims: Record<string, unknown>, expiresIn: number): Promise<string> {
+  return signJwt({ url: `${bucketId}/${name}`, ...claims }, s.ctx.config.jwtSecret, expiresIn);
+}
+
 export async function signObjectUrl(s: Store, bucketId: string, name: string, expiresIn: number): Promise<string> {
-  const token = await signJwt({ url: `${bucketId}/${name}` }, s.ctx.config.jwtSecret, expiresIn);
-  return `/object/sign/${bucketId}/${name}?token=${token}`;
+  return `/object/sign/${bucketId}/${name}?token=${await signObjectToken(s, bucketId, name, {}, expiresIn)}`;
 }
 
 export function checkExpiresIn(value: unknown): number {
@@ -49,7 +52,7 @@ export async function createSignedUploadUrl(s: Store, auth: RequestAuth, req: Re
   const probe = { id: randomUUID(), bucketId, name, owner: auth.claims.sub, metadata: null, version: null, userMetadata: null };
   await testPermission(s, auth, req, (tx) => writeObjectRow(tx, probe, upsert));
   // Storage's signed upload URLs last two hours.
-  const token = await signJwt({ url: `${bucketId}/${name}`, owner: auth.claims.sub, upsert }, s.ctx.config.jwtSecret, 2 * 3600);
+  const token = await signObjectToken(s, bucketId, name, { owner: auth.claims.sub, upsert }, 2 * 3600);
   return { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token };
 }
 
