@@ -8,6 +8,7 @@ import { env, requireStaff, serviceClient } from '../_shared/supabase.ts';
 import { smtpConfigFromEnv } from '../_shared/smtp.ts';
 import { EMAIL_KINDS, type EmailKind, OPTIONAL_KINDS, renderMessage } from '../_shared/emails/messages.ts';
 import { requiredUuid } from '../_shared/validate.ts';
+import { loadEmailSchools } from '../_shared/emails/schools.ts';
 
 const EXAMPLE: Record<EmailKind, Record<string, unknown>> = {
   access_granted: { name: 'Maria da Silva', courses: ['Curso de exemplo'] },
@@ -37,13 +38,13 @@ serve(async (req) => {
   const kind = body.kind as EmailKind;
   if (!EMAIL_KINDS.includes(kind)) throw new HttpError(400, 'Tipo de e-mail desconhecido', { field: 'kind' });
 
-  const { data: school } = await admin.from('schools').select('slug, name, logo_url, primary_color, support_whatsapp').eq('id', schoolId).single();
+  const school = (await loadEmailSchools(admin, [schoolId])).get(schoolId);
   if (!school) throw new HttpError(404, 'Escola não encontrada');
   const site = env('SITE_URL').replace(/\/+$/, '');
   const preview = renderMessage(
     kind,
     EXAMPLE[kind],
-    { name: school.name, logoUrl: school.logo_url, primaryColor: school.primary_color, supportWhatsapp: school.support_whatsapp },
+    school,
     {
       login: `${site}/${school.slug}`,
       course: () => `${site}/${school.slug}`,

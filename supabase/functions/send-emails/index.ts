@@ -11,7 +11,7 @@ import { env, serviceClient } from '../_shared/supabase.ts';
 import { createMailer, smtpConfigFromEnv, SmtpError } from '../_shared/smtp.ts';
 import { activeCourseTitles, createAccessLink } from '../_shared/access-links.ts';
 import { EMAIL_KINDS, type EmailKind, type EmailLinks, OPTIONAL_KINDS, renderMessage } from '../_shared/emails/messages.ts';
-import type { SchoolBrand } from '../_shared/emails/layout.ts';
+import { loadEmailSchools } from '../_shared/emails/schools.ts';
 
 interface OutboxRow {
   id: string;
@@ -22,13 +22,6 @@ interface OutboxRow {
   payload: Record<string, unknown>;
   attempts: number;
 }
-interface School extends SchoolBrand {
-  slug: string;
-  /** Settings → E-mails: the From name (default: the school's) and the Reply-To. */
-  senderName: string | null;
-  replyTo: string | null;
-}
-
 serve(async (req) => {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!token || !safeEqual(token, env('SUPABASE_SERVICE_ROLE_KEY'))) throw new HttpError(401, 'Não autorizado');
@@ -48,7 +41,7 @@ serve(async (req) => {
   const counts = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
   if (!rows.length) return json(counts);
 
-  const schools = await loadSchools(admin, [...new Set(rows.map((r) => r.school_id))]);
+  const schools = await loadEmailSchools(admin, [...new Set(rows.map((r) => r.school_id))]);
   const site = env('SITE_URL').replace(/\/+$/, '');
   const mailer = createMailer(config, 2);
   try {
@@ -103,32 +96,3 @@ serve(async (req) => {
   }
   return json(counts);
 });
-
-async function loadSchools(admin: ReturnType<typeof serviceClient>, ids: string[]): Promise<Map<string, School>> {
-  const { data, error } = await admin
-    .from('schools')
-    .select('id, slug, name, logo_url, primary_color, support_whatsapp, settings:school_email_settings(sender_name, reply_to)')
-    .in('id', ids);
-  if (error) throw new Error(`schools: ${error.message}`);
-  return new Map(
-    (data ?? []).map((s) => [
-      s.id as string,
-      {
-        slug: s.slug as string,
-        // The school's own name in the header and signature (and the sender's, unless Settings names
-        // another), as the students know it; not the member area's title (issue 46).
-        name: s.name as string,
-        logoUrl: s.logo_url as string | null,
-        primaryColor: s.primary_color as string | null,
-        supportWhatsapp: s.support_whatsapp as string | null,
-        senderName: (one(s.settings)?.sender_name as string | null | undefined) ?? null,
-        replyTo: (one(s.settings)?.reply_to as string | null | undefined) ?? null,
-      },
-    ]),
-  );
-}
-
-/** A to-one embed arrives as an object (or, from older PostgREST, a one-element array). */
-function one<T>(v: T | T[] | null | undefined): T | null {
-  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-}
