@@ -502,3 +502,29 @@ select p.school_id, ((p.created_at + d * interval '1 day') at time zone 'America
 on conflict do nothing;
 update auth.users u set last_sign_in_at = now() - (right(u.id::text, 1)::integer % 4) * interval '1 day' - interval '2 hours'
  where u.id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044';
+
+-- ── Discussions and the ranking (issue 45): so `npm start` shows them ──────────────────────────
+-- Escola Demo has the monthly ranking on. Under two lessons of Excel Essencial: Beatriz's question with
+-- the instructor's answer, marked as the answer, and a classmate's reply; Daniela's question answered
+-- by Eduardo, whose reply she marked today (points in this month's ranking); Fernanda's question still unanswered
+-- (Comentários › Sem resposta). The triggers copy the authors' names, give the instructor's reply its
+-- badge, notify the authors of the questions and count the marked answers in the ranking.
+insert into public.school_discussion_settings (school_id, ranking_enabled) values ('5c000000-0000-4000-8000-000000000001', true);
+
+insert into public.lesson_comments (id, user_id, lesson_id, parent_id, comment, created_at, marked_answer_at) values
+  ('cc000000-0000-4000-8000-000000000011', 'a0000000-0000-4000-8000-000000000031', 'e0000000-0000-4000-8000-000000000002', null,
+   'Minha faixa de opções sumiu depois que cliquei duas vezes numa guia. Como faço para ela voltar?', now() - interval '5 days', null),
+  ('cc000000-0000-4000-8000-000000000012', 'a0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000002',
+   'cc000000-0000-4000-8000-000000000011',
+   'Oi, Beatriz! O clique duplo numa guia recolhe a faixa de opções. Clique duas vezes de novo em qualquer guia (ou use Ctrl+F1) e ela volta a ficar fixa.',
+   now() - interval '5 days' + interval '3 hours', now() - interval '4 days'),
+  ('cc000000-0000-4000-8000-000000000013', 'a0000000-0000-4000-8000-000000000032', 'e0000000-0000-4000-8000-000000000002',
+   'cc000000-0000-4000-8000-000000000011', 'Aconteceu comigo também, o Ctrl+F1 resolveu.', now() - interval '4 days', null),
+  ('cc000000-0000-4000-8000-000000000014', 'a0000000-0000-4000-8000-000000000033', 'e0000000-0000-4000-8000-000000000006', null,
+   'Atualizei a planilha de vendas, mas a tabela dinâmica continua com os números antigos. O que falta?', now() - interval '3 days', null),
+  ('cc000000-0000-4000-8000-000000000015', 'a0000000-0000-4000-8000-000000000034', 'e0000000-0000-4000-8000-000000000006',
+   'cc000000-0000-4000-8000-000000000014',
+   'Falta atualizar a tabela: clique nela com o botão direito e escolha Atualizar. Se você acrescentou linhas, confira também o intervalo da fonte de dados.',
+   now() - interval '2 days', now()),
+  ('cc000000-0000-4000-8000-000000000016', 'a0000000-0000-4000-8000-000000000035', 'e0000000-0000-4000-8000-000000000002', null,
+   'Dá para usar o Excel Online neste curso ou preciso da versão instalada?', now() - interval '6 hours', null);

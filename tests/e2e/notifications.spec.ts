@@ -222,11 +222,25 @@ test.describe('ranking', () => {
   });
 
   test('with the ranking off there is no card on the home and no switch in the profile', async ({ page }) => {
-    const { email } = await freshStudent('Aluna Sem Ranking');
+    // A school of its own, with the ranking off (the default; the demo school has it on, supabase/seed.sql).
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const [quiet] = await api('/rest/v1/schools', { method: 'POST', ...service, headers: returning, body: JSON.stringify({ slug: `sem-ranking-${tag}`, name: `Escola Sem Ranking ${tag}` }) });
+    const [course] = await api('/rest/v1/courses', {
+      method: 'POST',
+      ...service,
+      headers: returning,
+      body: JSON.stringify({ school_id: quiet.id, title: 'Curso Sem Ranking', slug: `curso-${tag}`, status: 'PUBLISHED' }),
+    });
+    const email = `e2e.sem-ranking.${tag}@exemplo.com.br`;
+    const user = await api('/auth/v1/admin/users', {
+      method: 'POST',
+      ...service,
+      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Aluna Sem Ranking', school_id: quiet.id } }),
+    });
+    await api('/rest/v1/enrollments', { method: 'POST', ...service, body: JSON.stringify({ user_id: user.id ?? user.user.id, course_id: course.id, status: 'ACTIVE' }) });
     await signInAs(page, email);
-    // The demo school has the ranking off (the default).
-    const settings = await api(`/rest/v1/school_discussion_settings?select=ranking_enabled&school_id=eq.5c000000-0000-4000-8000-000000000001`, service);
-    expect(settings.every((s: { ranking_enabled: boolean }) => !s.ranking_enabled)).toBe(true);
+    const settings = await api(`/rest/v1/school_discussion_settings?select=ranking_enabled&school_id=eq.${quiet.id}`, service);
+    expect(settings).toEqual([]);
     // The card's request has answered (enabled: false) before its absence is checked.
     const answered = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/school_ranking') && r.ok());
     await page.goto('/');
