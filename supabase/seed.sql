@@ -506,9 +506,10 @@ update auth.users u set last_sign_in_at = now() - (right(u.id::text, 1)::integer
 -- ── Discussions and the ranking (issue 45): so `npm start` shows them ──────────────────────────
 -- Escola Demo has the monthly ranking on. Under two lessons of Excel Essencial: Beatriz's question with
 -- the instructor's answer, marked as the answer, and a classmate's reply; Daniela's question answered
--- by Eduardo, whose reply she marked today (points in this month's ranking); Fernanda's question still unanswered
--- (Comentários › Sem resposta). The triggers copy the authors' names, give the instructor's reply its
--- badge, notify the authors of the questions and count the marked answers in the ranking.
+-- by Eduardo, whose reply the staff marked as the answer today (points in this month's ranking);
+-- Fernanda's question still unanswered (Comentários › Sem resposta). The triggers copy the authors'
+-- names, give the instructor's reply its badge, notify the authors of the questions and count the
+-- marked answers in the ranking.
 insert into public.school_discussion_settings (school_id, ranking_enabled) values ('5c000000-0000-4000-8000-000000000001', true);
 
 insert into public.lesson_comments (id, user_id, lesson_id, parent_id, comment, created_at, marked_answer_at) values

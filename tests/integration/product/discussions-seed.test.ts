@@ -1,23 +1,15 @@
 // Issue 45, the demo: supabase/seed.sql gives Escola Demo a few discussions under Excel Essencial's
 // lessons (a question with the instructor's answer marked as the answer and a classmate's reply, a
-// question a classmate answered, one still unanswered) and turns its monthly ranking on, so `npm start`
+// question a classmate answered, marked by the staff, one still unanswered) and turns its monthly ranking on, so `npm start`
 // shows the feature. Each is what the lesson page, Comentários and the home's Ranking read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { EMAIL, LESSON, SCHOOL } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let admin: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  [admin, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const admin = backend.signedIn('adminDemo');
+const aluno = backend.signedIn('aluno');
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;
@@ -46,7 +38,7 @@ describe("the demo seed's discussions", () => {
     expect(unanswered.map((c) => c.author_name)).not.toContain('Beatriz Souza');
   });
 
-  it('the ranking is on: the home shows this month’s top students, with the answer Daniela marked counting for Eduardo', async () => {
+  it('the ranking is on: the home shows this month’s top students, with Eduardo’s marked answer counting for him', async () => {
     const ranking = (await must(aluno.rpc('school_ranking'))) as { enabled: boolean; top: { name: string; answers: number; points: number }[] };
     expect(ranking.enabled).toBe(true);
     expect(ranking.top.length).toBeGreaterThan(0);
