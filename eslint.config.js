@@ -1,5 +1,6 @@
-// Lint rules: TypeScript strictness, React hooks, and the one-way import flow of ARCHITECTURE.md
-// (app → features → components/lib/types; no feature imports another feature).
+// Lint rules: TypeScript strictness, React hooks, and the one-way import flow between the rooms of src
+// (docs/conventions.md "Rooms"): app → features → concepts → components → platform → utils, each
+// importing only rooms after it (types: anyone); no feature imports another feature.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -18,10 +19,10 @@ const RESTRICTED_IMPORTS = [
   {
     name: '@supabase/supabase-js',
     importNames: ['StorageApiError', 'FunctionsError', 'FunctionsFetchError', 'FunctionsHttpError', 'FunctionsRelayError', 'FunctionRegion'],
-    message: 'No app, estes são substitutos nunca lançados (src/lib/*-lazy.ts): compare error.name.',
+    message: 'No app, estes são substitutos nunca lançados (src/platform/first-visit/stand-ins/): compare error.name.',
   },
-  { name: 'zod', message: "Importe z de '@/lib/zod' (configurado para a CSP)." },
-  { name: 'sonner', message: "Importe toast de '@/lib/toast' (carrega o sonner sob demanda e espera o <Toaster>)." },
+  { name: 'zod', message: "Importe z de '@/platform/zod' (configurado para a CSP)." },
+  { name: 'sonner', message: "Importe toast de '@/platform/toast' (carrega o sonner sob demanda e espera o <Toaster>)." },
 ];
 
 /** The app's restricted imports, except the one package a module exists to wrap. */
@@ -65,27 +66,49 @@ export default tseslint.config(
               message: 'Um recurso não importa outro: componha-os em src/app.',
             })),
             { target: './src/features', from: './src/app', message: 'features não importam src/app.' },
+            // The rooms below the features (each says what it holds in its README.md): a room imports
+            // only the rooms after it in app → features → concepts → components → platform → utils.
             {
-              target: ['./src/components', './src/lib', './src/types'],
+              target: './src/concepts',
               from: ['./src/features', './src/app'],
-              message: 'Código compartilhado não importa features nem app.',
+              message: 'Um conceito compartilhado (src/concepts) não importa recursos nem src/app: o que ele precisa de um recurso vem por props, ou é ele mesmo compartilhado.',
+            },
+            {
+              target: './src/components',
+              from: ['./src/concepts', './src/features', './src/app'],
+              message: 'Componentes de base (src/components) não conhecem conceitos nem recursos: um componente de um conceito fica em src/concepts.',
+            },
+            {
+              target: './src/platform',
+              from: ['./src/components', './src/concepts', './src/features', './src/app'],
+              message: 'A plataforma (src/platform) não importa componentes, conceitos nem recursos.',
+            },
+            {
+              target: './src/utils',
+              from: ['./src/platform', './src/components', './src/concepts', './src/features', './src/app'],
+              message: 'Utilitários (src/utils) não importam nada acima deles.',
+            },
+            {
+              target: './src/types',
+              from: ['./src/utils', './src/platform', './src/components', './src/concepts', './src/features', './src/app'],
+              message: 'Os tipos gerados não importam código.',
             },
             // Components reach the database through their feature's api/hooks.ts (ARCHITECTURE.md).
             {
               target: ['./src/features/*/components/**', './src/components/**', './src/app/**/*.tsx'],
-              from: ['./src/lib/supabase.ts', './src/lib/functions.ts'],
+              from: ['./src/platform/supabase.ts', './src/platform/functions.ts'],
               message: 'Componentes não usam o cliente: chame os hooks de api/hooks.ts do recurso.',
             },
           ],
         },
       ],
       // The SPA's build replaces these supabase-js re-exports with stand-ins that are never thrown
-      // (src/lib/storage-lazy.ts, functions-lazy.ts): an instanceof against them is always false.
+      // (src/platform/first-visit/stand-ins/storage.ts, functions.ts): an instanceof against them is always false.
       'no-restricted-imports': restrictedImports(),
     },
   },
   // The one module that configures zod, and the one that loads sonner: each may import only its own.
-  { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': restrictedImports('zod') } },
-  { files: ['src/lib/toast.ts'], rules: { 'no-restricted-imports': restrictedImports('sonner') } },
+  { files: ['src/platform/zod.ts'], rules: { 'no-restricted-imports': restrictedImports('zod') } },
+  { files: ['src/platform/toast.ts'], rules: { 'no-restricted-imports': restrictedImports('sonner') } },
   prettier,
 );

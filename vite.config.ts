@@ -6,23 +6,23 @@ import tailwindcss from '@tailwindcss/vite';
 import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
 import { brotliPreviewPlugin } from './scripts/vite/brotli-preview.ts';
 import { firstVisitPreloadPlugin } from './scripts/vite/first-visit-preload.ts';
-import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/lib/api-defaults.ts';
+import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/platform/api-defaults.ts';
 import { schoolLoginHeaders } from './src/features/auth/api/school-login-url.ts';
 import { firstVisitRequests } from './src/app/first-visit-requests.ts';
-import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from './src/lib/lcp-hint.ts';
+import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from './src/platform/first-visit/lcp-hint.ts';
 
 /**
  * supabase-js builds its storage, functions and auth clients up front, which would put storage-js,
  * functions-js and auth-js in every page's first download. Only the imports made by supabase-js
- * itself are given the lazy stand-ins (src/lib/storage-lazy.ts, functions-lazy.ts, auth-lazy.ts);
+ * itself are given the lazy stand-ins (src/platform/first-visit/stand-ins/: storage.ts, functions.ts, auth.ts);
  * their own dynamic imports of the packages resolve to the real ones, in a chunk loaded on the first
  * call (auth-js: once the page has settled, or at once without a usable stored session).
  */
 function lazySupabaseClients(): Plugin {
   const standIns: Record<string, string> = {
-    '@supabase/storage-js': path.resolve(import.meta.dirname, 'src/lib/storage-lazy.ts'),
-    '@supabase/functions-js': path.resolve(import.meta.dirname, 'src/lib/functions-lazy.ts'),
-    '@supabase/auth-js': path.resolve(import.meta.dirname, 'src/lib/auth-lazy.ts'),
+    '@supabase/storage-js': path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/storage.ts'),
+    '@supabase/functions-js': path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/functions.ts'),
+    '@supabase/auth-js': path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/auth.ts'),
   };
   return {
     name: 'lazy-supabase-clients',
@@ -65,7 +65,7 @@ function notAppSource(root: string) {
 }
 
 export default defineConfig(({ command, mode }) => {
-  // The same defaults as src/lib/api-config.ts.
+  // The same defaults as src/platform/api-config.ts.
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const apiUrl = env.VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || LOCAL_API_URL;
   const anonKey = env.VITE_SUPABASE_ANON_KEY || process.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
@@ -79,12 +79,12 @@ export default defineConfig(({ command, mode }) => {
       tailwindcss(),
       preconnectApi(apiUrl),
       firstVisitPreloadPlugin({
-        sessionModules: [src('lib/supabase.ts'), src('app/route-prefetch.ts')],
+        sessionModules: [src('platform/supabase.ts'), src('app/route-prefetch.ts')],
         signedInRoutes: firstVisit.routes.map((route) => ({ ...route, modules: route.modules.map(moduleFile) })),
         sessionRequests: firstVisit.session,
         loginModule: src('app/routes/auth.tsx'),
         schoolLoginRequest: firstVisit.schoolLogin,
-        // The same storage key as src/lib/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
+        // The same storage key as src/platform/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
         storageKey: `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
         // src/app/router.tsx's one-segment routes other than /:slug.
         reservedPaths: ['auth', 'profile', 'checkout', 'admin', 'acesso', 'descadastrar'],
@@ -100,8 +100,8 @@ export default defineConfig(({ command, mode }) => {
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-        // Realtime is never used: a stand-in keeps it out of the download (src/lib/realtime-disabled.ts).
-        { find: '@supabase/realtime-js', replacement: path.resolve(import.meta.dirname, 'src/lib/realtime-disabled.ts') },
+        // Realtime is never used: a stand-in keeps it out of the download (src/platform/first-visit/stand-ins/realtime.ts).
+        { find: '@supabase/realtime-js', replacement: path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/realtime.ts') },
         // react-router's package exports only its development build (remix-run/react-router#12532), with
         // its dev-only warnings and checks; the production build leaves them out of every first download
         // (0.6 KB gzip less on the login page). Development and tests keep the warnings.
@@ -134,7 +134,7 @@ export default defineConfig(({ command, mode }) => {
             // on the login page, each a request with its own overhead: one 'ui' chunk is ~2.4 KB
             // gzip smaller on the first route (npm run bench:bundle).
             groups: [
-              { name: 'ui', test: /\/src\/(components\/ui\/(input|label|card|form-field|storage-image)|lib\/(utils|image|api-config|api-defaults|lcp-hint))\.tsx?$|\/node_modules\/clsx\// },
+              { name: 'ui', test: /\/src\/(components\/ui\/(input|label|card|form-field|storage-image)|utils\/cn|platform\/(image|api-config|api-defaults|first-visit\/lcp-hint))\.tsx?$|\/node_modules\/clsx\// },
               { name: 'query', test: /\/node_modules\/@tanstack\/(react-query|query-core)\// },
             ],
           },

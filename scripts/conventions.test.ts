@@ -29,7 +29,7 @@ describe('one way to do each thing (issue 20)', () => {
     expect(report.errorToasts.length, where(report.errorToasts).join('\n')).toBeLessThanOrEqual(5);
   });
 
-  it('query keys are built on the registry (src/lib/query-keys.ts), never literal arrays', () => {
+  it('query keys are built on the registry (src/platform/query-keys.ts), never literal arrays', () => {
     expect(where(report.literalKeys)).toEqual([]);
   });
 

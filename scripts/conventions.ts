@@ -21,7 +21,7 @@ export interface ConventionReport {
   silentLimits: Finding[];
   /** Hand-written error toasts outside the one mutation error path. */
   errorToasts: Finding[];
-  /** A query key written as a literal array instead of built on src/lib/query-keys.ts. */
+  /** A query key written as a literal array instead of built on src/platform/query-keys.ts. */
   literalKeys: Finding[];
   /** `<form>`s not driven by react-hook-form, unless marked `hand-held form:` with the reason. */
   formsWithoutHookForm: string[];
@@ -61,11 +61,11 @@ export function measureConventions(root = ROOT): ConventionReport {
   const lineCount = (f: string) => readFileSync(f, 'utf8').split('\n').length - 1;
 
   return {
-    componentsReachingTheClient: grep(components, /from '@\/lib\/(supabase|functions)'|loadSupabase\(|^[^'"`]*\bfetch\(/, root),
+    componentsReachingTheClient: grep(components, /from '@\/platform\/(supabase|functions)'|loadSupabase\(|^[^'"`]*\bfetch\(/, root),
     untypedClients: grep(src, /\bSupabaseClient\b(?!<(App)?Database>)/, root, (line) => !/^\s*(\/\/|\*)/.test(line) && !/import (type )?\{[^}]*SupabaseClient/.test(line)),
     asUnknownAs: grep(src, /as unknown as/, root),
     silentLimits: grep(src, /\.limit\(/, root, (line, previous) => !/bounded:/.test(line + previous)),
-    errorToasts: grep(src, /toast\.error\(/, root, () => true).filter((f) => f.file !== path.join('src', 'lib', 'errors.ts') && f.file !== path.join('src', 'lib', 'toast.ts')),
+    errorToasts: grep(src, /toast\.error\(/, root, () => true).filter((f) => f.file !== path.join('src', 'platform', 'errors.ts') && f.file !== path.join('src', 'platform', 'toast.ts')),
     literalKeys: grep(src, /queryKey: \[\s*['`]|invalidateQueries\(\{ queryKey: \[\s*['`]/, root),
     formsWithoutHookForm: components.filter((f) => /<form\b/.test(readFileSync(f, 'utf8')) && !/useForm\b|useFormContext\b|handleSubmit|hand-held form:/.test(readFileSync(f, 'utf8'))).map(rel),
     oversizedFiles: [

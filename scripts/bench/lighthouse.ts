@@ -2,7 +2,7 @@
 // build against a fresh local backend, in Debian's Chromium: the login page signed out, then the home
 // and a lesson page signed in as the demo student, each visited once before on the same phone screen,
 // as a returning student meets them (the home's banner and the lesson's video frame are then
-// remembered where they were painted, src/lib/lcp-hint.ts). BENCH_RUNS runs (default 3) per page;
+// remembered where they were painted, src/platform/first-visit/lcp-hint.ts). BENCH_RUNS runs (default 3) per page;
 // prints the median run's four category scores (by performance), each metric's median over the runs
 // (the largest paint with every run's), and the failing audits of the median run.
 // Each page is measured first COLD, as Lighthouse measures by default and as a first visit meets it:

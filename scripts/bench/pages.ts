@@ -9,7 +9,7 @@ import { startServer } from '../../local-supabase/server.ts';
 import { fetchCatalog, fetchCourseDetail } from '../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle, signLessonVideo } from '../../src/features/lessons/api/queries.ts';
 import { fetchLessonComments } from '../../src/features/discussions/api/queries.ts';
-import { fetchBell } from '../../src/lib/bell.ts';
+import { fetchBell } from '../../src/concepts/bell.ts';
 import { BIG, SCHOOL, SEED, STUDENT_EMAIL, PASSWORD, countingFetch, measurePages, type Counter } from './large-school.ts';
 
 async function main() {

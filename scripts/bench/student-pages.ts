@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition } from '../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle, rateLesson } from '../../src/features/lessons/api/queries.ts';
 import { addComment, fetchLessonComments } from '../../src/features/discussions/api/queries.ts';
-import { fetchBell } from '../../src/lib/bell.ts';
+import { fetchBell } from '../../src/concepts/bell.ts';
 import { BIG, SCHOOL } from './large-school.ts';
 
 /** Who loads the page, which lesson of the big course, and the how-manieth round (varies the values written). */

@@ -11,12 +11,12 @@
 //   outline, a lesson's content and quiz), with the account's token;
 // - a school's login page (/{slug}, signed out): the page's chunks, and the school's name, colours
 //   and banner, with the anon key;
-// - the image this path painted largest last time (src/lib/lcp-hint.ts), preloaded at high priority
+// - the image this path painted largest last time (src/platform/first-visit/lcp-hint.ts), preloaded at high priority
 //   and by CORS, as StorageImage asks for it, and painted where it was (at the same viewport width)
 //   behind the app until the app's own copy has loaded; on a lesson, the account's frame of its video
 //   where it was left.
 // The requests are src/app/first-visit-requests.ts's templates; the answers wait in
-// window.__firstVisit, where the app's own identical requests take them (src/lib/first-visit.ts).
+// window.__firstVisit, where the app's own identical requests take them (src/platform/first-visit/answers.ts).
 // Its text never changes (the file names, URLs and keys travel in data- attributes), so the
 // Content-Security-Policy allows exactly it by hash (security-headers.ts).
 import { createHash } from 'node:crypto';
@@ -32,14 +32,14 @@ export const FIRST_VISIT_SCRIPT =
   'function add(a){var l=document.createElement("link");for(var k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}' +
   'function pre(s){s.split(" ").forEach(function(h){add({rel:"modulepreload",crossorigin:"",href:h})})}' +
   // A template's {name}s from v (in a body, as JSON string content); `ask` starts the request and
-  // files it under src/lib/first-visit.ts's key.
+  // files it under src/platform/first-visit/answers.ts's key.
   'function fill(s,v,j){return s.replace(/\\{(\\w+)\\}/g,function(x,k){return j?JSON.stringify(String(v[k])).slice(1,-1):v[k]})}' +
   'function ask(q,v,a){var u=fill(q[0],v),b=fill(q[1],v,1),h=JSON.parse(d.headers),o={headers:h};if(a)h.Authorization=a;' +
   'if(b){h["Content-Type"]="application/json";o.method="POST";o.body=b}' +
   'var f=fetch(u,o);F[(b?"POST ":"GET ")+u+" "+b]={auth:h.Authorization,response:f};return f}' +
   'var m=JSON.parse(localStorage.getItem(d.lcp)||"{}")[p];' +
   // An image where the page painted it last time (box b, at this same viewport width only), behind
-  // the app (src/lib/lcp-hint.ts); by CORS, as the preload, so that it takes the preload's answer.
+  // the app (src/platform/first-visit/lcp-hint.ts); by CORS, as the preload, so that it takes the preload's answer.
   'function paint(b,src,set,sizes){if(!b||b[0]!==innerWidth)return;var I=document.createElement("img"),S=I.style;I.id=d.shell;I.alt="";' +
   'I.setAttribute("aria-hidden","true");I.setAttribute("fetchpriority","high");I.crossOrigin="";if(set){I.sizes=sizes;I.srcset=set}else I.src=src;' +
   'S.position="absolute";S.top=b[1]+"px";S.left=b[2]+"px";S.width=b[3]+"px";S.height=b[4]+"px";S.objectFit=b[5];S.objectPosition=b[6];' +
@@ -106,7 +106,7 @@ export interface FirstVisitPreload {
   reservedPaths: string[];
   /** The anon key's headers, as supabase-js sends them; the session's requests send its token instead. */
   headers: Record<string, string>;
-  /** src/lib/lcp-hint.ts's LCP_HINTS_KEY, LCP_FRAME_KEY and LCP_SHELL_ID. */
+  /** src/platform/first-visit/lcp-hint.ts's LCP_HINTS_KEY, LCP_FRAME_KEY and LCP_SHELL_ID. */
   lcpHintsKey: string;
   lcpFrameKey: string;
   lcpShellId: string;

@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { useConnectionLost } from '@/lib/connection';
+import { useConnectionLost } from '@/platform/connection';
 
 /** Shown while the API cannot be reached; the pages behind it keep retrying their reads. */
 export function ConnectionBanner() {

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_VISIT_SCRIPT, firstVisitData } from '../../scripts/vite/first-visit-preload';
 import { schoolLoginHeaders } from '@/features/auth/api/school-login-url';
 import { fetchSchoolLogin } from '@/features/auth/api/school-login';
-import { AUTH_STORAGE_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
-import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from '@/lib/lcp-hint';
-import { queryClient } from '@/lib/query-client';
-import { fetchRoles, profileQuery } from '@/lib/session';
+import { AUTH_STORAGE_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/platform/api-config';
+import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from '@/platform/first-visit/lcp-hint';
+import { queryClient } from '@/platform/query-client';
+import { fetchRoles, profileQuery } from '@/platform/session';
 import { firstVisitRequests } from './first-visit-requests';
 import { prefetchCourse, prefetchHome, prefetchLesson } from './route-prefetch';
 

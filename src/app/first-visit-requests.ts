@@ -1,14 +1,14 @@
 // What a first visit asks the API for before the app's code has run: the HTML's inline script
 // (scripts/vite/first-visit-preload.ts) fills these templates in from the URL and the stored session
 // and starts them while the entry chunk downloads; the app's own requests then take their answers
-// (src/lib/first-visit.ts) instead of asking again. Each template is, byte for byte, a request the
+// (src/platform/first-visit/answers.ts) instead of asking again. Each template is, byte for byte, a request the
 // app makes first on that page (route-prefetch.ts's loaders and the session's): first-visit-requests
 // .test.ts runs those and compares. vite.config.ts reads this file, so it imports only import-free
 // files, by relative path with the extension (Vite loads its config without the `@/` alias).
 import { schoolLoginUrlPrefix } from '../features/auth/api/school-login-url.ts';
 import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT } from '../features/courses/api/course-urls.ts';
 import { LESSON_BUNDLE_SELECT, VIDEO_URL_TTL_SEC } from '../features/lessons/api/lesson-urls.ts';
-import { profileUrlPrefix, rolesUrlPrefix } from '../lib/session-urls.ts';
+import { profileUrlPrefix, rolesUrlPrefix } from '../platform/session-urls.ts';
 
 /**
  * [url, body]: a GET when the body is '', else a POST of that JSON. Placeholders: {user} the account's
@@ -67,7 +67,7 @@ export function firstVisitRequests(apiUrl: string) {
       },
       {
         pattern: `^/course/${UUID}/lesson/${UUID}/?$`,
-        // With the edge-function client, which src/lib/functions-lazy.ts loads on the first call: the
+        // With the edge-function client, which src/platform/first-visit/stand-ins/functions.ts loads on the first call: the
         // video's signing waits for it, and with it the page's largest paint.
         modules: ['app/routes/lesson.tsx', '@supabase/functions-js/dist/module/FunctionsClient.js'],
         requests: [

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { SessionContextValue } from '@/lib/session';
+import type { SessionContextValue } from '@/platform/session';
 import { sessionValue, signedIn, testProfile, WithSession } from '@/test/session';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 

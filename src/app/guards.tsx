@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 import { useSignOutAndLeave } from './layout/use-sign-out';
 
 /** Signs out accounts that may not use the member area (inactive or without a profile). */

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { DeferredToaster } from './providers';
 
 describe('DeferredToaster', () => {

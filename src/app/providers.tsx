@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConnectionBanner } from '@/components/connection-banner';
-import { queryClient } from '@/lib/query-client';
-import { whenPageSettled } from '@/lib/page-settled';
-import { loadSonner, toasterReady, whenToasterRequested } from '@/lib/toast';
+import { ConnectionBanner } from '@/app/connection-banner';
+import { queryClient } from '@/platform/query-client';
+import { whenPageSettled } from '@/platform/first-visit/page-settled';
+import { loadSonner, toasterReady, whenToasterRequested } from '@/platform/toast';
 import { SessionProvider } from './session-provider';
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
@@ -14,8 +14,8 @@ function ToasterMounted() {
   return null;
 }
 
-/** sonner's <Toaster>, mounted once the page has settled (src/lib/page-settled.ts), or at once when a
- * toast or a screen asks (src/lib/toast.ts): its download stays off the first paint's path. */
+/** sonner's <Toaster>, mounted once the page has settled (src/platform/first-visit/page-settled.ts), or at once when a
+ * toast or a screen asks (src/platform/toast.ts): its download stays off the first paint's path. */
 export function DeferredToaster() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LCP_SHELL_ID } from '@/lib/lcp-hint';
+import { LCP_SHELL_ID } from '@/platform/first-visit/lcp-hint';
 import { RemoveLcpShell } from './remove-lcp-shell';
 
 function shell() {
@@ -11,7 +11,7 @@ function shell() {
 }
 
 // Here only the change of page: a page that never settles.
-vi.mock('@/lib/page-settled', () => ({ whenPageSettled: () => () => undefined }));
+vi.mock('@/platform/first-visit/page-settled', () => ({ whenPageSettled: () => () => undefined }));
 
 afterEach(() => document.getElementById(LCP_SHELL_ID)?.remove());
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { removeLcpShell } from '@/lib/lcp-hint';
-import { whenPageSettled } from '@/lib/page-settled';
+import { removeLcpShell } from '@/platform/first-visit/lcp-hint';
+import { whenPageSettled } from '@/platform/first-visit/page-settled';
 
 /**
- * The HTML's early copy of the first page's largest image (src/lib/lcp-hint.ts) goes when that page's
+ * The HTML's early copy of the first page's largest image (src/platform/first-visit/lcp-hint.ts) goes when that page's
  * own image has loaded (StorageImage); failing that, once the page has settled, or as soon as another
  * page opens: behind a page that does not cover it, it would show through.
  */

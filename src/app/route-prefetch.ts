@@ -6,9 +6,9 @@ import type { Params } from 'react-router-dom';
 import { catalogQuery, courseDetailQuery } from '@/features/courses/api/hooks';
 import { lessonBundleQuery } from '@/features/lessons/api/hooks';
 import { quizForStudentQuery, quizStatesQuery } from '@/features/quizzes/api/hooks';
-import { queryClient } from '@/lib/query-client';
-import { profileQuery } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { queryClient } from '@/platform/query-client';
+import { profileQuery } from '@/platform/session';
+import { supabase } from '@/platform/supabase';
 
 async function signedInUserId(): Promise<string | null> {
   const { data } = await supabase.auth.getSession();
@@ -35,7 +35,7 @@ export async function prefetchCourse(params: Params): Promise<void> {
 export async function prefetchLesson(params: Params): Promise<void> {
   const userId = await signedInUserId();
   if (!userId || !params.courseId || !params.lessonId) return;
-  // functions-js loads on first use (src/lib/functions-lazy.ts); an uploaded video's signing
+  // functions-js loads on first use (src/platform/first-visit/stand-ins/functions.ts); an uploaded video's signing
   // (sign-lesson-file) is on this page's critical path, so its code comes alongside the lesson data.
   void import('@supabase/functions-js');
   // The bundle's query also signs an uploaded video's URL as soon as the lesson data arrives.

@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { schoolLoginQuery } from '@/features/auth/api/school-login';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/platform/query-client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RemoveLcpShell } from './remove-lcp-shell';

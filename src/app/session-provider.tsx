@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { hasVerifiedFactor, needsSecondFactor } from '@/features/mfa/assurance';
-import { takeRecoveryLanding } from '@/lib/auth-link';
-import { mayHaveSession } from '@/lib/api-config';
-import { forgetLcpFrames } from '@/lib/lcp-hint';
-import { whenPageSettled } from '@/lib/page-settled';
-import { toast } from '@/lib/toast';
-import { applyBrandColors } from '@/lib/brand';
+import { takeRecoveryLanding } from '@/platform/auth-link';
+import { mayHaveSession } from '@/platform/api-config';
+import { forgetLcpFrames } from '@/platform/first-visit/lcp-hint';
+import { whenPageSettled } from '@/platform/first-visit/page-settled';
+import { toast } from '@/platform/toast';
+import { applyBrandColors } from '@/concepts/brand';
 import {
   SessionContext,
   hasAdminRole,
@@ -18,7 +18,7 @@ import {
   signOutDestination,
   signOutOfSupabase,
   type SessionContextValue,
-} from '@/lib/session';
+} from '@/platform/session';
 
 const RECOVERY_KEY = 'plataforma:recovery-session';
 

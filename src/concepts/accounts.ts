@@ -1,13 +1,13 @@
 // One set of account operations for every screen that manages people: a school's students and the
 // super admin's clients (school admins) are the same thing underneath, a profile. Activating or
 // deactivating it, and resetting its password to a temporary one (edge function admin-reset-password,
-// which also ends its sessions). It lives in src/lib because two features use it and features do not
+// which also ends its sessions). It lives in src/concepts because two features use it and features do not
 // import each other; each screen says its own words (toasts) and refreshes its own list.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { expectRows, type DbClient } from './db';
-import { invokeFunction } from './functions';
-import { supabase } from './supabase';
-import { toast } from './toast';
+import { expectRows, type DbClient } from '@/platform/db';
+import { invokeFunction } from '@/platform/functions';
+import { supabase } from '@/platform/supabase';
+import { toast } from '@/platform/toast';
 
 /** Blocks (false) or restores (true) the person's access; refused in pt-BR when RLS hides the profile. */
 export async function setAccountActive(client: DbClient, { id, active }: { id: string; active: boolean }): Promise<void> {

@@ -5,8 +5,8 @@
 // Key: ['announcements', 'active', schoolId, userId] — under the announcements root, so a staff write
 // of an announcement (announcementKeys.all) refreshes it, as before.
 // Plain (no React, no client of its own: the benches call fetchBell from node); the hook is use-bell.ts.
-import type { DbClient } from '@/lib/db';
-import { rootKeys } from './query-keys';
+import type { DbClient } from '@/platform/db';
+import { rootKeys } from '@/platform/query-keys';
 import type { Tables } from '@/types/database';
 
 export type BellAnnouncement = Pick<

@@ -1,4 +1,4 @@
-import { contrastRatio, over, shadeFor } from './contrast';
+import { contrastRatio, over, shadeFor } from '@/utils/contrast';
 import { brandShades, DEFAULT_PRIMARY } from './brand';
 
 // Every colour of the 12-bit palette (4,096 of them, black to white) as a school's brand colour.

@@ -1,8 +1,8 @@
 // The school's colours as CSS variables (src/index.css). Whatever colour a school picks, text stays
 // readable: `primary` is the shade that carries white text and reads on white, `primary-on-dark` the
 // tint that reads on the dark player, `primary-on-tint` the shade that reads on the brand's own light
-// tints (bg-primary/5 and /10: the selected payment method, issue 46), all ≥ 4.5:1 (src/lib/contrast.ts).
-import { over, shadeFor } from './contrast';
+// tints (bg-primary/5 and /10: the selected payment method, issue 46), all ≥ 4.5:1 (src/utils/contrast.ts).
+import { over, shadeFor } from '@/utils/contrast';
 
 export const DEFAULT_PRIMARY = '#3b82f6';
 export const DEFAULT_SECONDARY = '#8b5cf6';

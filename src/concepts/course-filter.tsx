@@ -2,7 +2,7 @@
 // of the school, or "Todos os cursos" (the empty value).
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 
 /** A course as the staff's pickers and filters list it. */
 export interface CourseOption {

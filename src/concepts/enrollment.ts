@@ -1,7 +1,7 @@
 // Enrollments: what one allows now (SPEC §6; the student pages and the checkout) and the one way staff
 // enroll a student (the Enrollments screen and the CSV import).
 import type { Tables } from '@/types/database';
-import type { DbClient } from './db';
+import type { DbClient } from '@/platform/db';
 
 /** PENDING: the student's e-mail is not confirmed yet; the database grants nothing until it is (and
  * then makes it ACTIVE). Only the database sets it. */

@@ -1,7 +1,7 @@
 // Signed URLs of a lesson's private files (lesson-videos, lesson-materials) from the edge function
 // sign-lesson-file, which checks lesson access with drip release: the lesson player's videos and
 // materials (features/lessons) and the quiz player's question images (features/quizzes).
-import type { DbClient } from './db';
+import type { DbClient } from '@/platform/db';
 
 export type LessonFileBucket = 'lesson-videos' | 'lesson-materials';
 
@@ -14,7 +14,7 @@ export type LessonFileBucket = 'lesson-videos' | 'lesson-materials';
 export async function signLessonFile(client: DbClient, bucket: LessonFileBucket, path: string, expiresIn: number): Promise<string> {
   const { data, error, response } = await client.functions.invoke<{ signedUrl: string }>('sign-lesson-file', { body: { bucket, path, expiresIn } });
   if (error) {
-    // By name: the build's supabase-js re-exports a stand-in class (src/lib/functions-lazy.ts).
+    // By name: the build's supabase-js re-exports a stand-in class (src/platform/first-visit/stand-ins/functions.ts).
     const payload = error.name === 'FunctionsHttpError' ? ((await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null) : null;
     throw new Error(typeof payload?.error === 'string' ? payload.error : 'Não foi possível carregar o arquivo');
   }

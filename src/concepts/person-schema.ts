@@ -1,7 +1,7 @@
 // Fields of a person shared by every form that edits one (own profile, a student, a checkout buyer),
 // with the pt-BR messages of SPEC §5.
-import { z } from '@/lib/zod';
-import { isValidCpf, isValidPhone } from './format';
+import { z } from '@/platform/zod';
+import { isValidCpf, isValidPhone } from '@/utils/format';
 
 export const personFields = {
   name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome muito longo'),

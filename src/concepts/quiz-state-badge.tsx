@@ -1,8 +1,8 @@
 // A quiz lesson's state as a small badge (issue 23): the course page, the lesson side panel, the
-// home's "continue" card and the quiz player show the same words and colours (src/lib/quiz-state.ts).
+// home's "continue" card and the quiz player show the same words and colours (src/concepts/quiz-state.ts).
 import { ClipboardCheck } from 'lucide-react';
-import { quizStateLabel, quizSummaryText, type QuizState, type QuizStateInput, type QuizStateRow } from '@/lib/quiz-state';
-import { cn } from '@/lib/utils';
+import { quizStateLabel, quizSummaryText, type QuizState, type QuizStateInput, type QuizStateRow } from '@/concepts/quiz-state';
+import { cn } from '@/utils/cn';
 
 const LIGHT: Record<QuizState, string> = {
   not_started: 'bg-slate-100 text-slate-700 ring-slate-300',

@@ -2,8 +2,8 @@
 // their pt-BR labels, shared by the quiz player (features/quizzes), the lesson side panel
 // (features/lessons), the course page and the home (features/courses), which may not import each
 // other. Dates are São Paulo's, as everywhere in the app.
-import type { DbClient } from './db';
-import { formatDate } from './format';
+import type { DbClient } from '@/platform/db';
+import { formatDate } from '@/utils/format';
 
 export type QuizState = 'not_started' | 'in_progress' | 'failed' | 'passed';
 

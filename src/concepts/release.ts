@@ -3,7 +3,7 @@
 // decides; the pages use this one to show the lock and the date without asking the server again.
 // Shared by the course page, the player's side panel, the lesson page and the content editor's badge.
 import type { Tables } from '@/types/database';
-import { formatDate } from './format';
+import { formatDate } from '@/utils/format';
 
 export type ReleaseMode = Tables<'modules'>['release_mode'];
 

@@ -1,6 +1,6 @@
 // A subscription's status badge and the confirmation before cancelling it, as the staff's Assinantes of a
 // plan (features/plans) and the student's "Minha assinatura" (features/profile) show them; the words are
-// src/lib/subscriptions.ts'.
+// src/concepts/subscriptions.ts'.
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -8,7 +8,7 @@ import {
   subscriptionStatus,
   type CancelTarget,
   type SubscriptionStatus,
-} from '@/lib/subscriptions';
+} from '@/concepts/subscriptions';
 
 /** "Ativa", "Em atraso", "Cancelada — acesso até dd/mm/aaaa"… */
 export function SubscriptionStatusBadge({

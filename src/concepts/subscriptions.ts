@@ -5,9 +5,9 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { Constants, type Tables } from '@/types/database';
-import { formatDate, formatMoney } from './format';
-import { invokeFunction } from './functions';
-import { toast } from './toast';
+import { formatDate, formatMoney } from '@/utils/format';
+import { invokeFunction } from '@/platform/functions';
+import { toast } from '@/platform/toast';
 
 export type SubscriptionStatus = Tables<'subscriptions'>['status'];
 export type PlanCycle = Tables<'plans'>['cycle'];

@@ -1,9 +1,9 @@
-// The header bell's query (src/lib/bell.ts): one cache entry per school and account, read by the
+// The header bell's query (src/concepts/bell.ts): one cache entry per school and account, read by the
 // bell, its notifications and the home's announcement popup through `select`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bellKeys, fetchBell, type BellFeed } from '@/lib/bell';
-import { useSession } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { bellKeys, fetchBell, type BellFeed } from '@/concepts/bell';
+import { useSession } from '@/platform/session';
+import { supabase } from '@/platform/supabase';
 
 export const bellQuery = (schoolId: string, userId: string) =>
   queryOptions({

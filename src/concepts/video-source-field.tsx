@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import type { VideoSource, VideoSourceValues } from '@/lib/video-source';
+import type { VideoSource, VideoSourceValues } from '@/concepts/video-source';
 import { VideoUploadProgress } from './video-upload-progress';
 
 const MODE_LABELS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkVideoSource, formatTimeLeft, videoUrlKind, type VideoSourceValues } from './video-source';
-import type { z } from './zod';
+import type { z } from '@/platform/zod';
 
 describe('videoUrlKind: the one YouTube/Vimeo check of lessons and announcements', () => {
   it.each([

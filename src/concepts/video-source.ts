@@ -1,14 +1,14 @@
 // A video source of the staff's forms (lessons and announcements): none, a YouTube/Vimeo page, or a
 // file sent with a resumable upload. One URL check for both, and the state of the file being sent.
 import { useState } from 'react';
-import { z } from './zod';
+import { z } from '@/platform/zod';
 import {
   resumableObjectName,
   startResumableUpload,
   type ResumableUpload,
   type UploadProgress,
-} from './resumable-upload';
-import { storageSafeName } from './upload';
+} from '@/platform/resumable-upload';
+import { storageSafeName } from '@/platform/upload';
 
 export type VideoUrlKind = 'youtube' | 'vimeo';
 

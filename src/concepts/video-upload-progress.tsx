@@ -1,9 +1,9 @@
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatFileSize } from '@/lib/upload';
-import type { UploadProgress } from '@/lib/resumable-upload';
-import { formatTimeLeft } from '@/lib/video-source';
+import { formatFileSize } from '@/platform/upload';
+import type { UploadProgress } from '@/platform/resumable-upload';
+import { formatTimeLeft } from '@/concepts/video-source';
 
 /** Percent, MB sent and time left of a resumable upload, with a cancel button. */
 export function VideoUploadProgress({

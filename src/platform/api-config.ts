@@ -32,5 +32,5 @@ export function storedAccountId(): string | null {
   }
 }
 
-/** The SPA's one supabase-js client (src/lib/supabase.ts), loaded on first use. */
+/** The SPA's one supabase-js client (src/platform/supabase.ts), loaded on first use. */
 export const loadSupabase = () => import('./supabase').then((m) => m.supabase);

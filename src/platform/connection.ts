@@ -2,7 +2,7 @@
 // request that cannot reach the server turns the "Sem conexão" banner on and the next answer (any
 // status: the server is there) turns it off. Reads retry on their own meanwhile (query-client.ts).
 import { useSyncExternalStore } from 'react';
-import { takeFirstVisitAnswer } from './first-visit';
+import { takeFirstVisitAnswer } from '@/platform/first-visit/answers';
 
 let lost = false;
 const listeners = new Set<() => void>();
@@ -17,7 +17,7 @@ function setLost(value: boolean): void {
 const isAbort = (e: unknown) => (e as { name?: string } | null)?.name === 'AbortError';
 
 export const trackedFetch: typeof fetch = async (input, init) => {
-  // Asked already by the HTML's inline script, before the app's code ran (first-visit.ts).
+  // Asked already by the HTML's inline script, before the app's code ran (./first-visit/answers.ts).
   const answered = await takeFirstVisitAnswer(input, init);
   if (answered) {
     setLost(false);

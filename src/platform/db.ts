@@ -20,7 +20,7 @@ export type AppDatabase = Omit<Database, 'public'> & {
   };
 };
 
-/** The SPA's supabase-js client, typed by the schema (src/lib/supabase.ts creates it). */
+/** The SPA's supabase-js client, typed by the schema (src/platform/supabase.ts creates it). */
 export type DbClient = SupabaseClient<AppDatabase>;
 
 /** One page of a server-side list: its rows, and how many rows match in all. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, isUniqueViolation, refusedConstraint } from './errors';
+import { describeError, errorMessage, isUniqueViolation, refusedConstraint } from './errors';
 
 describe('describeError', () => {
   it('words the constraints the screens know in pt-BR', () => {
@@ -73,4 +73,10 @@ describe('describeError', () => {
   it('says the server is unreachable for a failed fetch', () => {
     expect(describeError(new TypeError('Failed to fetch'))).toBe('Sem conexão com o servidor. Verifique sua internet e tente novamente.');
   });
+});
+
+it('errorMessage', () => {
+  expect(errorMessage({ message: 'x' })).toBe('x');
+  expect(errorMessage('y')).toBe('y');
+  expect(errorMessage(null)).toBe('Erro desconhecido');
 });

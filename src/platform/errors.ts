@@ -1,5 +1,5 @@
 // describeError(): the pt-BR description of any failure the SPA meets, for the one error toast of
-// src/lib/query-client.ts. PostgREST, Storage, GoTrue and our edge functions each answer differently;
+// src/platform/query-client.ts. PostgREST, Storage, GoTrue and our edge functions each answer differently;
 // the database's own pt-BR refusals (RAISE in our functions) pass through unchanged.
 import { isNetworkError } from './connection';
 import { toast } from './toast';
@@ -86,4 +86,13 @@ function isPostgresEnglish(e: ErrorShape): boolean {
 export function toastError(title: string, error: unknown, messageInTitle = false): void {
   if (messageInTitle) toast.error(`${title}: ${describeError(error)}`);
   else toast.error(title, { description: describeError(error) });
+}
+
+/** The message of an unknown thrown value (supabase errors, Error, strings). */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+    return error.message;
+  }
+  if (typeof error === 'string') return error;
+  return 'Erro desconhecido';
 }

@@ -15,7 +15,7 @@ export class FunctionCallError extends Error {
 export async function invokeFunction<T>(name: string, body: unknown): Promise<T> {
   const { data, error } = await supabase.functions.invoke(name, { body: body as Record<string, unknown> });
   if (error) {
-    // By name: the build's supabase-js re-exports a stand-in class (src/lib/functions-lazy.ts).
+    // By name: the build's supabase-js re-exports a stand-in class (src/platform/first-visit/stand-ins/functions.ts).
     if (error.name === 'FunctionsHttpError') {
       const response = error.context as Response;
       const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;

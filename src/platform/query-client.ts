@@ -5,7 +5,7 @@ declare module '@tanstack/react-query' {
   interface Register {
     /**
      * The SPEC §8 title of a mutation's error toast; its description comes from describeError()
-     * (src/lib/errors.ts). A mutation without it shows no toast of its own.
+     * (src/platform/errors.ts). A mutation without it shows no toast of its own.
      */
     mutationMeta: {
       errorTitle?: string;

@@ -37,7 +37,7 @@ export const rootKeys = {
   emailSettings: ['email-settings'],
   /** Avaliações: the staff's quiz editor and results (features/quizzes, admin). */
   adminQuizzes: ['admin-quizzes'],
-  /** Avaliações: the student's quiz and the quiz states of their lessons (features/quizzes, src/lib/quiz-state.ts). */
+  /** Avaliações: the student's quiz and the quiz states of their lessons (features/quizzes, src/concepts/quiz-state.ts). */
   quizzes: ['quizzes'],
   /** Ranking: the school's month ranking and the student's opt-out (features/ranking, issue 26). */
   ranking: ['ranking'],

@@ -1,6 +1,6 @@
 // File checks of SPEC §5/§9 and storage paths. Each check returns the pt-BR error message, or null when the file is fine.
 import type { Tables } from '@/types/database';
-import { imageSize } from './image-size';
+import { imageSize } from '@/utils/image-size';
 
 
 export const MB = 1024 * 1024;

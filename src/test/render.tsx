@@ -1,14 +1,14 @@
 /* eslint-disable react-refresh/only-export-components -- test helpers */
 // renderScreen(): a feature's screen as the app mounts it — a fresh QueryClient with the app's one
-// mutation error path (src/lib/query-client.ts), a data router at `route` (as createBrowserRouter in the
+// mutation error path (src/platform/query-client.ts), a data router at `route` (as createBrowserRouter in the
 // app: useBlocker works), and a signed-in staff session. A component test mocks the feature's
 // api/queries.ts (the network) and drives the real hooks.
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
-import { createQueryClient } from '@/lib/query-client';
-import type { SessionContextValue } from '@/lib/session';
+import { createQueryClient } from '@/platform/query-client';
+import type { SessionContextValue } from '@/platform/session';
 import { signedIn, WithSession } from './session';
 
 /** The current URL of the router, for asserting `?pagina=2&q=...` (rendered as a hidden element). */

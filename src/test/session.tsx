@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { User } from '@supabase/supabase-js';
-import { SessionContext, type ProfileRow, type SessionContextValue } from '@/lib/session';
+import { SessionContext, type ProfileRow, type SessionContextValue } from '@/platform/session';
 
 export const testUser = { id: 'u1', email: 'aluno@escola-demo.com.br', user_metadata: {} } as unknown as User;
 

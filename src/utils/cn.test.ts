@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cn, errorMessage, initials } from './utils';
+import { cn } from './cn';
 
 describe('cn', () => {
   it('joins conditional classes', () => {
@@ -15,16 +15,4 @@ describe('cn', () => {
     expect(cn('shadow-sm lg:shadow-lg', 'text-white text-sm')).toBe('shadow-sm lg:shadow-lg text-white text-sm');
     expect(cn('shadow-sm', 'shadow-black/20')).toBe('shadow-sm shadow-black/20');
   });
-});
-
-it('initials', () => {
-  expect(initials('Maria da Silva')).toBe('MS');
-  expect(initials('ana')).toBe('A');
-  expect(initials('')).toBe('?');
-});
-
-it('errorMessage', () => {
-  expect(errorMessage({ message: 'x' })).toBe('x');
-  expect(errorMessage('y')).toBe('y');
-  expect(errorMessage(null)).toBe('Erro desconhecido');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, isValidCpf, isValidPhone, maskCpf, maskPhone, minutesFromSeconds, whatsappUrl } from './format';
+import { formatDate, formatMoney, initials, isValidCpf, isValidPhone, maskCpf, maskPhone, minutesFromSeconds, whatsappUrl } from './format';
 
 describe('formatMoney', () => {
   it('writes reais with comma decimals and dot thousands', () => {
@@ -70,4 +70,10 @@ describe('phone', () => {
 
 it('builds WhatsApp links from digits only', () => {
   expect(whatsappUrl('+55 (11) 99999-0000')).toBe('https://wa.me/5511999990000');
+});
+
+it('initials', () => {
+  expect(initials('Maria da Silva')).toBe('MS');
+  expect(initials('ana')).toBe('A');
+  expect(initials('')).toBe('?');
 });

@@ -117,3 +117,17 @@ export function isValidPhone(value: string): boolean {
 export function whatsappUrl(number: string): string {
   return `https://wa.me/${onlyDigits(number)}`;
 }
+
+/** Initials of a person's name for avatar fallbacks: "Maria da Silva" → "MS". */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const first = parts[0]!.charAt(0);
+  const last = parts.length > 1 ? parts[parts.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}
+
+/** A whole percent in 0-100 for progress indicators (NaN and infinities count as 0). */
+export function clampPercent(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(Number.isFinite(value) ? value : 0)));
+}

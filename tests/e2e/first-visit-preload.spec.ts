@@ -205,7 +205,7 @@ test("a lesson's outline, content and quiz, and its uploaded video's signing, ar
   const signing = await requestedBeforeTheApp(page, lessonRequests.signing, () => page.goto(LESSON_PATH));
   expect(JSON.parse(signing.postData() ?? '{}')).toMatchObject({ bucket: 'lesson-videos', path: expect.stringMatching(/\.mp4$/) });
   expect(await signing.headerValue('authorization')).toMatch(/^Bearer eyJ/);
-  // The edge-function client that signing goes through in the app (src/lib/functions-lazy.ts loads it
+  // The edge-function client that signing goes through in the app (src/platform/first-visit/stand-ins/functions.ts loads it
   // on the first call) was asked for with the HTML too: else the app's signing, and the video's first
   // frame (the page's largest paint), would wait a round trip more for it.
   // From the lesson's own document on.

@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers';
 import { COURSE, LESSON, SCHOOL_ID, api, freshStudent, signInAs } from './learning-helpers';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
-import { contrastRatio, toHex } from '../../src/lib/contrast.ts';
+import { contrastRatio, toHex } from '../../src/utils/contrast.ts';
 
 const ASAAS_PORT = Number(process.env.E2E_ASAAS_PORT || 54339);
 const DECLINED = 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.';

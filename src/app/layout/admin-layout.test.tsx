@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SchoolRow } from '@/lib/session';
+import type { SchoolRow } from '@/platform/session';
 import { renderScreen } from '@/test/render';
 import { signedIn } from '@/test/session';
 import { adminCommentKeys } from '@/features/discussions/api/admin-hooks';
 import AdminLayout from './admin-layout';
 
 const admin = vi.hoisted(() => ({ fetchAdminCommentCounts: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/discussions/api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...admin }));
 
 const school = { id: 's1', name: 'Escola Demo', member_area_name: 'Área Demo' } as SchoolRow;

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { AnnouncementDialog } from '@/features/announcements/components/announcement-dialog';
 import type { Announcement } from '@/features/announcements/api/queries';
-import { formatDate } from '@/lib/format';
-import type { DeferredTriggerStart } from '@/lib/use-deferred-module';
+import { formatDate } from '@/utils/format';
+import type { DeferredTriggerStart } from '@/platform/first-visit/deferred-module';
 
 const loadPanel = () => import('./bell-panel');
 const BellPanel = lazy(loadPanel);

@@ -1,5 +1,5 @@
 // The member header's bell as a student meets it (issue 26), the network mocked at the bell's request
-// (src/lib/bell.ts) and the notifications' writes (features/notifications/api/queries.ts).
+// (src/concepts/bell.ts) and the notifications' writes (features/notifications/api/queries.ts).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,8 +10,8 @@ import { HeaderBell } from './header-bell';
 
 const bell = vi.hoisted(() => ({ fetchBell: vi.fn() }));
 const writes = vi.hoisted(() => ({ markNotificationRead: vi.fn(), markAllNotificationsRead: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/bell', async (importOriginal) => ({ ...(await importOriginal<object>()), ...bell }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/concepts/bell', async (importOriginal) => ({ ...(await importOriginal<object>()), ...bell }));
 vi.mock('@/features/notifications/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...writes }));
 
 const notification = (id: string, over: object = {}) => ({

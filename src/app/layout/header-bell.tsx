@@ -6,8 +6,8 @@ import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useNotifications } from '@/features/notifications/api/hooks';
 import { bellLabel } from '@/features/notifications/api/queries';
-import { useSession } from '@/lib/session';
-import { useDeferredTrigger } from '@/lib/use-deferred-module';
+import { useSession } from '@/platform/session';
+import { useDeferredTrigger } from '@/platform/first-visit/deferred-module';
 
 const loadPopover = () => import('./bell-popover');
 const TRIGGER_CLASS = 'relative text-muted-foreground';

@@ -3,7 +3,7 @@ import { Shield } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ProgressRing } from '@/components/ui/progress-ring';
 import { StorageImage } from '@/components/ui/storage-image';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 import { HeaderBell } from './header-bell';
 import { useHeaderProgress } from './header-progress-context';
 import { UserMenu } from './user-menu';

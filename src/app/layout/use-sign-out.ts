@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 /** Signs out and goes to the school's login page (or /auth). */
 export function useSignOutAndLeave() {

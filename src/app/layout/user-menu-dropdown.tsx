@@ -10,8 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useSession } from '@/lib/session';
-import type { DeferredTriggerStart } from '@/lib/use-deferred-module';
+import { useSession } from '@/platform/session';
+import type { DeferredTriggerStart } from '@/platform/first-visit/deferred-module';
 import { useSignOutAndLeave } from './use-sign-out';
 
 export interface UserMenuDropdownProps extends DeferredTriggerStart {

@@ -7,7 +7,7 @@ import { renderScreen } from '@/test/render';
 import { signedIn } from '@/test/session';
 import { UserMenu } from './user-menu';
 
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 
 describe('UserMenu', { timeout: 20_000 }, () => {
   it('opens on the first click with Perfil and Sair, and Admin only for staff', async () => {
@@ -25,7 +25,7 @@ describe('UserMenu', { timeout: 20_000 }, () => {
     // the focus reaching the button asks for the code.
     vi.resetModules();
     const { UserMenu: FreshUserMenu } = await import('./user-menu');
-    const { queryClient } = await import('@/lib/query-client');
+    const { queryClient } = await import('@/platform/query-client');
     const fresh = { ...(await import('@/test/render')), ...(await import('@/test/session')) };
     queryClient.fetchQuery({ queryKey: ['page-data'], queryFn: () => new Promise(() => undefined) }).catch(() => undefined);
     const user = userEvent.setup();

@@ -3,8 +3,8 @@
 // shares), loaded once the page has settled or when the pointer or focus reaches the button; until
 // then the same-looking button opens the menu as soon as that code arrives.
 import { Avatar } from '@/components/ui/avatar';
-import { useSession } from '@/lib/session';
-import { useDeferredTrigger } from '@/lib/use-deferred-module';
+import { useSession } from '@/platform/session';
+import { useDeferredTrigger } from '@/platform/first-visit/deferred-module';
 
 const loadDropdown = () => import('./user-menu-dropdown');
 const TRIGGER_CLASS = 'cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';

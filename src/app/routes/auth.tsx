@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 // Only accounts with two-factor sign-in need it: off the login page's first download.
 const SecondFactorStep = lazy(() =>

@@ -7,7 +7,7 @@ import { Award, BadgeCheck, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useVerifyCertificate } from '@/features/certificates/api/hooks';
-import { formatLongDate, workloadText } from '@/lib/certificates';
+import { formatLongDate, workloadText } from '@/concepts/certificates';
 
 function Shell({ children }: { children: ReactNode }) {
   return (

@@ -9,7 +9,7 @@ import CoursePage from './course';
 const courses = vi.hoisted(() => ({ fetchCourseDetail: vi.fn() }));
 const checkout = vi.hoisted(() => ({ fetchLatestPayment: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizStates: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
 vi.mock('@/features/checkout/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...checkout }));
 vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));

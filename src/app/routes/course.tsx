@@ -6,7 +6,7 @@ import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useHeaderCourseProgress } from '@/app/layout/header-progress-context';
 import { CertificateCard } from '@/features/certificates/components/certificate-button';
-import { certificateAvailable } from '@/lib/certificates';
+import { certificateAvailable } from '@/concepts/certificates';
 import { PaymentStatus } from '@/features/checkout/components/payment-status';
 import { useCourseDetail } from '@/features/courses/api/hooks';
 import {
@@ -21,9 +21,9 @@ import { CourseQuizzes } from '@/features/courses/components/course-quizzes';
 import { LoadError } from '@/features/courses/components/home-sections';
 import { courseProgress, enrollmentAccess, firstPreviewLesson, lessonIdsOf, nextLessonToStudy } from '@/features/courses/lib/progress';
 import { useQuizStates } from '@/features/quizzes/api/hooks';
-import { quizStatesByLesson } from '@/lib/quiz-state';
-import { moduleLocks, withoutLockedLessons } from '@/lib/release';
-import { useSession } from '@/lib/session';
+import { quizStatesByLesson } from '@/concepts/quiz-state';
+import { moduleLocks, withoutLockedLessons } from '@/concepts/release';
+import { useSession } from '@/platform/session';
 
 export default function CoursePage() {
   const { courseId = '' } = useParams();

@@ -6,7 +6,7 @@
 // (1 request, shared with the header bell) and the school's ranking (1 request, school_ranking; issue 26:
 // the card shows only when the school has it on).
 import { useMemo, useState } from 'react';
-import { QuizStateBadge, QuizSummary } from '@/components/quiz-state-badge';
+import { QuizStateBadge, QuizSummary } from '@/concepts/quiz-state-badge';
 import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
 import { CertificateButton } from '@/features/certificates/components/certificate-button';
 import { useCatalog } from '@/features/courses/api/hooks';
@@ -26,9 +26,9 @@ import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress
 import { PlanOffers } from '@/features/plans/components/plan-offers';
 import { RankingCard } from '@/features/ranking/components/ranking-card';
 import { useQuizStates } from '@/features/quizzes/api/hooks';
-import { certificateAvailable } from '@/lib/certificates';
-import { stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
-import { useSession } from '@/lib/session';
+import { certificateAvailable } from '@/concepts/certificates';
+import { stateOfRow, type QuizStateRow } from '@/concepts/quiz-state';
+import { useSession } from '@/platform/session';
 
 /** 'Baixar certificado' on the card of a course the student completed (issue 14). */
 function certificateAction({ course, access, progress }: CourseCardModel) {

@@ -10,7 +10,7 @@ const courses = vi.hoisted(() => ({ fetchCourseDetail: vi.fn(), completeLesson: 
 const lessons = vi.hoisted(() => ({ fetchLessonBundle: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizForStudent: vi.fn(), fetchQuizStates: vi.fn() }));
 const discussions = vi.hoisted(() => ({ fetchLessonComments: vi.fn(async () => []) }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
 vi.mock('@/features/lessons/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...lessons }));
 vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));

@@ -28,11 +28,11 @@ import { LessonTabs } from '@/features/lessons/components/lesson-tabs';
 import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
 import { LessonVideo } from '@/features/lessons/components/lesson-video';
 import { locateLesson } from '@/features/lessons/lib/navigation';
-import { quizStatesByLesson } from '@/lib/quiz-state';
-import { moduleLocks } from '@/lib/release';
-import { useSession } from '@/lib/session';
-import { useDeferredModule } from '@/lib/use-deferred-module';
-import { cn } from '@/lib/utils';
+import { quizStatesByLesson } from '@/concepts/quiz-state';
+import { moduleLocks } from '@/concepts/release';
+import { useSession } from '@/platform/session';
+import { useDeferredModule } from '@/platform/first-visit/deferred-module';
+import { cn } from '@/utils/cn';
 
 // Its own chunk (the player, marked and DOMPurify): only a lesson with a quiz downloads it.
 const QuizSection = lazy(() => import('@/features/quizzes/components/player/quiz-section'));

@@ -6,7 +6,7 @@ import { SubscriptionReturnNotice } from '@/features/profile/components/subscrip
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { EmailPreferencesCard } from '@/features/email-preferences/components/email-preferences-card';
 import { RankingVisibilityCard } from '@/features/ranking/components/ranking-visibility-card';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 export default function ProfileRoute() {
   const { user, isAdmin, school, profile } = useSession();

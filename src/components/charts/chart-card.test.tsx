@@ -11,7 +11,7 @@ import { bucketLabel, type TimePoint } from './chart-format';
 import { TimeSeriesChart } from './lazy-charts';
 
 const downloadBlob = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/download', () => ({ downloadBlob }));
+vi.mock('@/utils/download', () => ({ downloadBlob }));
 
 const points: TimePoint[] = [
   { start: '2026-11-24', value: 2 },

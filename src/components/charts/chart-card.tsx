@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { downloadCsv, toCsv } from '@/lib/csv';
-import { cn } from '@/lib/utils';
+import { downloadCsv, toCsv } from '@/utils/csv';
+import { cn } from '@/utils/cn';
 import { NO_DATA } from './chart-format';
 
 /** A column of the table and of the CSV. */

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import { failedRenders, renderedImageUrl } from './storage-image';
-import { ownAvatarUrl } from '@/lib/image';
-import { cn, initials } from '@/lib/utils';
+import { ownAvatarUrl } from '@/platform/image';
+import { cn } from '@/utils/cn';
+import { initials } from '@/utils/format';
 
 export interface AvatarProps {
   name?: string | null;
@@ -41,7 +42,7 @@ export function Avatar({ name, src: stored, className, fallbackClassName, decora
       ) : null}
       <AvatarPrimitive.Fallback
         delayMs={src ? 300 : undefined}
-        // Solid brand shade with white initials: ≥ 4.5:1 for any school colour (src/lib/brand.ts).
+        // Solid brand shade with white initials: ≥ 4.5:1 for any school colour (src/concepts/brand.ts).
         className={cn('flex size-full items-center justify-center rounded-full bg-primary text-sm font-semibold text-white', fallbackClassName)}
         aria-label={decorative ? undefined : (name ?? undefined)}
         aria-hidden={decorative || undefined}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { buttonClasses } from './button-variants';
 
 export interface ConfirmDialogProps {

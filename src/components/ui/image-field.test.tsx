@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
-import { createQueryClient } from '@/lib/query-client';
+import { toast } from '@/platform/toast';
+import { createQueryClient } from '@/platform/query-client';
 import { ImageField } from './image-field';
 
-// The toasts the app's one error path raises (src/lib/query-client.ts → errors.ts → toast).
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+// The toasts the app's one error path raises (src/platform/query-client.ts → errors.ts → toast).
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'capa.png', { type: 'image/png' });
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { validateImage, type FileLike } from '@/lib/upload';
+import { validateImage, type FileLike } from '@/platform/upload';
 import { Button } from './button';
 import { ImagePositionPicker } from './image-position-picker';
 import { ImageUpload } from './image-upload';
@@ -46,7 +46,7 @@ export function ImageField({
   accept,
 }: ImageFieldProps) {
   const id = useId();
-  // A failed upload goes through the app's one error path (src/lib/query-client.ts), titled by the caller.
+  // A failed upload goes through the app's one error path (src/platform/query-client.ts), titled by the caller.
   const send = useMutation({ mutationFn: upload, meta: { errorTitle: uploadErrorTitle } });
   const uploading = send.isPending;
   const [fileName, setFileName] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { clampPercent } from '@/lib/utils';
+import { clampPercent } from '@/utils/format';
 
 // The focal point of an image as the CSS position the database accepts: 'X% Y%', each 0-100.
 

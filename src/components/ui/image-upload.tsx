@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2 } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { StorageImage } from './storage-image';
-import { IMAGE_ACCEPT, validateImage, validateImagePixels, type FileLike } from '@/lib/upload';
+import { IMAGE_ACCEPT, validateImage, validateImagePixels, type FileLike } from '@/platform/upload';
 
 export interface ImageUploadProps {
   /** Current image URL (preview). */

@@ -1,6 +1,6 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import * as LabelPrimitive from '@radix-ui/react-label';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 
 export const Label = forwardRef<ElementRef<typeof LabelPrimitive.Root>, ComponentPropsWithoutRef<typeof LabelPrimitive.Root>>(function Label(
   { className, ...props },

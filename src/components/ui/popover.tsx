@@ -1,6 +1,6 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import * as PopoverPrimitive from '@radix-ui/react-popover';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;

@@ -8,7 +8,7 @@ import { Input } from './input';
 import { ProgressRing } from './progress-ring';
 import { StarRating } from './star-rating';
 import { webpOfScreens } from '@/test/animated-images';
-import { SUPABASE_URL } from '@/lib/api-config';
+import { SUPABASE_URL } from '@/platform/api-config';
 
 describe('ProgressRing', () => {
   it('is a 48 px progressbar with the clamped, rounded percent', () => {

@@ -1,4 +1,5 @@
-import { clampPercent, cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
+import { clampPercent } from '@/utils/format';
 
 export interface ProgressBarProps {
   /** 0-100 */

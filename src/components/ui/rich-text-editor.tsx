@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Bold, Italic, Link2, List, ListOrdered, Underline } from 'lucide-react';
-import { cn } from '@/lib/utils';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { cn } from '@/utils/cn';
+import { sanitizeHtml } from '@/utils/sanitize';
 
 export interface RichTextEditorProps {
   id: string;

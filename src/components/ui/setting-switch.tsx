@@ -1,10 +1,10 @@
 // An on/off setting (docs/conventions.md, "Settings"): it is saved the moment it is flipped, says
 // "Salvando..." and then "Salvo" beside its label, and on a failure flips back to what the server
-// keeps and says "Não foi salvo" (the one error toast of src/lib/query-client.ts says why, in pt-BR).
+// keeps and says "Não foi salvo" (the one error toast of src/platform/query-client.ts says why, in pt-BR).
 // No "Salvar" button: a switch that waits for one looks saved when it is not.
 import { useId, useState, type ReactNode } from 'react';
 import { Check, Loader2 } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { Label } from './label';
 import { Switch } from './switch';
 

@@ -1,7 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { DialogOverlay } from './dialog';
 
 /** A side panel (mobile navigation) built on the Radix dialog. */

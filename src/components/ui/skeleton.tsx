@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 
 /** Grey pulsing block shown while data loads. */
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 
 export function Spinner({ className, label = 'Carregando...' }: { className?: string; label?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SUPABASE_URL } from '@/lib/api-config';
-import { failedRenders } from '@/lib/image';
+import { SUPABASE_URL } from '@/platform/api-config';
+import { failedRenders } from '@/platform/image';
 import { StorageImage } from './storage-image';
 
 afterEach(() => failedRenders.clear());

@@ -1,7 +1,7 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { storedAccountId } from '@/lib/api-config';
-import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/lib/image';
-import { rememberLcpImage, removeLcpShell } from '@/lib/lcp-hint';
+import { storedAccountId } from '@/platform/api-config';
+import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/platform/image';
+import { rememberLcpImage, removeLcpShell } from '@/platform/first-visit/lcp-hint';
 
 export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'fetchPriority'> {
   /** The stored URL (a public Storage object, or an image on another host). */
@@ -15,7 +15,7 @@ export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
 }
 
 /**
- * An uploaded image served through Storage's image transformations (src/lib/image.ts), with a
+ * An uploaded image served through Storage's image transformations (src/platform/image.ts), with a
  * srcset the browser picks from. A project without transformations (a hosted free plan answers the
  * render route with an error) gets the original file: on the first error the srcset goes and the
  * browser loads `src`; `onError` is called only when that fails too.
@@ -59,4 +59,4 @@ export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = fal
 // Avatar takes its URL helper from here, so that this component and lib/image.ts share one chunk with
 // it instead of two small ones: every byte counts on the first route (the login page, 150 KB budget).
 // eslint-disable-next-line react-refresh/only-export-components
-export { failedRenders, renderedImageUrl } from '@/lib/image';
+export { failedRenders, renderedImageUrl } from '@/platform/image';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
-import { copyText } from '@/lib/clipboard';
+import { copyText } from '@/platform/clipboard';
 
 /**
  * Shows a temporary password once, with a copy button; it is not shown again after closing. By default

@@ -1,7 +1,7 @@
 // The staff's announcement form (SPEC §2 "Announcements", §5), with its video source checked by the
-// one rule of src/lib/video-source.ts.
-import { z } from '@/lib/zod';
-import { checkVideoSource, videoSourceFields } from '@/lib/video-source';
+// one rule of src/concepts/video-source.ts.
+import { z } from '@/platform/zod';
+import { checkVideoSource, videoSourceFields } from '@/concepts/video-source';
 
 export const announcementSchema = z
   .object({

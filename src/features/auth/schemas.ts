@@ -1,5 +1,5 @@
 // The change-password schema (a lazily loaded dialog); sign-in and sign-up rules are in ./rules.ts.
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 import { MIN_PASSWORD } from './rules';
 
 /** SPEC §5 new-password rules; each message has the toast title of the original screens. */

@@ -2,8 +2,8 @@
 // month ≤ 2 characters, year ≤ 4 and CVV ≤ 4, plus the holder's CEP and address number Asaas requires.
 // The card is checked here before Asaas is called (issue 46): the number's check digit (Luhn) and
 // length, and an expiry that is a real month, not past, not decades ahead.
-import { z } from '@/lib/zod';
-import { isValidCpf, isValidPhone, onlyDigits } from '@/lib/format';
+import { z } from '@/platform/zod';
+import { isValidCpf, isValidPhone, onlyDigits } from '@/utils/format';
 
 export const REQUIRED = 'Campos obrigatórios';
 export const CARD_REQUIRED = 'Dados do cartão obrigatórios';

@@ -1,6 +1,6 @@
 // The Clientes screen's forms (SPEC §2, §5): a new client (a school's administrator) and a new school.
-import { z } from '@/lib/zod';
-import { emailField } from '@/lib/person-schema';
+import { z } from '@/platform/zod';
+import { emailField } from '@/concepts/person-schema';
 
 export const clientSchema = z.object({
   name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome muito longo'),

@@ -1,9 +1,9 @@
 // The coupon form (issue 24, docs/selling.md): the code's format and the value's range are the table's
 // check constraints (supabase/migrations/20261126001100_selling.sql), said in pt-BR before the save.
 // Dates are days: "válido a partir de" opens at 00:00 and "válido até" closes at 23:59:59 in São Paulo.
-import { z } from '@/lib/zod';
-import { parsePrice } from '@/lib/format';
-import { startOfDayInSaoPaulo } from '@/lib/release';
+import { z } from '@/platform/zod';
+import { parsePrice } from '@/utils/format';
+import { startOfDayInSaoPaulo } from '@/concepts/release';
 import { Constants } from '@/types/database';
 
 export const COUPON_KINDS = Constants.public.Checks.coupons.kind;

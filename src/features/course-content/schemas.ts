@@ -1,7 +1,7 @@
 // The content editor's forms (SPEC §2 "Course content", §5): a module (with its drip release) and a
-// lesson (with its video source, checked by the one rule of src/lib/video-source.ts).
-import { z } from '@/lib/zod';
-import { checkVideoSource, videoSourceFields } from '@/lib/video-source';
+// lesson (with its video source, checked by the one rule of src/concepts/video-source.ts).
+import { z } from '@/platform/zod';
+import { checkVideoSource, videoSourceFields } from '@/concepts/video-source';
 import { Constants } from '@/types/database';
 
 // Drip release: the same limits as the database's checks on public.modules.

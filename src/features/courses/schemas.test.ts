@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/utils/format';
 import { courseFormSchema, finalSlug, installmentPreview, normalizeSlug, parsePrice } from './schemas';
 
 const valid = {

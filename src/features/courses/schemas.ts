@@ -1,11 +1,11 @@
 // The course form of SPEC §2/§5/§9 (admin): validation with the pt-BR messages, slug and price rules.
-import { z } from '@/lib/zod';
-import { parsePrice } from '@/lib/format';
-import { finalSlug } from '@/lib/slug';
+import { z } from '@/platform/zod';
+import { parsePrice } from '@/utils/format';
+import { finalSlug } from '@/utils/slug';
 import { Constants } from '@/types/database';
 
-export { finalSlug, normalizeSlug } from '@/lib/slug';
-export { parsePrice } from '@/lib/format';
+export { finalSlug, normalizeSlug } from '@/utils/slug';
+export { parsePrice } from '@/utils/format';
 
 export const COURSE_STATUSES = Constants.public.Checks.courses.status;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];

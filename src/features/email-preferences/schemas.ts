@@ -1,6 +1,6 @@
 // Settings → E-mails (issue 22): who the school's e-mails come from. The switches of the kinds it sends
 // save at once (SettingSwitch); these two fields wait for their form's "Salvar".
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 
 export const schoolEmailSenderSchema = z.object({
   sender_name: z.string().trim().max(100, 'Máximo de 100 caracteres'),

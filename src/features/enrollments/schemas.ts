@@ -1,6 +1,6 @@
 // The Nova Matrícula form (SPEC §2 "Enrollments", §5): an active student, a course, and an optional
 // last day (today or later).
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 
 export const enrollSchema = (today: string) =>
   z.object({

@@ -1,6 +1,6 @@
 // The materials forms (SPEC §2 "Materials", §5): the Materiais screen's material, and the link of a
 // lesson's Materiais tab.
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 import { Constants } from '@/types/database';
 
 const HTTP_URL = /^https?:\/\/\S+$/i;

@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 
 export const CODE_MESSAGE = 'Digite os 6 dígitos do código do aplicativo';
 

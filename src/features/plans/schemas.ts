@@ -1,11 +1,11 @@
 // The plan form (issue 24, docs/selling.md "Subscriptions"): the limits are the plans table's check
 // constraints (supabase/migrations/20261126001200_subscriptions.sql), said in pt-BR before the save.
-import { z } from '@/lib/zod';
-import { parsePrice } from '@/lib/format';
-import { finalSlug } from '@/lib/slug';
-import { BILLING_TYPES, PLAN_CYCLES } from '@/lib/subscriptions';
+import { z } from '@/platform/zod';
+import { parsePrice } from '@/utils/format';
+import { finalSlug } from '@/utils/slug';
+import { BILLING_TYPES, PLAN_CYCLES } from '@/concepts/subscriptions';
 
-export { finalSlug, normalizeSlug } from '@/lib/slug';
+export { finalSlug, normalizeSlug } from '@/utils/slug';
 
 /** Asaas's minimum charge (plans_price_check). */
 export const PLAN_MIN_PRICE = 5;

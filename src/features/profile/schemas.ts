@@ -1,5 +1,5 @@
-import { z } from '@/lib/zod';
-import { personFields } from '@/lib/person-schema';
+import { z } from '@/platform/zod';
+import { personFields } from '@/concepts/person-schema';
 
 export const profileSchema = z.object(personFields);
 export type ProfileValues = z.infer<typeof profileSchema>;

@@ -1,6 +1,6 @@
 // The quiz editor's forms (issue 23, docs/quizzes.md): a quiz's settings and a question, with the limits
 // of the database's checks (supabase/migrations/20261126000800_quizzes.sql) and pt-BR messages.
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 import { Constants, type Tables } from '@/types/database';
 
 const CHECKS = Constants.public.Checks;

@@ -1,6 +1,6 @@
 // "Reembolsar" (issue 24): the optional reason staff give, kept with the payment and sent to Asaas as
 // the refund's description (refund-asaas-payment accepts at most 500 characters).
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 
 export const REFUND_REASON_MAX = 500;
 

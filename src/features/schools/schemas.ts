@@ -1,6 +1,6 @@
-import { z } from '@/lib/zod';
-import { onlyDigits } from '@/lib/format';
-import { finalSlug } from '@/lib/slug';
+import { z } from '@/platform/zod';
+import { onlyDigits } from '@/utils/format';
+import { finalSlug } from '@/utils/slug';
 
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
 

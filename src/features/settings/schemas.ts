@@ -1,6 +1,6 @@
 // The settings forms' rules (SPEC §5): an integration needs its API key, the system key cannot be
 // empty, and a webhook token is either absent or as long as Asaas demands.
-import { z } from '@/lib/zod';
+import { z } from '@/platform/zod';
 import { Constants } from '@/types/database';
 
 /** Asaas refuses a shorter asaas-access-token (the database checks the same length). */

@@ -1,5 +1,5 @@
-import { z } from '@/lib/zod';
-import { emailField, personFields } from '@/lib/person-schema';
+import { z } from '@/platform/zod';
+import { emailField, personFields } from '@/concepts/person-schema';
 
 export const studentSchema = z.object({ ...personFields, email: emailField });
 export type StudentValues = z.infer<typeof studentSchema>;

@@ -1,8 +1,8 @@
-// trackedFetch takes what the HTML's inline script asked for (first-visit.ts) only for the very same
+// trackedFetch takes what the HTML's inline script asked for (./answers.ts) only for the very same
 // request by the very same account, once, and only a 2xx answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { trackedFetch } from './connection';
-import { FIRST_VISIT_ANSWERS_FOR_MS, firstVisitKey } from './first-visit';
+import { trackedFetch } from '@/platform/connection';
+import { FIRST_VISIT_ANSWERS_FOR_MS, firstVisitKey } from './answers';
 
 const URL_ = 'http://localhost:54321/rest/v1/rpc/student_catalog';
 const BODY = '{"p_school_id":"s1","p_available_limit":24}';

@@ -1,6 +1,6 @@
 // The answers to what the HTML's inline script asked for before the app's code ran
 // (scripts/vite/first-visit-preload.ts, from src/app/first-visit-requests.ts's templates). Every API
-// request of the app goes through trackedFetch (./connection.ts), which takes a matching answer here
+// request of the app goes through trackedFetch (../connection.ts), which takes a matching answer here
 // instead of asking again: same method, URL, body and Authorization (the same account's token), once
 // (a refetch asks again), and only in the visit's first seconds: an answer the page did not take then
 // (a request it ended up not making) would be stale later. An answer that failed or is not 2xx (an

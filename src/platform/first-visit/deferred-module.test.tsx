@@ -2,7 +2,7 @@
 // must still open it (the clean-clone run at d7f624c lost such a click on the bell).
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useDeferredTrigger } from './use-deferred-module';
+import { useDeferredTrigger } from './deferred-module';
 
 function realMenu({ defaultOpen }: { defaultOpen: boolean }) {
   return <button type="button">{defaultOpen ? 'Menu real, aberto' : 'Menu real, fechado'}</button>;

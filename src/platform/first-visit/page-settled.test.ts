@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { whenPageSettled } from './page-settled';
-import { queryClient } from './query-client';
+import { queryClient } from '@/platform/query-client';
 
 afterEach(() => queryClient.clear());
 

@@ -3,7 +3,7 @@
 // phone's first visit it does not share the network and the main thread with the page's own
 // downloads (issue 21: a first visit's largest paint waited behind the header's menu code).
 // The browser's `load` event is not enough: a single-page app fires it before its data is asked for.
-import { queryClient } from './query-client';
+import { queryClient } from '@/platform/query-client';
 
 /** However busy the page stays, deferred work starts after this long. */
 const LATEST_MS = 8_000;

@@ -8,7 +8,7 @@ import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 import { fetchAdminCourses, fetchCourseOptions } from '../../../src/features/courses/api/admin-queries.ts';
 import { fetchSchoolMaterials } from '../../../src/features/materials/api/queries.ts';
 import { fetchSchoolAnnouncements } from '../../../src/features/announcements/api/admin-queries.ts';
-import type { Page } from '../../../src/lib/db.ts';
+import type { Page } from '../../../src/platform/db.ts';
 
 let backend: TestBackend;
 let rival: SupabaseClient;

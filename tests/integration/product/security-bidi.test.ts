@@ -4,7 +4,7 @@
 // comment, an edit), so every reader (the SPA, e-mails, notifications, certificates) gets text that
 // cannot reorder itself. Rows written before the migration are fixed by it. Each attack is checked in
 // the database; the controls prove accents, Arabic, Hebrew and joiners are kept as written.
-// (The rendering side: src/lib/user-text.test.ts and tests/e2e/comment-links.spec.ts.)
+// (The rendering side: src/concepts/user-text.test.ts and tests/e2e/comment-links.spec.ts.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

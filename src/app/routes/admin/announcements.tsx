@@ -1,6 +1,6 @@
 import { AnnouncementsPage } from '@/features/announcements/components/admin/announcements-page';
 import { WithOwnSchool } from '@/features/schools/components/own-school';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 export default function AdminAnnouncementsPage() {
   const { user } = useSession();

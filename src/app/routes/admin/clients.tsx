@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { ClientsPage } from '@/features/clients/components/clients-page';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 // Super admin only (SPEC §6); other staff are sent to the dashboard.
 export default function AdminClientsPage() {

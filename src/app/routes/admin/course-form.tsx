@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { AdminPage } from '@/components/ui/page-header';
 import { useAdminCourse, useCourseBump } from '@/features/courses/api/admin-hooks';
 import { CourseForm } from '@/features/courses/components/admin/course-form';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 // /admin/courses/new and /admin/courses/:courseId/edit: the same form (SPEC §2).
 export default function AdminCourseFormPage() {

@@ -11,7 +11,7 @@ import { SchoolEmailSettingsCard } from '@/features/email-preferences/components
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
 import { WebhookDocs } from '@/features/settings/components/webhook-docs';
 import { WebhookSecretCard } from '@/features/settings/components/webhook-secret-card';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 
 // The system key card is for the master user: a super admin, and when VITE_MASTER_USER_EMAIL is set,
 // only the super admin with that e-mail (SPEC §6).

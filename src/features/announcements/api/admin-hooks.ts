@@ -2,10 +2,10 @@
 //   ['admin-announcements', schoolId, search, page]   one page of the Anúncios screen
 // Every write also refreshes the students' popup and bell (announcementKeys.all).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
-import type { SendVideo } from '@/lib/video-source';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import type { SendVideo } from '@/concepts/video-source';
 import { announcementKeys } from './hooks';
 import {
   deleteAnnouncement,

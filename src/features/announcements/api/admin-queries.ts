@@ -1,7 +1,7 @@
 // Staff side of announcements (SPEC §2 "Announcements") as plain functions over a typed client: the
 // school's list (priority desc, newest first), create/update/delete. Row-level security keeps staff
 // to their own school.
-import { containsPattern, expectRows, pageRange, type DbClient, type Page } from '@/lib/db';
+import { containsPattern, expectRows, pageRange, type DbClient, type Page } from '@/platform/db';
 import type { Tables } from '@/types/database';
 import type { AnnouncementVideoType } from './queries';
 

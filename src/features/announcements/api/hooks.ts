@@ -1,11 +1,11 @@
-// Key factory: ['announcements', 'active', schoolId, userId] (the bell's request, src/lib/bell.ts) and
+// Key factory: ['announcements', 'active', schoolId, userId] (the bell's request, src/concepts/bell.ts) and
 // ['announcements', 'video-url', path].
 import { useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import type { BellFeed } from '@/lib/bell';
-import { useBell } from '@/lib/use-bell';
+import { supabase } from '@/platform/supabase';
+import type { BellFeed } from '@/concepts/bell';
+import { useBell } from '@/concepts/use-bell';
 import { signAnnouncementVideo } from './queries';
-import { rootKeys } from '@/lib/query-keys';
+import { rootKeys } from '@/platform/query-keys';
 
 export const announcementKeys = {
   all: rootKeys.announcements,

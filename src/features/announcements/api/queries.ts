@@ -1,8 +1,8 @@
 // Active announcements of the student's school, highest priority first, newest first among equals
-// (SPEC §2/§7). They come in the header bell's one request (src/lib/bell.ts, issue 26), which serves
+// (SPEC §2/§7). They come in the header bell's one request (src/concepts/bell.ts, issue 26), which serves
 // both the home popup (the first one) and the bell (all).
-import type { DbClient } from '@/lib/db';
-import type { BellAnnouncement } from '@/lib/bell';
+import type { DbClient } from '@/platform/db';
+import type { BellAnnouncement } from '@/concepts/bell';
 import type { Tables } from '@/types/database';
 
 export type AnnouncementVideoType = Tables<'announcements'>['video_type'];

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { StorageImage } from '@/components/ui/storage-image';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { sanitizeHtml } from '@/utils/sanitize';
 import { useAnnouncementVideoUrl } from '../api/hooks';
 import type { Announcement } from '../api/queries';
 
@@ -47,7 +47,7 @@ export function AnnouncementBody({ announcement }: { announcement: Announcement 
         // The announcement dialog is at most 32rem wide (less its padding).
         <StorageImage src={announcement.image_url} sizes="(min-width: 640px) 30rem, calc(100vw - 3rem)" className="aspect-video w-full rounded-lg bg-muted object-cover" />
       )}
-      {/* Sanitised with the SPEC §5 allow-list (src/lib/sanitize.ts). */}
+      {/* Sanitised with the SPEC §5 allow-list (src/utils/sanitize.ts). */}
       <div className="prose-content" data-testid="announcement-body" dangerouslySetInnerHTML={{ __html: html }} />
       {announcement.video_url && <AnnouncementVideo announcement={announcement} />}
     </div>

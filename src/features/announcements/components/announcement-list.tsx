@@ -1,6 +1,6 @@
 import { Megaphone } from 'lucide-react';
-import { formatDate } from '@/lib/format';
-import { htmlToText } from '@/lib/html-text';
+import { formatDate } from '@/utils/format';
+import { htmlToText } from '@/utils/html-text';
 import { useActiveAnnouncements } from '../api/hooks';
 import type { Announcement } from '../api/queries';
 

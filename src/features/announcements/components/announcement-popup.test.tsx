@@ -1,5 +1,5 @@
 // The daily popup as a student meets it on the home, the network mocked at the bell's request
-// (src/lib/bell.ts): it opens when the announcements arrive, unless the person has already started
+// (src/concepts/bell.ts): it opens when the announcements arrive, unless the person has already started
 // using the page, whose click or key it must not take.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,8 +11,8 @@ import { seenToday } from '../lib/seen';
 import { AnnouncementPopup } from './announcement-popup';
 
 const bell = vi.hoisted(() => ({ fetchBell: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/bell', async (importOriginal) => ({ ...(await importOriginal<object>()), ...bell }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/concepts/bell', async (importOriginal) => ({ ...(await importOriginal<object>()), ...bell }));
 
 const SCHOOL = testAnnouncement.school_id;
 const feed = {

@@ -1,9 +1,9 @@
 // The "Acesso liberado" e-mail's link (issue 22): /acesso#token=…, spent by the access-link function.
 import { useMutation } from '@tanstack/react-query';
-import { readFragmentToken } from '@/lib/fragment-token';
-import { invokeFunction, type FunctionCallError } from '@/lib/functions';
+import { readFragmentToken } from '@/utils/fragment-token';
+import { invokeFunction, type FunctionCallError } from '@/platform/functions';
 
-/** The link's token (src/lib/fragment-token.ts). */
+/** The link's token (src/utils/fragment-token.ts). */
 export const readAccessToken = () => readFragmentToken(/^[A-Za-z0-9_-]{20,100}$/);
 
 /** Why a link no longer works: 'used', 'expired', or 'invalid' (not a link of ours). */

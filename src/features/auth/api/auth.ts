@@ -3,8 +3,8 @@
 // load with their lazy components.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { loadSupabase } from '@/lib/api-config';
-import { profileQuery, rememberSchoolSlug, useSession } from '@/lib/session';
+import { loadSupabase } from '@/platform/api-config';
+import { profileQuery, rememberSchoolSlug, useSession } from '@/platform/session';
 import type { LoginValues } from '../rules';
 
 export const INACTIVE_MESSAGE = 'Sua conta está inativa. Entre em contato com o administrador.';

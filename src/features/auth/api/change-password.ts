@@ -1,9 +1,9 @@
 // The forced password change and the new password after a recovery link (loaded with the lazy dialog).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { loadSupabase } from '@/lib/api-config';
-import { sessionKeys, useSession } from '@/lib/session';
+import { toast } from '@/platform/toast';
+import { loadSupabase } from '@/platform/api-config';
+import { sessionKeys, useSession } from '@/platform/session';
 import type { ChangePasswordValues } from '../schemas';
 
 /** GoTrue refuses a new password equal to the current one (422 same_password). */

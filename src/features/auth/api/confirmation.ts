@@ -2,8 +2,8 @@
 // link mailed to the address; "Reenviar e-mail" asks for another one (POST /auth/v1/resend). Loaded
 // with the lazy sign-up form and the not-confirmed notice.
 import { useMutation } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/api-config';
-import { toast } from '@/lib/toast';
+import { loadSupabase } from '@/platform/api-config';
+import { toast } from '@/platform/toast';
 import { confirmationRedirect } from './auth';
 
 export const confirmationSentMessage = (email: string) => `Enviamos um link de confirmação para ${email}. Abra-o para ativar sua conta.`;

@@ -1,6 +1,6 @@
 // 'Esqueci minha senha': asks the auth server to e-mail a recovery link. Loaded with its dialog.
 import { useMutation } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/api-config';
+import { loadSupabase } from '@/platform/api-config';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
 export const SEND_FAILED_MESSAGE = 'Não foi possível enviar o link. Tente novamente.';

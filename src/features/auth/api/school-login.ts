@@ -1,9 +1,9 @@
 // The public login-page data of a school, looked up by slug (anon may read only these columns).
 // A plain PostgREST GET: the login page paints before supabase-js loads (api-config.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/api-config';
-import { trackedFetch } from '@/lib/connection';
-import { sessionKeys } from '@/lib/session';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/platform/api-config';
+import { trackedFetch } from '@/platform/connection';
+import { sessionKeys } from '@/platform/session';
 import type { Tables } from '@/types/database';
 import { schoolLoginHeaders, schoolLoginUrlPrefix } from './school-login-url';
 

@@ -1,9 +1,9 @@
 // Criar Conta (loaded with the lazy sign-up form).
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { loadSupabase } from '@/lib/api-config';
-import { rememberSchoolSlug, useSession } from '@/lib/session';
+import { toast } from '@/platform/toast';
+import { loadSupabase } from '@/platform/api-config';
+import { rememberSchoolSlug, useSession } from '@/platform/session';
 import type { SignUpValues } from '../rules';
 import { confirmationRedirect, isRateLimited, SIGN_UP_RATE_LIMIT_MESSAGE } from './auth';
 

@@ -6,8 +6,8 @@ import { sessionValue } from '@/test/session';
 import { AccessLinkPage } from './access-link-page';
 
 const invokeFunction = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/functions', () => ({ invokeFunction }));
-/** What invokeFunction throws for a refused call (src/lib/functions.ts's FunctionCallError). */
+vi.mock('@/platform/functions', () => ({ invokeFunction }));
+/** What invokeFunction throws for a refused call (src/platform/functions.ts's FunctionCallError). */
 const refused = (message: string, status: number, body: object | null) => Object.assign(new Error(message), { status, body });
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';

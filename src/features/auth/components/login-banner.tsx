@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { GraduationCap } from 'lucide-react';
 import { StorageImage } from '@/components/ui/storage-image';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import type { SchoolLogin } from '../api/school-login';
 
 /** The school's login banner at its focal position, or a gradient with the member-area and school names. */

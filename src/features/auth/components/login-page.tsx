@@ -6,9 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { StorageImage } from '@/components/ui/storage-image';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { authLinkError, clearAuthLinkError } from '@/lib/auth-link';
-import { applyBrandColors } from '@/lib/brand';
-import { useSession } from '@/lib/session';
+import { authLinkError, clearAuthLinkError } from '@/platform/auth-link';
+import { applyBrandColors } from '@/concepts/brand';
+import { useSession } from '@/platform/session';
 import { useSchoolLogin } from '../api/school-login';
 import { LoginBanner } from './login-banner';
 import { LoginForm } from './login-form';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient } from '@/platform/query-client';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,10 +13,10 @@ const auth = vi.hoisted(() => ({
   refreshSession: vi.fn(async () => ({ data: {}, error: null })),
 }));
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({
+vi.mock('@/platform/supabase', () => ({
   supabase: { auth, from: () => ({ update: () => ({ eq: async () => ({ error: null }) }) }) },
 }));
-vi.mock('@/lib/toast', () => ({ toast }));
+vi.mock('@/platform/toast', () => ({ toast }));
 
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ForgotPasswordDialog } from './forgot-password-dialog';

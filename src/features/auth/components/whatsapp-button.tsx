@@ -1,4 +1,4 @@
-import { whatsappUrl } from '@/lib/format';
+import { whatsappUrl } from '@/utils/format';
 
 /** Floating support button opening a WhatsApp chat with the school. */
 export function WhatsAppButton({ number }: { number: string }) {

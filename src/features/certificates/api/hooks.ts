@@ -1,12 +1,12 @@
 // TanStack Query over certificates: the public check of a code (['certificates', 'verify', code])
 // and the student's download.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { certificateFileName, verificationUrl } from '@/lib/certificates';
-import { downloadBlob } from '@/lib/download';
-import { useSession, type SchoolRow } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { certificateFileName, verificationUrl } from '@/concepts/certificates';
+import { downloadBlob } from '@/utils/download';
+import { useSession, type SchoolRow } from '@/platform/session';
+import { supabase } from '@/platform/supabase';
 import { issueCertificate, verifyCertificate } from './queries';
-import { rootKeys } from '@/lib/query-keys';
+import { rootKeys } from '@/platform/query-keys';
 
 export const certificateKeys = {
   all: rootKeys.certificates,

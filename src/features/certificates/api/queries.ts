@@ -1,7 +1,7 @@
 // Certificates (issue 14) as plain functions over a supabase-js client: issuing one (the student,
 // public.issue_certificate) and checking a code (anyone, public.verify_certificate). Staff list the
 // school's certificates in Reports (src/features/reports/api/queries.ts).
-import type { DbClient } from '@/lib/db';
+import type { DbClient } from '@/platform/db';
 import type { Tables } from '@/types/database';
 
 export type Certificate = Tables<'certificates'>;

@@ -2,17 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { CertificateCard } from './certificate-button';
 
 const api = vi.hoisted(() => ({ issueCertificate: vi.fn() }));
 const pdf = vi.hoisted(() => ({ createCertificatePdf: vi.fn() }));
 const downloadBlob = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 vi.mock('../lib/certificate-pdf', () => pdf);
-vi.mock('@/lib/download', () => ({ downloadBlob }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/utils/download', () => ({ downloadBlob }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const certificate = {
   code: 'ABCD-2345-EFGH',

@@ -3,9 +3,9 @@
 // Text uses pdf-lib's standard fonts (WinAnsi): Portuguese letters (ç ã é õ ...) are in WinAnsi;
 // anything outside it is written without its accent, or as '?', instead of failing the whole PDF.
 import { PDFDocument, PDFName, PDFString, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, safeColor } from '@/lib/brand';
-import { parseHex, shadeFor } from '@/lib/contrast';
-import { formatLongDate, workloadText } from '@/lib/certificates';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, safeColor } from '@/concepts/brand';
+import { parseHex, shadeFor } from '@/utils/contrast';
+import { formatLongDate, workloadText } from '@/concepts/certificates';
 
 export interface CertificatePdfInput {
   code: string;

@@ -4,8 +4,8 @@
 //   ['checkout', 'plan', slug, schoolId, userId]     the plan being subscribed (/checkout/plano/:slug)
 //   ['payments', 'latest', courseId, userId]         the student's latest charge for a course (course page)
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import {
   createCharge,
   createSubscription,

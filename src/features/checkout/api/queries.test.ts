@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DbClient } from '@/lib/db';
+import type { DbClient } from '@/platform/db';
 import { fetchCheckoutQuote } from './queries';
 
 // The database's guess limit of coupon codes answers checkout_quote with HTTP 429 and this error

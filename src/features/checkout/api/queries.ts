@@ -2,10 +2,10 @@
 // the quote (issue 24: coupon and order bump, priced by the database) and the charge. The course read
 // goes through RLS, so a student finds only courses they may see; the value charged is the database's
 // (create-asaas-charge has public.create_checkout_payment price it again, under the coupon's lock).
-import type { DbClient } from '@/lib/db';
-import type { EnrollmentState } from '@/lib/enrollment';
-import { FunctionCallError, invokeFunction } from '@/lib/functions';
-import { isRunning, type PlanCycle, type PlanRow, type SubscriptionStatus } from '@/lib/subscriptions';
+import type { DbClient } from '@/platform/db';
+import type { EnrollmentState } from '@/concepts/enrollment';
+import { FunctionCallError, invokeFunction } from '@/platform/functions';
+import { isRunning, type PlanCycle, type PlanRow, type SubscriptionStatus } from '@/concepts/subscriptions';
 import type { Json, Tables } from '@/types/database';
 
 type JsonObject = { [key: string]: Json | undefined };

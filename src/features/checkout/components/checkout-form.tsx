@@ -5,12 +5,12 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/utils/format';
 import { useCheckoutQuote, useCreateCharge, type CheckoutCourse } from '../api/hooks';
 import { installmentValue, type CheckoutValues } from '../schemas';
 import { CouponField } from './coupon-field';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import { signedIn, testProfile } from '@/test/session';
 import { CheckoutPage } from './checkout-page';
@@ -9,8 +9,8 @@ import { CheckoutPage } from './checkout-page';
 // The coupon and the order bump of the checkout (issue 24): every number on screen is the database's
 // quote (public.checkout_quote, mocked here as fetchCheckoutQuote returns it).
 const api = vi.hoisted(() => ({ fetchCheckoutCourse: vi.fn(), fetchCheckoutQuote: vi.fn(), createCharge: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn(), info: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn(), info: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const course = {

@@ -6,7 +6,7 @@ import { signedIn, testProfile } from '@/test/session';
 import { CheckoutPage } from './checkout-page';
 
 const api = vi.hoisted(() => ({ fetchCheckoutCourse: vi.fn(), fetchCheckoutQuote: vi.fn(), createCharge: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const course = {

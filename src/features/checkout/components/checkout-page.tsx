@@ -3,13 +3,13 @@
 // which brings the student back to the course page afterwards.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { Lock, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { enrollmentAccess } from '@/lib/enrollment';
-import { useSession } from '@/lib/session';
+import { enrollmentAccess } from '@/concepts/enrollment';
+import { useSession } from '@/platform/session';
 import { useCheckoutCourse, type CourseRef } from '../api/hooks';
 import { CheckoutForm } from './checkout-form';
 

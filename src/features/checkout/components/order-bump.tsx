@@ -2,7 +2,7 @@
 // Ticking it asks the database for a new quote with the bump in it.
 import { useId } from 'react';
 import { StorageImage } from '@/components/ui/storage-image';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/utils/format';
 import type { CheckoutQuote } from '../api/hooks';
 
 export function OrderBump({

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
-import { formatMoney } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { formatMoney } from '@/utils/format';
+import { cn } from '@/utils/cn';
 import type { CheckoutCourse, CheckoutQuote } from '../api/hooks';
 import { installmentValue } from '../schemas';
 

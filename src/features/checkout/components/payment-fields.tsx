@@ -5,8 +5,8 @@ import { Controller, useWatch } from 'react-hook-form';
 import { ShieldCheck } from 'lucide-react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { maskCardNumber, maskCep, maskCpf, maskPhone } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { maskCardNumber, maskCep, maskCpf, maskPhone } from '@/utils/format';
+import { cn } from '@/utils/cn';
 import type { BillingType } from '../api/hooks';
 import { METHODS, type PaymentForm } from './payment-form';
 

@@ -4,8 +4,8 @@
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Barcode, CreditCard, QrCode } from 'lucide-react';
-import { toast } from '@/lib/toast';
-import { maskCpf, maskPhone, onlyDigits } from '@/lib/format';
+import { toast } from '@/platform/toast';
+import { maskCpf, maskPhone, onlyDigits } from '@/utils/format';
 import type { BillingType } from '../api/hooks';
 import { cardExpiryYear, checkoutSchema, missingFields, type CheckoutValues } from '../schemas';
 

@@ -16,8 +16,8 @@ const api = vi.hoisted(() => ({
   fetchCheckoutPlan: vi.fn(),
   createSubscription: vi.fn(),
 }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const DECLINED = 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.';

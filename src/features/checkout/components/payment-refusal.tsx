@@ -3,7 +3,7 @@
 // new attempt clears the mutation's error). SPEC §8's toast still says it too, but goes in 4 s.
 import { useEffect } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { describeError } from '@/lib/errors';
+import { describeError } from '@/platform/errors';
 import type { PaymentForm } from './payment-form';
 
 export function PaymentRefusal({ error, form, onDismiss }: { error: Error | null; form: PaymentForm; onDismiss: () => void }) {

@@ -2,7 +2,7 @@
 // pagamento' while the course is locked, checking every 3 s (for up to 10 minutes) until
 // asaas-webhook has enrolled the student; then a success toast and the unlocked page.
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { Clock, ExternalLink, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useLatestPayment } from '../api/hooks';

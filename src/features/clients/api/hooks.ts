@@ -1,11 +1,11 @@
 // TanStack Query over the Clientes screen (queries.ts). Keys: ['clients', 'list', page], ['clients', 'schools'].
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
 import { createClient, createSchool, fetchClients, fetchSchools } from './queries';
 import type { SchoolValues } from '../schemas';
-import { rootKeys } from '@/lib/query-keys';
-import { useSetAccountActive } from '@/lib/accounts';
+import { rootKeys } from '@/platform/query-keys';
+import { useSetAccountActive } from '@/concepts/accounts';
 
 export const clientKeys = {
   all: rootKeys.clients,

@@ -1,7 +1,7 @@
 // Clients (SPEC §2, super admin): the administrators of every school, with their school.
-import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
-import { invokeFunction } from '@/lib/functions';
-import type { TemporaryPassword } from '@/lib/accounts';
+import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/platform/db';
+import { invokeFunction } from '@/platform/functions';
+import type { TemporaryPassword } from '@/concepts/accounts';
 import type { ClientValues, SchoolValues } from '../schemas';
 
 export interface ClientRow {

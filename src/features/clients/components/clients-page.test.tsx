@@ -6,11 +6,11 @@ import { signedIn } from '@/test/session';
 import { ClientsPage } from './clients-page';
 
 const api = vi.hoisted(() => ({ fetchClients: vi.fn(), fetchSchools: vi.fn() }));
-// src/lib/accounts.ts runs for real over the edge function call and the profiles update.
+// src/concepts/accounts.ts runs for real over the edge function call and the profiles update.
 const invokeFunction = vi.hoisted(() => vi.fn());
 const profileUpdate = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/functions', () => ({ invokeFunction }));
-vi.mock('@/lib/supabase', () => ({
+vi.mock('@/platform/functions', () => ({ invokeFunction }));
+vi.mock('@/platform/supabase', () => ({
   supabase: {
     from: (table: string) => ({
       update: (row: object) => ({ eq: (_col: string, id: string) => ({ select: async () => (profileUpdate(table, row, id), { data: [{ id }], error: null }) }) }),

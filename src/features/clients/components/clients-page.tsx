@@ -1,5 +1,5 @@
 // The Clientes screen (SPEC §2, super admin): the school administrators page by page (?pagina=2), new
-// schools and new clients, reset password and the active switch (the account operations of src/lib/accounts.ts).
+// schools and new clients, reset password and the active switch (the account operations of src/concepts/accounts.ts).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -21,9 +21,9 @@ import { Switch } from '@/components/ui/switch';
 import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
-import { useListParams } from '@/lib/list-params';
+import { useListParams } from '@/utils/list-params';
 import { CLIENTS_PAGE_SIZE } from '../api/queries';
-import { firstAccessText, useResetAccountPassword } from '@/lib/accounts';
+import { firstAccessText, useResetAccountPassword } from '@/concepts/accounts';
 import { useClients, useCreateClient, useCreateSchool, useSchoolOptions, useToggleClientActive } from '../api/hooks';
 import { clientSchema, schoolSchema, type ClientValues, type SchoolValues } from '../schemas';
 import type { ClientRow } from '../api/queries';

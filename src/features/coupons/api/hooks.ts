@@ -2,9 +2,9 @@
 //   ['coupons', 'list', schoolId]   every coupon of the school with its numbers (Cupons)
 // Every write invalidates the root (a refund in Vendas does too: it gives a use back).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import {
   deleteCoupon,
   fetchCoupons,

@@ -1,7 +1,7 @@
 // Every read and write of coupons (issue 24, docs/selling.md): the staff's Cupons screen. The list and
 // its numbers come from public.admin_coupons (uses, pending reservations, revenue, discounts); the
 // coupon and its courses are written over REST, which row-level security keeps to the staff's school.
-import { expectRows, type DbClient } from '@/lib/db';
+import { expectRows, type DbClient } from '@/platform/db';
 import type { TablesInsert } from '@/types/database';
 import { couponRowFromForm, type CouponFormValues, type CouponKind } from '../schemas';
 

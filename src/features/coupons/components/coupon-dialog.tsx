@@ -11,8 +11,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { SwitchField } from '@/components/ui/switch-field';
-import { describeError, refusedConstraint } from '@/lib/errors';
-import { moneyInput } from '@/lib/format';
+import { describeError, refusedConstraint } from '@/platform/errors';
+import { moneyInput } from '@/utils/format';
 import { useSaveCoupon, type AdminCoupon } from '../api/hooks';
 import {
   COUPON_KINDS,

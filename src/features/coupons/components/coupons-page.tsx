@@ -13,7 +13,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/utils/format';
 import { useCoupons, useDeleteCoupon, useSetCouponActive, type AdminCoupon } from '../api/hooks';
 import { CouponDialog, type CouponCourse } from './coupon-dialog';
 

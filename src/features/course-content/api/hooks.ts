@@ -3,10 +3,10 @@
 //   ['course-content', 'lesson', lessonId]   a lesson with its contents (lesson dialog)
 // Every write refreshes the editor and the student pages' cached course data.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
-import type { SendVideo } from '@/lib/video-source';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import type { SendVideo } from '@/concepts/video-source';
 import {
   attachUploadedVideo,
   deleteContent,

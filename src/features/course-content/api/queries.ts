@@ -1,8 +1,8 @@
 // Reads and writes of the content editor as plain functions over a supabase-js client (the SPA passes
-// src/lib/supabase.ts; tests pass their own). RLS allows them to staff of the course's school only.
-import { expectRows, type DbClient } from '@/lib/db';
+// src/platform/supabase.ts; tests pass their own). RLS allows them to staff of the course's school only.
+import { expectRows, type DbClient } from '@/platform/db';
 import type { Tables } from '@/types/database';
-import type { ReleaseMode } from '@/lib/release';
+import type { ReleaseMode } from '@/concepts/release';
 
 export type LessonVideoType = Tables<'lessons'>['video_type'];
 

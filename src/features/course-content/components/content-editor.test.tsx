@@ -3,13 +3,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import { ContentEditor } from './content-editor';
 
 const api = vi.hoisted(() => ({ fetchCourseContent: vi.fn(), fetchLessonForEdit: vi.fn(), saveModule: vi.fn(), deleteContent: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const course = { id: 'c1', school_id: 's1', title: 'Excel Essencial', status: 'PUBLISHED' };

@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,10 +22,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { VideoSourceField } from '@/components/video-source-field';
-import { renderMarkdown } from '@/lib/sanitize';
-import { LESSON_VIDEO_ACCEPT, validateLessonVideo } from '@/lib/upload';
-import { useVideoSource, videoUrlKind, type VideoMode } from '@/lib/video-source';
+import { VideoSourceField } from '@/concepts/video-source-field';
+import { renderMarkdown } from '@/utils/sanitize';
+import { LESSON_VIDEO_ACCEPT, validateLessonVideo } from '@/platform/upload';
+import { useVideoSource, videoUrlKind, type VideoMode } from '@/concepts/video-source';
 import { useLessonForEdit, useSaveLesson, useUploadLessonVideo } from '../api/hooks';
 import type { LessonForEdit, LessonVideoType } from '../api/queries';
 import { minutesToSeconds } from '../lib/outline';
@@ -201,7 +201,7 @@ function LessonForm({
                 <div
                   aria-labelledby={`${id}-preview`}
                   className="prose-content max-h-64 min-h-24 overflow-auto rounded-lg border border-border bg-muted/30 p-3 text-sm"
-                  // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5), as students will see it.
+                  // Rendered through src/utils/sanitize.ts (allow-list of SPEC §5), as students will see it.
                   dangerouslySetInnerHTML={{ __html: preview }}
                 />
               </div>

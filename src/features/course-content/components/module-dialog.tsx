@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
-import { uploadPublicImage } from '@/lib/storage';
+import { uploadPublicImage } from '@/platform/storage';
 import { useSaveModule, type ModuleValues } from '../api/hooks';
 import type { EditorModule } from '../api/queries';
 import { moduleSchema, type ModuleFormValues as Values } from '../schemas';

@@ -24,9 +24,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { StorageImage } from '@/components/ui/storage-image';
-import { minutesFromSeconds } from '@/lib/format';
-import { releaseRuleText } from '@/lib/release';
-import { cn } from '@/lib/utils';
+import { minutesFromSeconds } from '@/utils/format';
+import { releaseRuleText } from '@/concepts/release';
+import { cn } from '@/utils/cn';
 import type { EditorLesson, EditorModule } from '../api/queries';
 
 /** dnd-kit ids: a module's sortable id, and the drop area of an empty module (lessons use their own id). */

@@ -5,9 +5,9 @@
 //   ['admin-courses', 'bump', courseId]                  the course's order bump (course form)
 // Every write also invalidates the student side's courses (courseKeys.all).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import {
   CourseCreatedError,
   deleteCourse,

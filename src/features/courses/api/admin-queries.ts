@@ -1,7 +1,7 @@
 // Staff side of courses (SPEC §2 "Courses list" / "Course form") as plain functions over a typed
 // supabase-js client (hooks, tests, benches): list, read, save, publish toggle and delete. Row-level
 // security limits every call to the staff's own school.
-import { containsPattern, expectRows, fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
+import { containsPattern, expectRows, fetchEveryRow, pageRange, type DbClient, type Page } from '@/platform/db';
 import type { Tables, TablesInsert } from '@/types/database';
 import { parsePrice, type CourseFormValues, type CourseStatus } from '../schemas';
 
@@ -75,7 +75,7 @@ export class CourseCreatedError extends Error {
     reason: unknown,
   ) {
     super(reason instanceof Error ? reason.message : String(reason), { cause: reason });
-    // What describeError reads (src/lib/errors.ts): the database's code and details, as refused.
+    // What describeError reads (src/platform/errors.ts): the database's code and details, as refused.
     const { code, details, status } = (reason ?? {}) as { code?: unknown; details?: unknown; status?: unknown };
     Object.assign(this, { code, details, status });
   }

@@ -4,11 +4,11 @@
 // The lesson player reads the same detail entry, so moving between lessons of a course does not
 // refetch the outline. Writes patch the detail entry in place and mark the catalog stale.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/lib/supabase';
+import { toast } from '@/platform/toast';
+import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/platform/supabase';
 import { CATALOG_AVAILABLE_PAGE } from './course-urls';
 import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
-import { rootKeys } from '@/lib/query-keys';
+import { rootKeys } from '@/platform/query-keys';
 
 export const courseKeys = {
   all: rootKeys.courses,

@@ -1,15 +1,15 @@
 // The student pages' reads and progress writes, as plain functions over a supabase-js client (the SPA
-// passes the one client of src/lib/supabase.ts; scripts/bench/pages.ts passes its own, in node).
+// passes the one client of src/platform/supabase.ts; scripts/bench/pages.ts passes its own, in node).
 // Each page loads in one request per query below: the home page asks the database for each course
 // summed up (public.student_catalog); the course page embeds the outline, the enrollment and the
 // progress in one course row. Row-level security decides what comes back.
-import type { DbClient } from '@/lib/db';
+import type { DbClient } from '@/platform/db';
 import type { Database, Tables } from '@/types/database';
 
-import type { EnrollmentState } from '@/lib/enrollment';
+import type { EnrollmentState } from '@/concepts/enrollment';
 import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT, PROGRESS_COLUMNS } from './course-urls';
 
-export type { EnrollmentState, EnrollmentStatus } from '@/lib/enrollment';
+export type { EnrollmentState, EnrollmentStatus } from '@/concepts/enrollment';
 // Text columns with a check constraint, narrowed to their values.
 export type VideoType = Tables<'lessons'>['video_type'];
 
@@ -57,7 +57,7 @@ export type OutlineLesson = Pick<Tables<'lessons'>, 'id' | 'module_id' | 'title'
   video_type: VideoType;
 };
 
-/** With its drip-release rule (src/lib/release.ts dates it for the student). */
+/** With its drip-release rule (src/concepts/release.ts dates it for the student). */
 export type OutlineModule = Pick<Tables<'modules'>, 'id' | 'title' | 'description' | 'thumbnail_url' | 'order_index' | 'release_mode' | 'release_after_days' | 'release_on'> & {
   lessons: OutlineLesson[];
 };

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import type { CourseCardModel } from '../lib/progress';
 
 /** A card of the home grid (1 column, 2 from sm, 3 from lg, in max-w-7xl with px-4 / sm:px-6 and gap-5). */

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
-import { availableOnText } from '@/lib/release';
-import { cn } from '@/lib/utils';
+import { availableOnText } from '@/concepts/release';
+import { cn } from '@/utils/cn';
 import type { CourseDetail, OutlineModule, ProgressRow } from '../api/queries';
 import type { ProgressSummary } from '../lib/progress';
 
@@ -227,7 +227,7 @@ export function ModulesSection({
 }: {
   course: CourseDetail;
   progress: readonly ProgressRow[] | null;
-  /** Modules not released yet for this student, with their release moment (src/lib/release.ts). */
+  /** Modules not released yet for this student, with their release moment (src/concepts/release.ts). */
   locks?: ReadonlyMap<string, Date>;
 }) {
   const lessons = course.modules.reduce((n, m) => n + m.lessons.length, 0);

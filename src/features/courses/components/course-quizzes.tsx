@@ -1,9 +1,9 @@
 // The course page's "Avaliações" (issue 23): the course's quiz lessons with the student's state.
 import { Link } from 'react-router-dom';
 import { ChevronRight, ClipboardCheck } from 'lucide-react';
-import { QuizStateBadge } from '@/components/quiz-state-badge';
-import { stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
-import { availableOnText } from '@/lib/release';
+import { QuizStateBadge } from '@/concepts/quiz-state-badge';
+import { stateOfRow, type QuizStateRow } from '@/concepts/quiz-state';
+import { availableOnText } from '@/concepts/release';
 import type { CourseDetail } from '../api/queries';
 
 /** The course's quizzes in outline order, each with the student's state (issue 23): a quiz lesson

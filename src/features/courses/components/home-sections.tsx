@@ -6,7 +6,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { ProgressRing } from '@/components/ui/progress-ring';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import type { ContinueWatching, CourseCardModel, ProgressSummary } from '../lib/progress';
 import { formatClock } from '../lib/time';
 import { CourseCard, CourseCardSkeleton } from './course-card';

@@ -1,5 +1,5 @@
 // Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
-import { enrollmentAccess, type EnrollmentAccess } from '@/lib/enrollment';
+import { enrollmentAccess, type EnrollmentAccess } from '@/concepts/enrollment';
 import type { CatalogCourse, ProgressRow } from '../api/queries';
 
 export { enrollmentAccess, type EnrollmentAccess };

@@ -3,8 +3,8 @@
 //   ['dashboard', 'chart', schoolId, chart, period]    one trend chart of a period
 // Writes of other features that change a count invalidate rootKeys.dashboard (the charts with it).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
 import { fetchDashboardChart, fetchDashboardCounts, type ChartPeriod, type DashboardChart } from './queries';
 
 export const dashboardKeys = {

@@ -1,6 +1,6 @@
 // The admin dashboard's four counters, in one RPC (public.admin_dashboard_counts). A plain function
 // over a supabase-js client, so tests and benches call it in node.
-import type { DbClient } from '@/lib/db';
+import type { DbClient } from '@/platform/db';
 
 export interface DashboardCounts {
   courses: number;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SchoolRow } from '@/lib/session';
+import type { SchoolRow } from '@/platform/session';
 import { currentLocation, renderScreen } from '@/test/render';
 import { signedIn } from '@/test/session';
 import type { ChartPeriod, ChartSeries, DashboardChart } from '../api/queries';
@@ -10,8 +10,8 @@ import { Dashboard } from './dashboard';
 const fetchDashboardCounts = vi.hoisted(() => vi.fn());
 const fetchDashboardChart = vi.hoisted(() => vi.fn());
 const downloadBlob = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/download', () => ({ downloadBlob }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/utils/download', () => ({ downloadBlob }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchDashboardCounts, fetchDashboardChart }));
 
 const school = { id: 's1', name: 'Escola Demo', member_area_name: 'Área Demo' } as SchoolRow;

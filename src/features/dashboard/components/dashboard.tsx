@@ -3,7 +3,7 @@ import { BookOpen, FileText, GraduationCap, Users, type LucideIcon } from 'lucid
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 import { useDashboardCounts } from '../api/hooks';
 import type { DashboardCounts } from '../api/queries';
 

@@ -3,7 +3,7 @@
 // a segmented control (each radio, transparent, covers its label: a click or a tap lands on it); no
 // script of its own in the dashboard's download.
 import { useId, useState } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { CHART_PERIODS, type ChartPeriod } from '../api/queries';
 import { PERIOD_LABELS } from '../hooks/use-period';
 

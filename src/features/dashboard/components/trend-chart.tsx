@@ -3,7 +3,7 @@
 import { bucketLabel, changeText, csvNumber, formatCount, seriesSummary, UNIT_HEADER, type TimePoint } from '@/components/charts/chart-format';
 import { ChartCard, type ChartColumn } from '@/components/charts/chart-card';
 import { TimeSeriesChart } from '@/components/charts/lazy-charts';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/utils/format';
 import { useDashboardChart } from '../api/hooks';
 import type { ChartPeriod, DashboardChart } from '../api/queries';
 import { PERIOD_TEXT } from '../hooks/use-period';

@@ -1,6 +1,6 @@
 // The dashboard's period (issue 25) lives in the URL (?periodo=7d) like the lists' filters; 30 days,
 // the default, is shown without it.
-import { useListParams } from '@/lib/list-params';
+import { useListParams } from '@/utils/list-params';
 import { CHART_PERIODS, type ChartPeriod } from '../api/queries';
 
 export const PERIOD_PARAM = 'periodo';

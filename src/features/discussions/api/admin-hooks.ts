@@ -3,7 +3,7 @@
 //   ['discussions', 'admin', 'counts', schoolId]                                  unanswered / pending / hidden
 // The row actions are the lesson page's hooks (hooks.ts); each of them marks these keys stale.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { supabase } from '@/platform/supabase';
 import { discussionKeys } from './hooks';
 import { fetchAdminCommentCounts, fetchAdminComments, type AdminCommentFilters } from './admin-queries';
 

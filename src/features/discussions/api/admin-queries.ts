@@ -2,7 +2,7 @@
 // newest first, one page at a time with the filter's total (admin_comments), and the sidebar's counts
 // (admin_comment_counts). The actions on a row are the lesson page's: queries.ts (addComment for
 // "Responder", hideComment, unhideComment, markCommentAnswer, approveComment, deleteComment).
-import type { DbClient, Page } from '@/lib/db';
+import type { DbClient, Page } from '@/platform/db';
 import type { AuthorRole } from './queries';
 
 /** The RPC's filters: `all`, unanswered questions, comments waiting for approval, hidden ones. */

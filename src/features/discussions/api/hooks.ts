@@ -6,9 +6,9 @@
 // database changes other rows too (the previous answer, the hidden reason). Every write also marks the
 // staff's list and the sidebar's count stale (refetched only where they are shown).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
-import { toast } from '@/lib/toast';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
+import { toast } from '@/platform/toast';
 import {
   addComment,
   approveComment,

@@ -3,7 +3,7 @@
 // the published, visible ones plus their own pending ones; staff everything, with why a comment was
 // hidden), a comment or a reply, the author's edit (first 15 minutes) and delete, and the staff's
 // moderation RPCs. The lesson page and the admin "Comentários" screen share them.
-import type { DbClient } from '@/lib/db';
+import type { DbClient } from '@/platform/db';
 import type { Tables } from '@/types/database';
 
 type CommentRow = Tables<'lesson_comments'>;

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import type { CommentTone } from './comment-text';
 
 export const COMMENT_MAX = 2000;

@@ -1,12 +1,12 @@
 // A comment's text: plain text, with http(s) addresses as links that show the host they really open
-// (src/lib/user-text.ts), in a new tab, passing no ranking credit nor the page's address
+// (src/concepts/user-text.ts), in a new tab, passing no ranking credit nor the page's address
 // (rel="noopener noreferrer nofollow ugc"). Never HTML: anything else, javascript: included, stays text.
 // The paragraph takes its direction from its first letter (dir="auto": an Arabic or Hebrew comment
 // reads right to left); each link is isolated left to right (dir="ltr" is unicode-bidi: isolate), so
 // no text around it can reorder what it shows.
 // `tone`: the lesson page's dark panel (default) or the admin area's white cards.
-import { linkParts } from '@/lib/user-text';
-import { cn } from '@/lib/utils';
+import { linkParts } from '@/concepts/user-text';
+import { cn } from '@/utils/cn';
 
 export type CommentTone = 'dark' | 'light';
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { COMMENT_ANCHOR_PREFIX } from '@/lib/comment-anchor';
+import { COMMENT_ANCHOR_PREFIX } from '@/concepts/comment-anchor';
 import { useAddComment, useLessonComments } from '../api/hooks';
 import { buildThreads, type Thread } from '../lib/thread';
 import { CommentCard, type CommentViewer } from './comment-card';
@@ -78,7 +78,7 @@ export default function LessonDiscussion({ lessonId, userId, userName, avatarUrl
   const threads = buildThreads(comments.data ?? []);
   const shown = threads.reduce((n, t) => n + 1 + t.replies.length + (t.answer ? 1 : 0), 0);
   const viewer: CommentViewer = { lessonId, userId, isStaff };
-  // A notification opens the lesson at a comment (src/lib/comment-anchor.ts): scroll to it once the list is drawn.
+  // A notification opens the lesson at a comment (src/concepts/comment-anchor.ts): scroll to it once the list is drawn.
   const { hash } = useLocation();
   const loaded = !!comments.data;
   useEffect(() => {

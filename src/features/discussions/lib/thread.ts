@@ -1,6 +1,6 @@
 // The thread's order and rules, kept out of the components: questions newest first, each with its
 // replies oldest first and the reply staff marked as the answer pinned apart; the 15-minute edit
-// window; and the pt-BR name of a staff role. (A comment's text and links: src/lib/user-text.ts.)
+// window; and the pt-BR name of a staff role. (A comment's text and links: src/concepts/user-text.ts.)
 import type { AuthorRole, DiscussionComment } from '../api/queries';
 
 export interface Thread {

@@ -3,9 +3,9 @@
 //   ['email-settings', 'preview', schoolId, kind]     SMTP status and one message's preview
 //   ['email-settings', 'mine', userId]                the student's stopped kinds (profile)
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import {
   fetchEmailPreview,
   fetchMyUnsubscribes,

@@ -1,8 +1,8 @@
 // The student's e-mail preferences (issue 22): the kinds of e-mail a student may stop, stopped from the
 // e-mail's own link (a signed token, no sign-in) or on the profile page.
-import type { DbClient } from '@/lib/db';
-import { EMAIL_KIND_LABELS } from '@/lib/email-kinds';
-import { invokeFunction } from '@/lib/functions';
+import type { DbClient } from '@/platform/db';
+import { EMAIL_KIND_LABELS } from '@/concepts/email-kinds';
+import { invokeFunction } from '@/platform/functions';
 
 /** The optional kinds (the school and the student may stop them), as the screens name them. */
 export const OPTIONAL_EMAIL_KINDS = {

@@ -5,14 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import type { SchoolEmailSettings } from '../api/queries';
 import { SchoolEmailSettingsCard } from './school-email-settings-card';
 
 const api = vi.hoisted(() => ({ fetchSchoolEmailSettings: vi.fn(), saveSchoolEmailSettings: vi.fn(), fetchEmailPreview: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 /** The row the mocked server keeps: a save merges the columns it names, as the upsert does. */

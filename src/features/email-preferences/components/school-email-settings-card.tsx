@@ -17,7 +17,7 @@ import { Select } from '@/components/ui/select';
 import { SettingSwitch } from '@/components/ui/setting-switch';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import { EMAIL_KIND_LABELS, type EmailKind } from '@/lib/email-kinds';
+import { EMAIL_KIND_LABELS, type EmailKind } from '@/concepts/email-kinds';
 import { useEmailPreview, useSaveSchoolEmailSender, useSchoolEmailSettings, useSetSchoolEmailKind } from '../api/hooks';
 import { OPTIONAL_EMAIL_KINDS, OPTIONAL_KIND_LIST, type SchoolEmailSettings } from '../api/queries';
 import { schoolEmailSenderSchema, type SchoolEmailSenderValues } from '../schemas';

@@ -6,7 +6,7 @@ import { sessionValue } from '@/test/session';
 import { UnsubscribePage } from './unsubscribe-page';
 
 const api = vi.hoisted(() => ({ unsubscribeByToken: vi.fn(), resubscribeByToken: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const TOKEN = 'a0000000-0000-4000-8000-000000000011.we_miss_you.' + 'ab'.repeat(32);

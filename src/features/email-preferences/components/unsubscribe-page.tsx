@@ -7,8 +7,8 @@ import { Link } from 'react-router-dom';
 import { Loader2, MailX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { describeError } from '@/lib/errors';
-import { readFragmentToken } from '@/lib/fragment-token';
+import { describeError } from '@/platform/errors';
+import { readFragmentToken } from '@/utils/fragment-token';
 import { useResubscribeByToken, useUnsubscribeByToken } from '../api/hooks';
 import { isInvalidLinkError, OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from '../api/queries';
 

@@ -1,10 +1,10 @@
 // TanStack Query over the Enrollments screen (queries.ts). Keys: ['enrollments', 'admin', …filters, page],
 // ['enrollments', 'student-options', schoolId, term]. Every write also refreshes courses and the dashboard.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
-import { enrollStudent } from '@/lib/enrollment';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { enrollStudent } from '@/concepts/enrollment';
 import { deleteEnrollment, fetchEnrollments, searchActiveStudents, setEnrollmentStatus, type EnrollmentFilters, type EnrollmentStatus } from './queries';
 
 export const enrollmentKeys = {

@@ -1,7 +1,7 @@
 // The Enrollments screen (SPEC §2): one request per page — the school's enrollments with the student's
 // name and CPF and the course title, filtered by course and status, newest first, with the exact total.
-import { expectRows, pageRange, type DbClient } from '@/lib/db';
-import type { EnrollmentStatus } from '@/lib/enrollment';
+import { expectRows, pageRange, type DbClient } from '@/platform/db';
+import type { EnrollmentStatus } from '@/concepts/enrollment';
 
 export type { EnrollmentStatus };
 

@@ -12,7 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { useCreateEnrollment, useStudentOptions } from '../api/hooks';
 import { enrollSchema, expiresAtOf, type EnrollValues } from '../schemas';
-import { CourseOptions, type CourseOption } from '@/components/course-filter';
+import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
 
 export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string; courses: CourseOption[]; onClose: () => void }) {
   const id = useId();

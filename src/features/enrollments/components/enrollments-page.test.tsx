@@ -5,9 +5,9 @@ import { currentLocation, renderScreen } from '@/test/render';
 import { EnrollmentsPage } from './enrollments-page';
 
 const api = vi.hoisted(() => ({ fetchEnrollments: vi.fn(), searchActiveStudents: vi.fn() }));
-// The one enrolling path (src/lib/enrollment.ts) runs for real over this insert.
+// The one enrolling path (src/concepts/enrollment.ts) runs for real over this insert.
 const enrollmentInsert = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({
+vi.mock('@/platform/supabase', () => ({
   supabase: { from: (table: string) => ({ insert: (row: object) => ({ select: () => ({ single: async () => (enrollmentInsert(table, row), { data: { status: 'ACTIVE' }, error: null }) }) }) }) },
 }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));

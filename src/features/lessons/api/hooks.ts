@@ -3,12 +3,12 @@
 //   ['lessons', 'video-url', path]             signed URL of an uploaded video
 // A rating patches the bundle entry (no refetch). The discussion is features/discussions.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { queryClient } from '@/lib/query-client';
-import { supabase } from '@/lib/supabase';
+import { toast } from '@/platform/toast';
+import { queryClient } from '@/platform/query-client';
+import { supabase } from '@/platform/supabase';
 import { fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
 import { VIDEO_URL_TTL_SEC } from './lesson-urls';
-import { rootKeys } from '@/lib/query-keys';
+import { rootKeys } from '@/platform/query-keys';
 
 export const lessonKeys = {
   all: rootKeys.lessons,

@@ -3,8 +3,8 @@
 // features/discussions, fetched alongside):
 // lesson_contents and materials come back only with access to the lesson (row-level security), so
 // an absent lesson_contents row means "no access".
-import type { DbClient } from '@/lib/db';
-import { signLessonFile } from '@/lib/lesson-files';
+import type { DbClient } from '@/platform/db';
+import { signLessonFile } from '@/concepts/lesson-files';
 import type { Tables } from '@/types/database';
 import { LESSON_BUNDLE_SELECT } from './lesson-urls';
 

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { ProgressRing } from '@/components/ui/progress-ring';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StarRating } from '@/components/ui/star-rating';
-import { availableOnText } from '@/lib/release';
-import { cn } from '@/lib/utils';
+import { availableOnText } from '@/concepts/release';
+import { cn } from '@/utils/cn';
 import { useRateLesson } from '../api/hooks';
 
 

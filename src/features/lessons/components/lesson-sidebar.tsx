@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Check, ChevronDown, ClipboardCheck, Lock, PlayCircle } from 'lucide-react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import { QuizStateBadge } from '@/components/quiz-state-badge';
-import { minutesFromSeconds } from '@/lib/format';
-import { quizStateLabel, stateOfRow, type QuizStateRow } from '@/lib/quiz-state';
-import { availableOnText } from '@/lib/release';
-import { cn } from '@/lib/utils';
+import { QuizStateBadge } from '@/concepts/quiz-state-badge';
+import { minutesFromSeconds } from '@/utils/format';
+import { quizStateLabel, stateOfRow, type QuizStateRow } from '@/concepts/quiz-state';
+import { availableOnText } from '@/concepts/release';
+import { cn } from '@/utils/cn';
 
 export interface SidebarLesson {
   id: string;

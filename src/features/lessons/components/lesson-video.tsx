@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type Synt
 import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { rememberLcpFrame, removeLcpShell } from '@/lib/lcp-hint';
-import { afterIdle } from '@/lib/page-settled';
-import { cn } from '@/lib/utils';
+import { rememberLcpFrame, removeLcpShell } from '@/platform/first-visit/lcp-hint';
+import { afterIdle } from '@/platform/first-visit/page-settled';
+import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { rateLabel, resumePosition } from '../lib/playback';
-import { useDeferredTrigger } from '@/lib/use-deferred-module';
+import { useDeferredTrigger } from '@/platform/first-visit/deferred-module';
 import { loadYouTubeApi } from '../lib/youtube-api';
 import type { Tables } from '@/types/database';
 
@@ -22,7 +22,7 @@ export interface LessonVideoProps extends UsePlaybackOptions {
   /** External URL (youtube/vimeo) or object path in lesson-videos (upload). */
   url: string | null;
   /** The signed-in account: an uploaded video's frame where it leaves it is shown at once on its next
-   * visit to this lesson (src/lib/lcp-hint.ts). */
+   * visit to this lesson (src/platform/first-visit/lcp-hint.ts). */
   viewerId?: string;
 }
 

@@ -10,8 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { cn } from '@/lib/utils';
-import type { DeferredTriggerStart } from '@/lib/use-deferred-module';
+import { cn } from '@/utils/cn';
+import type { DeferredTriggerStart } from '@/platform/first-visit/deferred-module';
 import { PLAYBACK_RATES, rateLabel } from '../lib/playback';
 
 export interface SpeedMenuProps extends DeferredTriggerStart {

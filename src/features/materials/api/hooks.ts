@@ -3,9 +3,9 @@
 //   ['materials', 'lesson', lessonId]                  a lesson's materials (lesson dialog)
 // Every write invalidates both, and the content editor (rootKeys.courseContent).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import {
   addLessonLink,
   deleteMaterial,

@@ -1,8 +1,8 @@
 // Every read and write of materials (SPEC §2 "Materials" and the Materiais tab of the lesson dialog):
 // features/materials is their one owner. Files live in bucket `lesson-materials`.
-import { containsPattern, expectRows, pageRange, type DbClient, type Page } from '@/lib/db';
+import { containsPattern, expectRows, pageRange, type DbClient, type Page } from '@/platform/db';
 import type { Tables } from '@/types/database';
-import { materialTypeFromFileName, uniqueObjectName, type MaterialType } from '@/lib/upload';
+import { materialTypeFromFileName, uniqueObjectName, type MaterialType } from '@/platform/upload';
 
 export type AdminMaterial = Pick<
   Tables<'materials'>,

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MATERIAL_ACCEPT, validateMaterial } from '@/lib/upload';
+import { MATERIAL_ACCEPT, validateMaterial } from '@/platform/upload';
 import { useAddLessonLink, useLessonMaterials, useRemoveLessonMaterial, useUploadLessonMaterial } from '../api/hooks';
 import type { LessonRef } from '../api/queries';
 import { lessonLinkSchema, type LessonLinkValues } from '../schemas';

@@ -19,9 +19,9 @@ import { MATERIALS_PAGE_SIZE, type AdminMaterial } from '../api/queries';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
-import { useListParams } from '@/lib/list-params';
-import { copyText } from '@/lib/clipboard';
-import { CourseOptions, type CourseOption } from '@/components/course-filter';
+import { useListParams } from '@/utils/list-params';
+import { copyText } from '@/platform/clipboard';
+import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
 
 const TYPES = ['PDF', 'VIDEO', 'LINK', 'OTHER'] as const;
 const TYPE_LABEL: Record<string, string> = {

@@ -1,12 +1,12 @@
 // Keys, queries and mutations of two-factor sign-in. The session (and with it `aal` and the user's
 // factors) changes through supabase-js's auth events, which the session provider listens to.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { sessionKeys, type SchoolRow } from '@/lib/session';
-import { supabase } from '@/lib/supabase';
+import { toast } from '@/platform/toast';
+import { sessionKeys, type SchoolRow } from '@/platform/session';
+import { supabase } from '@/platform/supabase';
 import { disableTotp, enrollTotp, fetchVerifiedFactor, setStaffRequirement, signInFactorId, verifyTotp } from './queries';
-import type { DbClient } from '@/lib/db';
-import { rootKeys } from '@/lib/query-keys';
+import type { DbClient } from '@/platform/db';
+import { rootKeys } from '@/platform/query-keys';
 
 export const mfaKeys = {
   all: rootKeys.mfa,

@@ -1,6 +1,6 @@
 // Two-factor sign-in (TOTP) through supabase-js's auth.mfa, as plain functions over a passed client,
 // and the school's requirement for its staff (schools.require_staff_mfa).
-import type { DbClient as Client } from '@/lib/db';
+import type { DbClient as Client } from '@/platform/db';
 
 /** The name the factor gets; one per account, so a second one is never needed. */
 export const FACTOR_NAME = 'Aplicativo autenticador';

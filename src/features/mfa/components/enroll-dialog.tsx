@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useConfirmEnrollment } from '../api/hooks';
 import type { TotpEnrollment } from '../api/queries';
 import { CodeForm } from './code-form';
-import { copyText } from '@/lib/clipboard';
+import { copyText } from '@/platform/clipboard';
 
 export interface EnrollDialogProps {
   userId: string;

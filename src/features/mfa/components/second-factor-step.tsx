@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 import { useSecondFactorSignIn } from '../api/hooks';
 import { CodeForm } from './code-form';
 

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/platform/session';
 import { ActivateButton } from './activate-button';
 
 /** The admin area of a school that requires two-factor sign-in, for a staff account without it. */

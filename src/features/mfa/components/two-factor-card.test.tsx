@@ -5,7 +5,7 @@ import { renderScreen } from '@/test/render';
 import { TwoFactorCard } from './two-factor-card';
 
 const api = vi.hoisted(() => ({ fetchVerifiedFactor: vi.fn(), enrollTotp: vi.fn(), verifyTotp: vi.fn(), disableTotp: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 describe('TwoFactorCard', () => {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/utils/format';
 import { useVerifiedFactor } from '../api/hooks';
 import { ActivateButton } from './activate-button';
 import { DisableDialog } from './disable-dialog';

@@ -1,10 +1,10 @@
-// The bell's notification writes. The list itself is the bell's request (src/lib/use-bell.ts, key
+// The bell's notification writes. The list itself is the bell's request (src/concepts/use-bell.ts, key
 // bellKeys.feed(schoolId, userId) under rootKeys.announcements): a write updates that entry at once
 // and then refreshes it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bellKeys, type BellFeed } from '@/lib/bell';
-import { useBell } from '@/lib/use-bell';
-import { supabase } from '@/lib/supabase';
+import { bellKeys, type BellFeed } from '@/concepts/bell';
+import { useBell } from '@/concepts/use-bell';
+import { supabase } from '@/platform/supabase';
 import { markAllNotificationsRead, markNotificationRead } from './queries';
 
 const notificationsOf = (feed: BellFeed) => ({ notifications: feed.notifications, unread: feed.unread });

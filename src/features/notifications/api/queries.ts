@@ -1,8 +1,8 @@
 // The account's notifications (issue 26, docs/discussions.md "notifications"): they are read with the
-// announcements in the bell's one request (src/lib/bell.ts); here the writes and what each one says.
-import type { DbClient } from '@/lib/db';
-import type { BellNotification } from '@/lib/bell';
-import { commentLink } from '@/lib/comment-anchor';
+// announcements in the bell's one request (src/concepts/bell.ts); here the writes and what each one says.
+import type { DbClient } from '@/platform/db';
+import type { BellNotification } from '@/concepts/bell';
+import { commentLink } from '@/concepts/comment-anchor';
 
 export type Notification = BellNotification;
 

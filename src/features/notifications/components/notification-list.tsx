@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckCircle2, Clock, MessageCircle, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { formatDateTime } from '@/utils/format';
+import { cn } from '@/utils/cn';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/hooks';
 import { notificationHref, notificationText, type Notification } from '../api/queries';
 

@@ -3,10 +3,10 @@
 //   ['plans', 'subscribers', planId, view, page]    a page of a plan's subscribers, or of its failed attempts (Assinantes)
 // Every write invalidates the root (the home's offers are under it too).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rootKeys } from '@/lib/query-keys';
-import { useCancelSubscription } from '@/lib/subscriptions';
-import { supabase } from '@/lib/supabase';
-import { toast } from '@/lib/toast';
+import { rootKeys } from '@/platform/query-keys';
+import { useCancelSubscription } from '@/concepts/subscriptions';
+import { supabase } from '@/platform/supabase';
+import { toast } from '@/platform/toast';
 import {
   fetchAdminPlans,
   fetchPlanSubscribers,

@@ -2,8 +2,8 @@
 // The list and its numbers come from public.admin_plans (courses, subscribers, overdue); the plan and
 // its courses are written over REST, which row-level security keeps to the staff's school; the
 // subscribers of a plan are its subscriptions with the subscriber's profile (staff read their school's).
-import { expectRows, pageRange, type DbClient, type Page } from '@/lib/db';
-import type { BillingType, PlanCycle, PlanRow, SubscriptionStatus } from '@/lib/subscriptions';
+import { expectRows, pageRange, type DbClient, type Page } from '@/platform/db';
+import type { BillingType, PlanCycle, PlanRow, SubscriptionStatus } from '@/concepts/subscriptions';
 import type { TablesInsert } from '@/types/database';
 import { planRowFromForm, type PlanFormValues } from '../schemas';
 

@@ -1,8 +1,8 @@
 // TanStack Query over the student's side of plans (queries.ts). Keys:
 //   ['plans', 'offers', schoolId, userId]   the home's "Assine" offers
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
 import { fetchPlanOffers, type PlanOffer } from './queries';
 
 export type { PlanOffer };

@@ -1,8 +1,8 @@
 // The student's side of plans (issue 24): the home's "Assine e tenha acesso a …" offers. Row-level
 // security shows a student the active plans of their school and their courses; the embedded
 // subscriptions are the student's own, so a plan they already have is left out.
-import type { DbClient } from '@/lib/db';
-import type { PlanCycle } from '@/lib/subscriptions';
+import type { DbClient } from '@/platform/db';
+import type { PlanCycle } from '@/concepts/subscriptions';
 
 export interface PlanOffer {
   id: string;

@@ -12,9 +12,9 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { SwitchField } from '@/components/ui/switch-field';
 import { Textarea } from '@/components/ui/textarea';
-import { describeError, refusedConstraint } from '@/lib/errors';
-import { moneyInput } from '@/lib/format';
-import { BILLING_TYPES, BILLING_TYPE_LABEL, CYCLE_LABEL, PLAN_CYCLES } from '@/lib/subscriptions';
+import { describeError, refusedConstraint } from '@/platform/errors';
+import { moneyInput } from '@/utils/format';
+import { BILLING_TYPES, BILLING_TYPE_LABEL, CYCLE_LABEL, PLAN_CYCLES } from '@/concepts/subscriptions';
 import { useSavePlan, type AdminPlan } from '../api/admin-hooks';
 import { finalSlug, normalizeSlug, planFormSchema, type PlanFormInput, type PlanFormValues } from '../schemas';
 

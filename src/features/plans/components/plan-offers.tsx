@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/utils/format';
 import { usePlanOffers, type PlanOffer } from '../api/hooks';
 
 /** How many course titles a card lists before "e mais N". */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import { PlansPage } from './plans-page';
 
@@ -12,9 +12,9 @@ const api = vi.hoisted(() => ({
   fetchPlanSubscribers: vi.fn(),
 }));
 const invokeFunction = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/functions', () => ({ invokeFunction }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/functions', () => ({ invokeFunction }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const courses = [

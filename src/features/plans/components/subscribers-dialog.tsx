@@ -3,7 +3,7 @@
 // lasts until the end of the paid period). Attempts Asaas refused (a declined card) are not subscribers:
 // they are under the Falhas tab only (issue 46).
 import { useState } from 'react';
-import { CancelSubscriptionDialog, SubscriptionStatusBadge } from '@/components/subscription-status';
+import { CancelSubscriptionDialog, SubscriptionStatusBadge } from '@/concepts/subscription-status';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,8 +11,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDate } from '@/lib/format';
-import { BILLING_TYPE_LABEL, isRunning } from '@/lib/subscriptions';
+import { formatDate } from '@/utils/format';
+import { BILLING_TYPE_LABEL, isRunning } from '@/concepts/subscriptions';
 import {
   SUBSCRIBERS_PAGE_SIZE,
   useCancelPlanSubscription,

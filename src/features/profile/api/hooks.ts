@@ -1,13 +1,13 @@
-// The own profile's writes. The profile is cached by the session (lib/session.ts,
+// The own profile's writes. The profile is cached by the session (src/platform/session.ts,
 // ['profiles', 'detail', userId]): a save replaces it, a new photo marks it stale.
 // Minha assinatura (issue 24):
 //   ['subscriptions', 'mine', userId]   the student's subscriptions with their latest invoice
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
-import { sessionKeys } from '@/lib/session';
-import { useCancelSubscription } from '@/lib/subscriptions';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { sessionKeys } from '@/platform/session';
+import { useCancelSubscription } from '@/concepts/subscriptions';
 import type { ProfileValues } from '../schemas';
 import { fetchMySubscriptions, updateProfile, uploadAvatar, type MySubscription } from './queries';
 

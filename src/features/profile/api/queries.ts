@@ -1,9 +1,9 @@
 // Own profile: form save and avatar upload (bucket avatars, {userId}/avatar.{ext}), and the student's
-// subscriptions ("Minha assinatura", issue 24; cancelling is src/lib/subscriptions.ts').
-import type { DbClient } from '@/lib/db';
-import { isRunning, type BillingType, type PlanCycle, type SubscriptionStatus } from '@/lib/subscriptions';
-import type { ProfileRow } from '@/lib/session';
-import { avatarPath } from '@/lib/upload';
+// subscriptions ("Minha assinatura", issue 24; cancelling is src/concepts/subscriptions.ts').
+import type { DbClient } from '@/platform/db';
+import { isRunning, type BillingType, type PlanCycle, type SubscriptionStatus } from '@/concepts/subscriptions';
+import type { ProfileRow } from '@/platform/session';
+import { avatarPath } from '@/platform/upload';
 import type { ProfileValues } from '../schemas';
 
 export async function updateProfile(client: DbClient, userId: string, values: ProfileValues): Promise<ProfileRow> {

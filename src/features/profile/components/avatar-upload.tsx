@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Camera, Loader2 } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
-import { AVATAR_ACCEPT, validateAvatar, validateImagePixels } from '@/lib/upload';
+import { AVATAR_ACCEPT, validateAvatar, validateImagePixels } from '@/platform/upload';
 import { useUploadAvatar } from '../api/hooks';
 
 export function AvatarUpload({ userId, name, avatarUrl }: { userId: string; name: string; avatarUrl: string | null }) {

@@ -2,16 +2,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import { signedIn } from '@/test/session';
 import { MySubscriptionsCard } from './my-subscriptions-card';
 
 const api = vi.hoisted(() => ({ fetchMySubscriptions: vi.fn() }));
 const invokeFunction = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/functions', () => ({ invokeFunction }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/functions', () => ({ invokeFunction }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const sub = (extra: object = {}) => ({
@@ -135,7 +135,7 @@ describe('MySubscriptionsCard', () => {
 
   it('a pending subscription with nothing paid says no access comes; a refusal is the error toast', async () => {
     api.fetchMySubscriptions.mockResolvedValue([sub({ status: 'PENDING', paid_until: null, invoice: null })]);
-    const { FunctionCallError } = await vi.importActual<typeof import('@/lib/functions')>('@/lib/functions');
+    const { FunctionCallError } = await vi.importActual<typeof import('@/platform/functions')>('@/platform/functions');
     invokeFunction.mockRejectedValue(new FunctionCallError('Esta assinatura já foi cancelada.', 409, null));
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar assinatura de Plano Completo' }));

@@ -4,12 +4,12 @@
 // paid period). Nothing shows for a student who never subscribed.
 import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { CancelSubscriptionDialog, SubscriptionStatusBadge } from '@/components/subscription-status';
+import { CancelSubscriptionDialog, SubscriptionStatusBadge } from '@/concepts/subscription-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { formatDate } from '@/lib/format';
-import { BILLING_TYPE_LABEL, isRunning, pricePerCycle } from '@/lib/subscriptions';
+import { formatDate } from '@/utils/format';
+import { BILLING_TYPE_LABEL, isRunning, pricePerCycle } from '@/concepts/subscriptions';
 import { useCancelMySubscription, useMySubscriptions, type MySubscription } from '../api/hooks';
 
 /** The date a subscription's state is about, with its name; null when there is none yet. */

@@ -6,8 +6,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import { maskCpf, maskPhone } from '@/lib/format';
-import type { ProfileRow } from '@/lib/session';
+import { maskCpf, maskPhone } from '@/utils/format';
+import type { ProfileRow } from '@/platform/session';
 import { profileSchema, type ProfileValues } from '../schemas';
 
 export interface ProfileFormProps {

@@ -2,15 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
-import type { ProfileRow } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import type { ProfileRow } from '@/platform/session';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import { signedIn, testProfile } from '@/test/session';
 import { ProfilePage } from './profile-page';
 
 const updateProfile = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), updateProfile }));
 
 /** The profile page as the route mounts it: in its unsaved-changes scope, with the session's profile. */

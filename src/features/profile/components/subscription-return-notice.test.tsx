@@ -8,7 +8,7 @@ import { signedIn } from '@/test/session';
 import { SubscriptionReturnNotice } from './subscription-return-notice';
 
 const api = vi.hoisted(() => ({ fetchMySubscriptions: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const sub = (extra: object = {}) => ({

@@ -5,7 +5,7 @@
 import { Link } from 'react-router-dom';
 import { CheckCircle2, Clock, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { useMySubscriptions, type MySubscription } from '../api/hooks';
 
 /** The newest subscription that is active or waiting for its first payment: the one just subscribed. */

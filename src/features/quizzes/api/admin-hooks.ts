@@ -4,9 +4,9 @@
 //   ['admin-quizzes', 'image', path]         a signed link to a question's image
 // Every write refreshes the editor and the student side's quizzes (rootKeys.quizzes).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import type { QuizSettingsValues } from '../schemas';
 import type { ImportedQuestion } from '../lib/csv-import';
 import {

@@ -2,9 +2,9 @@
 // the lesson's quiz and its draft questions (REST, staff of the course only), publish / unpublish,
 // reorder and duplicate (RPCs), the question images (bucket lesson-materials, under the lesson's
 // folder) and the quiz's results. The student side is api/queries.ts.
-import { expectRows, type DbClient } from '@/lib/db';
+import { expectRows, type DbClient } from '@/platform/db';
 import type { Tables } from '@/types/database';
-import { fileExtension } from '@/lib/upload';
+import { fileExtension } from '@/platform/upload';
 import type { QuestionKind, QuestionScoring, QuizSettingsValues } from '../schemas';
 import type { ImportedQuestion } from '../lib/csv-import';
 

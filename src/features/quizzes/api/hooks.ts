@@ -5,8 +5,8 @@
 // Starting and submitting answer the new QuizForStudent, which replaces the cached one. A pass
 // completes the lesson in the database: the course, lesson and certificate caches are refreshed.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
 import {
   fetchQuizForStudent,
   fetchQuizStates,

@@ -2,12 +2,12 @@
 // read and write is an RPC of supabase/migrations/20261126000900_quiz_attempts.sql: students have no
 // read on the questions, so the correct options reach them only in a graded attempt's review, as the
 // quiz's show_answers allows. Grading, the attempt limit, the wait and the time limit are decided there.
-import type { DbClient } from '@/lib/db';
-import { signLessonFile } from '@/lib/lesson-files';
+import type { DbClient } from '@/platform/db';
+import { signLessonFile } from '@/concepts/lesson-files';
 import type { Json, Tables } from '@/types/database';
 
-export { fetchQuizStates, type QuizStateRow, type QuizState } from '@/lib/quiz-state';
-import type { QuizState } from '@/lib/quiz-state';
+export { fetchQuizStates, type QuizStateRow, type QuizState } from '@/concepts/quiz-state';
+import type { QuizState } from '@/concepts/quiz-state';
 
 export type QuestionKind = Tables<'quiz_questions'>['kind'];
 export type ShowAnswers = Tables<'quizzes'>['show_answers'];
@@ -19,7 +19,7 @@ export type QuizAnswers = Record<string, string[]>;
 export type QuizQuestion = {
   id: string;
   kind: QuestionKind;
-  /** Markdown, rendered through src/lib/sanitize.ts. */
+  /** Markdown, rendered through src/utils/sanitize.ts. */
   statement: string;
   /** In the lesson-materials bucket, signed through sign-lesson-file. */
   image_path: string | null;

@@ -3,7 +3,7 @@
 // The kind is inferred: Verdadeiro/Falso with one correct → true_false, more than one correct →
 // multiple (all or nothing), else single. Every row is checked with pt-BR messages before anything
 // is imported; only a file without errors imports.
-import { decodeCsv } from '@/lib/csv';
+import { decodeCsv } from '@/utils/csv';
 
 export type ImportedKind = 'single' | 'multiple' | 'true_false';
 

@@ -1,8 +1,8 @@
 // Key factory: ['ranking', 'school', schoolId, userId] — the school's month ranking as this account
 // sees it (its own position and opt-out are in the same answer).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
 import { dismissRankingNotice, fetchRanking, setRankingVisibility } from './queries';
 
 export const rankingKeys = {

@@ -2,7 +2,7 @@
 // school_ranking(), which says whether the school has it on, the top 10 (first name and initial, issue
 // 46) and the caller's own line; the student's LGPD choice (a ranking_opt_outs row = "não aparecer no
 // ranking"); and the once-only notice that they appear (a ranking_notices row = dismissed).
-import type { DbClient } from '@/lib/db';
+import type { DbClient } from '@/platform/db';
 
 export interface RankingEntry {
   position: number;

@@ -3,7 +3,7 @@ import { Megaphone, Trophy } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { useDismissRankingNotice, useRanking } from '../api/hooks';
 import type { Ranking } from '../api/queries';
 

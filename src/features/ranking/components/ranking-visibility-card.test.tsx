@@ -7,7 +7,7 @@ import { signedIn } from '@/test/session';
 import { RankingVisibilityCard } from './ranking-visibility-card';
 
 const api = vi.hoisted(() => ({ fetchRanking: vi.fn(), setRankingVisibility: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const ranking = (over: object) => ({ enabled: true, month: '2026-11-01', opted_out: false, weights: { lesson: 10, quiz: 30, answer: 20 }, top: [], me: null, ...over });

@@ -5,11 +5,11 @@
 //   ['reports', 'quizzes', schoolId, courseId, page]        one page of the quiz results (Avaliações)
 //   ['reports', 'lessons', courseId, 'funnel' | 'retention' | 'engagement']   per lesson of a course (issue 25)
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { downloadCsv } from '@/lib/csv';
-import { verificationUrl } from '@/lib/certificates';
-import { formatDate } from '@/lib/format';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { downloadCsv } from '@/utils/csv';
+import { verificationUrl } from '@/concepts/certificates';
+import { formatDate } from '@/utils/format';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
 import { certificatesCsv, quizReportCsv, reportCsv } from '../lib/csv';
 import {
   fetchAllIssuedCertificates,

@@ -2,7 +2,7 @@
 // (public.admin_report_summary / admin_report_students), 'Certificados emitidos' (issue 14) and
 // 'Avaliações' (issue 23, public.admin_report_quizzes).
 // Plain functions: tests and benches call them.
-import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/lib/db';
+import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/platform/db';
 import type { Tables } from '@/types/database';
 
 export interface ReportSummary {

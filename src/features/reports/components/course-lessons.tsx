@@ -6,7 +6,7 @@ import { BookOpen } from 'lucide-react';
 import { ChartCard, type ChartColumn } from '@/components/charts/chart-card';
 import { csvNumber, formatCount } from '@/components/charts/chart-format';
 import { EmptyState } from '@/components/ui/empty-state';
-import { finalSlug } from '@/lib/slug';
+import { finalSlug } from '@/utils/slug';
 import { useLessonEngagement } from '../api/hooks';
 import type { EngagementRow } from '../api/queries';
 import { FunnelChart, RetentionChart } from './lesson-charts';

@@ -3,9 +3,9 @@
 // in the URL (?pagina=2).
 import { ExternalLink } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { verificationUrl, workloadText } from '@/lib/certificates';
-import { formatDate } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
+import { verificationUrl, workloadText } from '@/concepts/certificates';
+import { formatDate } from '@/utils/format';
+import { useListParams } from '@/utils/list-params';
 import { useIssuedCertificates } from '../api/hooks';
 import { CERTIFICATES_PAGE_SIZE } from '../api/queries';
 import { PagedReport } from './paged-report';

@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Page } from '@/lib/db';
+import type { Page } from '@/platform/db';
 import type { CsvExport } from '../api/hooks';
 import { ExportCsvButton } from './export-csv-button';
 

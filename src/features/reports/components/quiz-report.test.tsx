@@ -9,8 +9,8 @@ import { ReportsPage } from './reports-page';
 
 const api = vi.hoisted(() => ({ fetchReportSummary: vi.fn(), fetchQuizReport: vi.fn(), fetchAllQuizReport: vi.fn() }));
 const downloadBlob = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/download', () => ({ downloadBlob }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/utils/download', () => ({ downloadBlob }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const summary = { total_students: 3, active_last_7_days: 1, average_progress: 10, courses_completed: 0, average_rating: null, comments_last_30_days: 0 };

@@ -3,9 +3,9 @@
 // page is in the URL (?aba=avaliacoes&pagina=2).
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDate } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
-import { formatScore } from '@/lib/quiz-state';
+import { formatDate } from '@/utils/format';
+import { useListParams } from '@/utils/list-params';
+import { formatScore } from '@/concepts/quiz-state';
 import { useQuizReport } from '../api/hooks';
 import { QUIZ_REPORT_PAGE_SIZE } from '../api/queries';
 import { PagedReport } from './paged-report';

@@ -1,8 +1,8 @@
 // A students tab of the reports: one page (its number in the URL, ?pagina=2), the total, and the CSV.
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatDate } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
+import { formatDate } from '@/utils/format';
+import { useListParams } from '@/utils/list-params';
 import { useReportTab } from '../api/hooks';
 import { REPORT_PAGE_SIZE, type ReportTab } from '../api/queries';
 import { PagedReport } from './paged-report';

@@ -5,7 +5,7 @@ import { currentLocation, renderScreen } from '@/test/render';
 import { ReportsPage } from './reports-page';
 
 const api = vi.hoisted(() => ({ fetchReportSummary: vi.fn(), fetchReportStudents: vi.fn(), fetchIssuedCertificates: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const summary = { total_students: 1234, active_last_7_days: 5, average_progress: 42, courses_completed: 3, average_rating: 4.5, comments_last_30_days: 7 };

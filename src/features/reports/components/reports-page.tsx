@@ -2,11 +2,11 @@
 // certificates, the quiz results and the course's lessons (funnel, video retention, ratings; issue 25).
 // The course, the tab and the page live in the URL (?curso=…&aba=inativos&pagina=2).
 import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
-import { CourseFilter, type CourseOption } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/concepts/course-filter';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useListParams } from '@/lib/list-params';
+import { useListParams } from '@/utils/list-params';
 import { useReportSummary } from '../api/hooks';
 import type { ReportSummary, ReportTab } from '../api/queries';
 import { CourseLessons } from './course-lessons';

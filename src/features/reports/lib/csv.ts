@@ -1,7 +1,7 @@
-// CSV exports of the reports: the columns of each table, written by the one CSV writer (src/lib/csv.ts).
+// CSV exports of the reports: the columns of each table, written by the one CSV writer (src/utils/csv.ts).
 import type { IssuedCertificate, QuizReportRow, ReportStudent } from '../api/queries';
-import { toCsv } from '@/lib/csv';
-import { formatScore } from '@/lib/quiz-state';
+import { toCsv } from '@/utils/csv';
+import { formatScore } from '@/concepts/quiz-state';
 
 export const CSV_HEADER = ['Nome', 'E-mail', 'Cursos matriculados', 'Matrículas ativas', 'Aulas concluídas', 'Total de aulas', 'Progresso (%)', 'Último acesso'];
 

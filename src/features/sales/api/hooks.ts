@@ -3,11 +3,11 @@
 //   ['sales', 'totals', schoolId, filters]       the totals of the filters (status aside)
 // A refund refreshes both: the row then says "Reembolso pedido" until Asaas's event marks it refunded.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadCsv } from '@/lib/csv';
-import { formatDateTime } from '@/lib/format';
-import { rootKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
-import { toast } from '@/lib/toast';
+import { downloadCsv } from '@/utils/csv';
+import { formatDateTime } from '@/utils/format';
+import { rootKeys } from '@/platform/query-keys';
+import { supabase } from '@/platform/supabase';
+import { toast } from '@/platform/toast';
 import { salesCsv } from '../lib/csv';
 import { fetchAllSales, fetchSales, fetchSalesTotals, refundSale, type SalesFilters } from './queries';
 

@@ -2,8 +2,8 @@
 // (public.admin_sales / admin_sales_totals, docs/selling.md), and "Reembolsar" through the
 // refund-asaas-payment edge function. Money stays as the database computed it: the SPA only formats it.
 // Plain functions: tests and benches call them.
-import type { DbClient, Page } from '@/lib/db';
-import { invokeFunction } from '@/lib/functions';
+import type { DbClient, Page } from '@/platform/db';
+import { invokeFunction } from '@/platform/functions';
 import { Constants, type Tables } from '@/types/database';
 
 export const SALE_STATUSES = Constants.public.Checks.payments.status;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/utils/format';
 import { useRefundSale } from '../api/hooks';
 import type { Sale } from '../api/queries';
 import { METHOD_LABEL, itemsText } from '../lib/labels';

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { CourseFilter, type CourseOption } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/concepts/course-filter';
 import { Select } from '@/components/ui/select';
 import { SALE_METHODS, SALE_STATUSES, type SalesFilters } from '../api/queries';
 import { FILTER_PARAMS } from '../lib/filters';

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import type { Sale, SalesFilters } from '../api/queries';
 import { SalesPage } from './sales-page';
 
 const api = vi.hoisted(() => ({ fetchSales: vi.fn(), fetchSalesTotals: vi.fn(), fetchAllSales: vi.fn(), refundSale: vi.fn() }));
 const downloadBlob = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/download', () => ({ downloadBlob }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/utils/download', () => ({ downloadBlob }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const sale = (i: number, over: Partial<Sale> = {}): Sale => ({

@@ -4,7 +4,7 @@
 // (issue 46: "Reembolsar" was off-screen at 360 px), beside the date and the buyer at the left.
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/utils/format';
 import type { Sale } from '../api/queries';
 import { METHOD_LABEL, canRefund, isPaid, itemsText, situationOf, timeOf } from '../lib/labels';
 

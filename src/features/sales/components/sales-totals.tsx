@@ -3,7 +3,7 @@
 import { BadgePercent, CircleDollarSign, HandCoins, Undo2 } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/utils/format';
 import type { SalesTotals } from '../api/queries';
 import { METHOD_LABEL } from '../lib/labels';
 

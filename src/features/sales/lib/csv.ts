@@ -1,7 +1,7 @@
-// Vendas → "Exportar CSV": every sale of the filters, written by the one CSV writer (src/lib/csv.ts),
+// Vendas → "Exportar CSV": every sale of the filters, written by the one CSV writer (src/utils/csv.ts),
 // which neutralises a formula in any cell (buyers type their own names). Amounts as pt-BR decimals
 // ("1234,56") so a spreadsheet in Brazil reads them as numbers.
-import { toCsv } from '@/lib/csv';
+import { toCsv } from '@/utils/csv';
 import type { Sale } from '../api/queries';
 import { METHOD_LABEL, itemsText, situationOf } from './labels';
 

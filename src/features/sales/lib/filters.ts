@@ -1,6 +1,6 @@
 // Vendas' filters as the URL holds them (useListParams): ?situacao=CONFIRMED&forma=PIX&curso=…&de=2026-11-01&ate=2026-11-30.
 import { SALE_METHODS, SALE_STATUSES, type SalesFilters } from '../api/queries';
-import type { CourseOption } from '@/components/course-filter';
+import type { CourseOption } from '@/concepts/course-filter';
 
 export const FILTER_PARAMS = { status: 'situacao', method: 'forma', courseId: 'curso', from: 'de', to: 'ate' } as const satisfies Record<keyof SalesFilters, string>;
 

@@ -1,11 +1,11 @@
-// The school's appearance writes. The school itself is cached by the session (lib/session.ts,
+// The school's appearance writes. The school itself is cached by the session (src/platform/session.ts,
 // ['schools', 'detail', id]) and by the login page (['schools', 'by-slug', slug]): a save replaces the
 // first and marks the second stale, so the login page shows the new banner at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
-import { sessionKeys } from '@/lib/session';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { sessionKeys } from '@/platform/session';
 import { updateSchool, type SchoolUpdate } from './queries';
 
 export { uploadSchoolImage } from './queries';

@@ -1,9 +1,9 @@
 // The school's own appearance (SPEC §2 "Member area" and "Login settings"): one update per save, and
 // the images it shows, uploaded under the school's folder of the public bucket.
-import type { DbClient } from '@/lib/db';
-import type { SchoolRow } from '@/lib/session';
-import { uploadPublicImage } from '@/lib/storage';
-import { fileExtension } from '@/lib/upload';
+import type { DbClient } from '@/platform/db';
+import type { SchoolRow } from '@/platform/session';
+import { uploadPublicImage } from '@/platform/storage';
+import { fileExtension } from '@/platform/upload';
 import type { TablesUpdate } from '@/types/database';
 
 export type SchoolUpdate = Pick<

@@ -11,10 +11,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import type { SchoolRow } from '@/lib/session';
+import type { SchoolRow } from '@/platform/session';
 import { uploadSchoolImage, useUpdateSchool } from '../api/hooks';
 import { whatsappSchema, type WhatsappInput, type WhatsappValues } from '../schemas';
-import { copyText } from '@/lib/clipboard';
+import { copyText } from '@/platform/clipboard';
 
 /** SPEC §8: one title for a failed logo or banner, upload or save. */
 const UPLOAD_ERROR = 'Erro ao fazer upload do banner/logo';

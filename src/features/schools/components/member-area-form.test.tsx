@@ -5,14 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
-import type { SchoolRow } from '@/lib/session';
+import type { SchoolRow } from '@/platform/session';
 import { renderScreen } from '@/test/render';
 import type { SchoolUpdate } from '../api/queries';
 import { LoginSettings } from './login-settings';
 import { MemberAreaForm } from './member-area-form';
 
 const updateSchool = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), updateSchool }));
 
 const school: SchoolRow = {

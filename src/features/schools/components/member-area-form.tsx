@@ -8,9 +8,9 @@ import { Input } from '@/components/ui/input';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import type { SchoolRow } from '@/lib/session';
+import type { SchoolRow } from '@/platform/session';
 import { uploadSchoolImage, useUpdateSchool } from '../api/hooks';
-import { normalizeSlug } from '@/lib/slug';
+import { normalizeSlug } from '@/utils/slug';
 import { memberAreaSchema, type MemberAreaInput, type MemberAreaValues } from '../schemas';
 import { ColorField } from './color-field';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import type { SchoolRow } from '@/lib/session';
+import type { SchoolRow } from '@/platform/session';
 import { useUpdateSchool } from '../api/hooks';
 import { memberAreaNameSchema, type MemberAreaNameValues } from '../schemas';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AdminPage } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession, type SchoolRow } from '@/lib/session';
+import { useSession, type SchoolRow } from '@/platform/session';
 
 /** Renders `children` with the signed-in staff's school, or says why there is none. */
 export function WithOwnSchool({ children }: { children: (school: SchoolRow) => ReactNode }) {

@@ -2,16 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
-import type { SchoolRow } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import type { SchoolRow } from '@/platform/session';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import type { SchoolUpdate } from '../api/queries';
 import { MemberAreaNameForm } from './member-area-name-form';
 import { SubscriptionGraceForm } from './subscription-grace-form';
 
 const updateSchool = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), updateSchool }));
 
 const school = {

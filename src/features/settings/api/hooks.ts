@@ -4,9 +4,9 @@
 //   ['settings', 'webhook-secret', schoolId]  the school's student-webhook secret
 //   ['settings', 'discussion', schoolId]      Comentários e ranking (approval, the students' ranking)
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
 import type { IntegrationValues } from '../schemas';
 import {
   createIntegration,

@@ -3,7 +3,7 @@
 // student-webhook secret and the Asaas webhook token, the last ones behind security-definer functions;
 // and the school's discussion settings (issue 26, docs/discussions.md: comments approved before they
 // are published, the students' ranking), one row per school in school_discussion_settings.
-import { expectRows, type DbClient } from '@/lib/db';
+import { expectRows, type DbClient } from '@/platform/db';
 import type { Tables } from '@/types/database';
 import type { IntegrationValues } from '../schemas';
 

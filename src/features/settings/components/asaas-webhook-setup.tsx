@@ -10,9 +10,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { SUPABASE_URL } from '@/lib/api-config';
+import { SUPABASE_URL } from '@/platform/api-config';
 import { useSetWebhookToken, type Integration } from '../api/hooks';
-import { copyText } from '@/lib/clipboard';
+import { copyText } from '@/platform/clipboard';
 import { webhookTokenSchema, type WebhookTokenInput, type WebhookTokenValues } from '../schemas';
 
 export function AsaasWebhookUrl({ schoolId }: { schoolId: string }) {

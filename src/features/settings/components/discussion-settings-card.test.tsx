@@ -3,14 +3,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import type { DiscussionSettings } from '../api/queries';
 import { DiscussionSettingsCard } from './discussion-settings-card';
 
 const api = vi.hoisted(() => ({ fetchDiscussionSettings: vi.fn(), saveDiscussionSetting: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const APPROVAL = 'Aprovar comentários antes de publicar';

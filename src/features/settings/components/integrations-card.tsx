@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Switch } from '@/components/ui/switch';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/utils/format';
 import { useDeleteIntegration, useIntegrations, useSetIntegrationActive, type Integration } from '../api/hooks';
 import { AsaasWebhookUrl, WebhookTokenDialog } from './asaas-webhook-setup';
 import { IntegrationForm } from './integration-form';

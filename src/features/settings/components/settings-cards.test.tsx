@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({
   fetchWebhookSecret: vi.fn(),
   saveSystemKey: vi.fn(),
 }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const integration = {

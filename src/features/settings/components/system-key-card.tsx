@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { LoadError } from '@/components/ui/load-error';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/utils/format';
 import { useSaveSystemKey, useSystemKey } from '../api/hooks';
 import { systemKeySchema, type SystemKeyValues } from '../schemas';
 

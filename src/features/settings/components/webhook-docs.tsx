@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { SUPABASE_URL } from '@/lib/api-config';
-import { copyText } from '@/lib/clipboard';
+import { SUPABASE_URL } from '@/platform/api-config';
+import { copyText } from '@/platform/clipboard';
 
 interface Doc {
   title: string;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { useRotateWebhookSecret, useWebhookSecret } from '../api/hooks';
-import { copyText } from '@/lib/clipboard';
+import { copyText } from '@/platform/clipboard';
 
 /** The database reveals the secret only to a session that confirmed its second factor (42501 otherwise). */
 const isRefusedWithoutSecondFactor = (error: unknown) => (error as { code?: string } | null)?.code === '42501';

@@ -4,10 +4,10 @@
 //   ['students', 'activity', userId]       lessons completed per week (last 12 weeks)
 //   ['students', 'courses', userId]        progress in each course
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { supabase } from '@/lib/supabase';
-import { rootKeys } from '@/lib/query-keys';
-import { useSetAccountActive } from '@/lib/accounts';
+import { toast } from '@/platform/toast';
+import { supabase } from '@/platform/supabase';
+import { rootKeys } from '@/platform/query-keys';
+import { useSetAccountActive } from '@/concepts/accounts';
 import type { StudentValues } from '../schemas';
 import { createStudent, fetchStudentActivity, fetchStudentCourseProgress, fetchStudentEmails, fetchStudents, resendStudentAccess, updateStudent } from './queries';
 

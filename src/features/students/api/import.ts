@@ -3,11 +3,11 @@
 // existing account whose e-mail was never confirmed may be a stranger's sign-up with that address; the
 // function says so (409 with `pending_confirmation`), the database keeps the enrollment PENDING until
 // the address is confirmed, and the row is reported as waiting, never as a student with access.
-import { FunctionCallError, invokeFunction } from '@/lib/functions';
-import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/utils';
-import { enrollStudent } from '@/lib/enrollment';
-import { describeError, isUniqueViolation } from '@/lib/errors';
+import { FunctionCallError, invokeFunction } from '@/platform/functions';
+import { supabase } from '@/platform/supabase';
+import { errorMessage } from '@/platform/errors';
+import { enrollStudent } from '@/concepts/enrollment';
+import { describeError, isUniqueViolation } from '@/platform/errors';
 import type { ImportRow } from '../lib/csv-import';
 
 export interface ImportOutcome {

@@ -1,11 +1,11 @@
 // The Students screen (SPEC §2) as plain functions (tests and benches call them): the list, one RPC
 // call per page (rows + total) searched on the server, so a school of thousands of students never
 // downloads them all; creating a student (edge function admin-create-student) and editing one.
-// Activating and resetting passwords are the account operations of src/lib/accounts.ts.
-import { expectRows, type DbClient } from '@/lib/db';
-import type { EnrollmentStatus } from '@/lib/enrollment';
+// Activating and resetting passwords are the account operations of src/concepts/accounts.ts.
+import { expectRows, type DbClient } from '@/platform/db';
+import type { EnrollmentStatus } from '@/concepts/enrollment';
 import type { Tables } from '@/types/database';
-import { invokeFunction } from '@/lib/functions';
+import { invokeFunction } from '@/platform/functions';
 import type { EditStudentValues, StudentValues } from '../schemas';
 
 export interface StudentRow {

@@ -6,12 +6,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
-import { errorMessage } from '@/lib/utils';
+import { errorMessage } from '@/platform/errors';
 import { studentKeys } from '../api/hooks';
 import { importStudent, type ImportOutcome as Outcome } from '../api/import';
 import { parseStudentsCsv, type ImportRow } from '../lib/csv-import';
-import { rootKeys } from '@/lib/query-keys';
-import { CourseOptions, type CourseOption } from '@/components/course-filter';
+import { rootKeys } from '@/platform/query-keys';
+import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
 
 const CONCURRENCY = 3;
 

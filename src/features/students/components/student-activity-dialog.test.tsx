@@ -8,7 +8,7 @@ import type { StudentActivityWeek, StudentCourseProgress } from '../api/queries'
 import { StudentsPage } from './students-page';
 
 const api = vi.hoisted(() => ({ fetchStudents: vi.fn(), fetchStudentActivity: vi.fn(), fetchStudentCourseProgress: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const student = { id: 'u7', name: 'Maria Souza', email: 'maria@escola.com.br', cpf: null, phone: null, address: null, avatar_url: null, is_active: true, must_change_password: false, created_at: '2026-01-01T00:00:00Z' };

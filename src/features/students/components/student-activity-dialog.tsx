@@ -11,9 +11,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ENROLLMENT_STATUS_LABEL } from '@/lib/enrollment';
-import { formatDate } from '@/lib/format';
-import { finalSlug } from '@/lib/slug';
+import { ENROLLMENT_STATUS_LABEL } from '@/concepts/enrollment';
+import { formatDate } from '@/utils/format';
+import { finalSlug } from '@/utils/slug';
 import { useStudentActivity, useStudentCourseProgress } from '../api/hooks';
 import { ACTIVITY_WEEKS, type StudentRow } from '../api/queries';
 

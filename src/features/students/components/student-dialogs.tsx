@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { maskCpf, maskPhone } from '@/lib/format';
+import { maskCpf, maskPhone } from '@/utils/format';
 import { useCreateStudent, useUpdateStudent } from '../api/hooks';
 import type { CreatedStudent, StudentRow } from '../api/queries';
 import { editStudentSchema, studentSchema, type EditStudentValues, type StudentValues } from '../schemas';

@@ -7,8 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EMAIL_KIND_LABELS, type EmailKind } from '@/lib/email-kinds';
-import { formatDateTime } from '@/lib/format';
+import { EMAIL_KIND_LABELS, type EmailKind } from '@/concepts/email-kinds';
+import { formatDateTime } from '@/utils/format';
 import { useResendStudentAccess, useStudentEmails } from '../api/hooks';
 import { STUDENT_EMAILS_SHOWN, type StudentRow } from '../api/queries';
 

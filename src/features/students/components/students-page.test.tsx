@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import { StudentsPage } from './students-page';
 
 const api = vi.hoisted(() => ({ fetchStudents: vi.fn(), resendStudentAccess: vi.fn(), fetchStudentEmails: vi.fn() }));
-// The account operations of src/lib/accounts.ts run for real over these two: the edge function call and
+// The account operations of src/concepts/accounts.ts run for real over these two: the edge function call and
 // the profiles update.
 const invokeFunction = vi.hoisted(() => vi.fn());
 const profileUpdate = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/functions', () => ({ invokeFunction }));
-vi.mock('@/lib/supabase', () => ({
+vi.mock('@/platform/functions', () => ({ invokeFunction }));
+vi.mock('@/platform/supabase', () => ({
   supabase: {
     from: (table: string) => ({
       update: (row: object) => ({ eq: (_col: string, id: string) => ({ select: async () => (profileUpdate(table, row, id), { data: [{ id }], error: null }) }) }),
@@ -19,7 +19,7 @@ vi.mock('@/lib/supabase', () => ({
   },
 }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const student = (i: number) => ({
   id: `u${i}`,

@@ -16,16 +16,16 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dialog';
-import { firstAccessText, useResetAccountPassword } from '@/lib/accounts';
-import { maskCpf, maskPhone } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
+import { firstAccessText, useResetAccountPassword } from '@/concepts/accounts';
+import { maskCpf, maskPhone } from '@/utils/format';
+import { useListParams } from '@/utils/list-params';
 import { useResendStudentAccess, useStudents, useToggleStudentActive } from '../api/hooks';
 import { STUDENTS_PAGE_SIZE, type CreatedStudent, type StudentRow } from '../api/queries';
 import { ImportStudentsDialog } from './import-dialog';
 import { StudentActivityDialog } from './student-activity-dialog';
 import { EditStudentDialog, StudentDialog } from './student-dialogs';
 import { StudentEmailsDialog } from './student-emails-dialog';
-import type { CourseOption } from '@/components/course-filter';
+import type { CourseOption } from '@/concepts/course-filter';
 
 export function StudentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const { page, query, setPage, setQuery } = useListParams();

@@ -1,7 +1,7 @@
 // Bulk import of students from a CSV (issue 10): decoding (UTF-8, else Latin-1/Windows-1252), ';' or
 // ',' delimiters, pt-BR or English headers, and per-row validation with pt-BR messages.
-import { decodeCsv } from '@/lib/csv';
-import { isValidCpf, isValidPhone, maskCpf, onlyDigits } from '@/lib/format';
+import { decodeCsv } from '@/utils/csv';
+import { isValidCpf, isValidPhone, maskCpf, onlyDigits } from '@/utils/format';
 
 export interface ImportRow {
   line: number;
@@ -12,7 +12,7 @@ export interface ImportRow {
   errors: string[];
 }
 
-// The file's text: UTF-8, else Windows-1252 (src/lib/csv.ts, shared with the quiz questions' import).
+// The file's text: UTF-8, else Windows-1252 (src/utils/csv.ts, shared with the quiz questions' import).
 export { decodeCsv };
 
 const HEADERS: Record<string, keyof Pick<ImportRow, 'name' | 'email' | 'cpf' | 'phone'>> = {

@@ -1,9 +1,9 @@
-// The auth stand-in (auth-lazy.ts) must answer as auth-js would: the stored session only while auth-js
+// The auth stand-in (./auth.ts) must answer as auth-js would: the stored session only while auth-js
 // would use it as it is, and every other call through the real client (here the real auth-js, with a
 // recording fetch for the auth server).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
-import { AuthClient } from './auth-lazy';
+import { AuthClient } from './auth';
 
 const KEY = 'sb-test-auth-token';
 const user = {

@@ -13,8 +13,8 @@ import type {
   Session,
   Subscription,
 } from '@supabase/auth-js';
-import { forwarder } from './lazy-forwarder';
-import { whenPageSettled } from './page-settled';
+import { forwarder } from './forwarder';
+import { whenPageSettled } from '@/platform/first-visit/page-settled';
 
 // supabase-js re-exports auth-js; its error classes are the real ones (the client that throws them
 // imports this same module).

@@ -1,4 +1,4 @@
-// The lazy stand-ins the SPA's build hands supabase-js (storage-lazy.ts, auth-lazy.ts) forward the
+// The lazy stand-ins the SPA's build hands supabase-js (./storage.ts, ./auth.ts) forward the
 // calls they do not answer themselves to the real client once its package has loaded.
 
 type AnyMethod = (...args: unknown[]) => unknown;

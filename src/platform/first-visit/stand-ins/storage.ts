@@ -8,7 +8,7 @@
 // it fails loudly instead of answering something different. Only from() exists: the app manages
 // buckets in migrations, never from the browser.
 import type { StorageClient as RealStorageClient } from '@supabase/storage-js';
-import { forwarder } from './lazy-forwarder';
+import { forwarder } from './forwarder';
 
 type StorageOptions = ConstructorParameters<typeof RealStorageClient>[3];
 

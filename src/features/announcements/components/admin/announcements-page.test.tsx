@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import { AnnouncementsPage } from './announcements-page';
 
 const api = vi.hoisted(() => ({ fetchSchoolAnnouncements: vi.fn(), saveAnnouncement: vi.fn(), deleteAnnouncement: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const announcement = (i: number, extra: object = {}) => ({

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/utils/format';
 import type { AdminCourse } from '../../api/admin-hooks';
 import { STATUS_LABEL, type CourseFormInput } from '../../schemas';
 

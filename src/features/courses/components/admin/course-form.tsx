@@ -13,9 +13,9 @@ import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { formatMoney, moneyInput } from '@/lib/format';
-import { uploadPublicImage } from '@/lib/storage';
-import { describeError, refusedConstraint } from '@/lib/errors';
+import { formatMoney, moneyInput } from '@/utils/format';
+import { uploadPublicImage } from '@/platform/storage';
+import { describeError, refusedConstraint } from '@/platform/errors';
 import { CourseCreatedError, useCourseOptions, useSaveCourse, type CourseBump, type CourseRow } from '../../api/admin-hooks';
 import {
   COURSE_STATUSES,

@@ -6,7 +6,7 @@ import { signedIn, testProfile } from '@/test/session';
 import { AdminCourseList } from './course-list';
 
 const fetchAdminCourses = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchAdminCourses }));
 
 const course = (i: number) => ({

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import type { AdminComment } from '../../api/admin-queries';
 import { CommentsPage } from './comments-page';
@@ -15,10 +15,10 @@ const api = vi.hoisted(() => ({
   approveComment: vi.fn(),
 }));
 const admin = vi.hoisted(() => ({ fetchAdminComments: vi.fn(), fetchAdminCommentCounts: vi.fn() }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...admin }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const row = (over: Partial<AdminComment>): AdminComment => ({
   id: 'c1',

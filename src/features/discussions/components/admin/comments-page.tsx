@@ -6,14 +6,14 @@ import { useId } from 'react';
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CourseFilter, type CourseOption } from '@/components/course-filter';
+import { CourseFilter, type CourseOption } from '@/concepts/course-filter';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useListParams } from '@/lib/list-params';
-import { cn } from '@/lib/utils';
+import { useListParams } from '@/utils/list-params';
+import { cn } from '@/utils/cn';
 import { useAdminCommentCounts, useAdminComments } from '../../api/admin-hooks';
 import {
   ADMIN_COMMENTS_PAGE_SIZE,

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { renderMarkdown } from '@/lib/sanitize';
+import { renderMarkdown } from '@/utils/sanitize';
 import { useSaveQuestion, type AdminQuestion, type QuizLessonRef } from '../../api/admin-hooks';
 import { randomId } from '../../api/admin-queries';
 import { questionSchema, type QuestionFormValues } from '../../schemas';
@@ -123,7 +123,7 @@ export function QuestionDialog({
                 <div
                   aria-labelledby={`${id}-preview`}
                   className="prose-content max-h-48 min-h-24 overflow-auto rounded-lg border border-border bg-muted/30 p-3 text-sm break-words"
-                  // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5), as students will see it.
+                  // Rendered through src/utils/sanitize.ts (allow-list of SPEC §5), as students will see it.
                   dangerouslySetInnerHTML={{ __html: preview }}
                 />
               </div>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { IMAGE_ACCEPT, validateImage } from '@/lib/upload';
+import { IMAGE_ACCEPT, validateImage } from '@/platform/upload';
 import { QuestionImage } from './question-item';
 
 /** A new image picked in the form, with a browser-side link for its preview. */

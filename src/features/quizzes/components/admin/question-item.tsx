@@ -13,8 +13,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { renderMarkdown } from '@/lib/sanitize';
-import { cn } from '@/lib/utils';
+import { renderMarkdown } from '@/utils/sanitize';
+import { cn } from '@/utils/cn';
 import { useQuestionImageUrl, type AdminQuestion } from '../../api/admin-hooks';
 import { KIND_LABEL, SCORING_LABEL } from '../../schemas';
 
@@ -69,7 +69,7 @@ export function SortableQuestion({
         </div>
         <div
           className="prose-content text-sm break-words"
-          // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5), as students will see it.
+          // Rendered through src/utils/sanitize.ts (allow-list of SPEC §5), as students will see it.
           dangerouslySetInnerHTML={{ __html: statement }}
         />
         {question.image_path && <QuestionImage path={question.image_path} className="max-h-40 w-auto max-w-full" />}

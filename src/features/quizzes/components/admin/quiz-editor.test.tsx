@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
+import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
 import type { AdminQuestion, AdminQuiz, LessonQuiz } from '../../api/admin-queries';
 import { QuizEditor } from './quiz-editor';
@@ -24,8 +24,8 @@ const api = vi.hoisted(() => ({
   uploadQuestionImage: vi.fn(),
   removeQuestionImage: vi.fn(),
 }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const lesson = { schoolId: 's1', courseId: 'c1', lessonId: 'l1' };

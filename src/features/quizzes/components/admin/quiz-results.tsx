@@ -4,7 +4,7 @@ import { useId, useMemo } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { renderMarkdown } from '@/lib/sanitize';
+import { renderMarkdown } from '@/utils/sanitize';
 import { useQuizResults, type QuizResults } from '../../api/admin-hooks';
 
 const number = (n: number) => n.toLocaleString('pt-BR');
@@ -16,7 +16,7 @@ function MissedStatement({ statement }: { statement: string | null }) {
   return (
     <div
       className="prose-content line-clamp-2 text-sm break-words"
-      // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5).
+      // Rendered through src/utils/sanitize.ts (allow-list of SPEC §5).
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

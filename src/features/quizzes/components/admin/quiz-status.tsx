@@ -6,7 +6,7 @@ import { Eye, EyeOff, Loader2, Trash2 } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/utils/format';
 import { useDeleteQuiz, usePublishQuiz, useUnpublishQuiz, type AdminQuiz } from '../../api/admin-hooks';
 
 type QuizStatus = 'draft' | 'published' | 'changed';

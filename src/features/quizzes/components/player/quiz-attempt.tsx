@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import { useSaveQuizAnswers, useSubmitQuizAttempt } from '../../api/hooks';
 import type { QuizAnswers, QuizForStudent, QuizOpenAttempt } from '../../api/queries';
 import { QuizQuestion } from './quiz-question';

@@ -4,7 +4,7 @@
 import { useEffect, useState, type Ref } from 'react';
 import { CalendarClock, CheckCircle2, Play, Ban } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatQuizMoment, formatScore } from '@/lib/quiz-state';
+import { formatQuizMoment, formatScore } from '@/concepts/quiz-state';
 import { useStartQuizAttempt } from '../../api/hooks';
 import type { QuizForStudent } from '../../api/queries';
 import { AttemptList, QuizResult, QuizReview } from './quiz-result';

@@ -2,7 +2,7 @@
 // option a whole-row label (a thumb-sized target on a phone).
 import { forwardRef } from 'react';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { cn } from '@/lib/utils';
+import { cn } from '@/utils/cn';
 import type { QuizQuestion as Question } from '../../api/queries';
 import { QuizImage, QuizStatement } from './quiz-statement';
 

@@ -3,8 +3,8 @@
 // (`review`); and the list of the student's attempts.
 import { forwardRef } from 'react';
 import { CheckCircle2, CircleX, MinusCircle } from 'lucide-react';
-import { formatQuizMoment, formatScore } from '@/lib/quiz-state';
-import { cn } from '@/lib/utils';
+import { formatQuizMoment, formatScore } from '@/concepts/quiz-state';
+import { cn } from '@/utils/cn';
 import type { QuizAttemptSummary, QuizForStudent, QuizReviewItem } from '../../api/queries';
 import { QuizImage, QuizStatement } from './quiz-statement';
 

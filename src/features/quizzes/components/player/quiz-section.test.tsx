@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
   submitQuizAttempt: vi.fn(),
   signQuizImage: vi.fn(),
 }));
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const settings: QuizForStudent['settings'] = {

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { ClipboardCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { QuizStateBadge } from '@/components/quiz-state-badge';
+import { QuizStateBadge } from '@/concepts/quiz-state-badge';
 import { useQuizForStudent } from '../../api/hooks';
 import type { QuizForStudent, QuizOpenAttempt } from '../../api/queries';
 import { QuizAttempt } from './quiz-attempt';

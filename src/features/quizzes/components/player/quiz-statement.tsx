@@ -3,14 +3,14 @@
 import { useMemo } from 'react';
 import { ImageOff } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { renderMarkdown } from '@/lib/sanitize';
-import { cn } from '@/lib/utils';
+import { renderMarkdown } from '@/utils/sanitize';
+import { cn } from '@/utils/cn';
 import { useQuizImage } from '../../api/hooks';
 
 export function QuizStatement({ id, statement, className }: { id?: string; statement: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(statement), [statement]);
   return (
-    // Rendered through src/lib/sanitize.ts (allow-list of SPEC §5).
+    // Rendered through src/utils/sanitize.ts (allow-list of SPEC §5).
     <div
       id={id}
       className={cn(

@@ -2,8 +2,8 @@
 // arrived here), so a browser clock that is off does not give or take time. At 0 it calls onExpire once.
 import { useEffect, useRef, useState } from 'react';
 import { Timer } from 'lucide-react';
-import { clockText, remainingMs } from '@/lib/quiz-state';
-import { cn } from '@/lib/utils';
+import { clockText, remainingMs } from '@/concepts/quiz-state';
+import { cn } from '@/utils/cn';
 
 export function QuizTimer({ deadline, serverNow, receivedAt, onExpire }: { deadline: string; serverNow: string; receivedAt: number; onExpire: () => void }) {
   const [left, setLeft] = useState(() => remainingMs(deadline, serverNow, receivedAt));
