@@ -157,9 +157,9 @@ test('with approval on in Configurações, a new comment is invisible to another
   await expect(approval).toBeVisible({ timeout: 30_000 });
   await expect(approval).toHaveAttribute('aria-checked', 'false');
   await expect(card.getByRole('switch', { name: 'Ranking dos alunos' })).toHaveAttribute('aria-checked', 'false');
+  // A settings switch saves the moment it is flipped and says so beside its label (issue 46, item 6).
   await approval.click();
-  await card.getByRole('button', { name: 'Salvar' }).click();
-  await expect(staff.getByText('Comentários e ranking atualizados!')).toBeVisible();
+  await expect(approval.locator('..').getByRole('status')).toHaveText('Salvo');
   const settings = (await api(`/rest/v1/school_discussion_settings?select=comments_require_approval,ranking_enabled&school_id=eq.${school.id}`, service)) as unknown[];
   expect(settings).toEqual([{ comments_require_approval: true, ranking_enabled: false }]);
   await screenshots(staff, 'configuracoes-comentarios', (page) => page.getByRole('region', { name: 'Comentários e ranking' }));

@@ -39,6 +39,8 @@ export async function signInAs(page: Page, email: string, { announcementSeen = t
   const storageKey = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
   await page.addInitScript(
     ({ storageKey, session, seen, schoolId }) => {
+      // Init scripts run in every frame too: an embedded player's frame may not touch storage.
+      if (window !== window.top) return;
       if (!sessionStorage.getItem('e2e-signed-in')) {
         localStorage.setItem(storageKey, JSON.stringify(session));
         sessionStorage.setItem('e2e-signed-in', '1');
