@@ -3,9 +3,8 @@
 // question a classmate answered, marked by the staff, one still unanswered) and turns its monthly ranking on, so `npm start`
 // shows the feature. Each is what the lesson page, Comentários and the home's Ranking read.
 import { describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useBackend } from '../harness.ts';
-import { EMAIL, LESSON, SCHOOL } from '../rls/seed.ts';
+import { LESSON, SCHOOL } from '../rls/seed.ts';
 
 const backend = useBackend();
 const admin = backend.signedIn('adminDemo');
