@@ -1,0 +1,44 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LCP_SHELL_ID } from './lcp-hint';
+import { useLcpShellRemoval } from './lcp-shell';
+
+function shell() {
+  const img = document.createElement('img');
+  img.id = LCP_SHELL_ID;
+  document.documentElement.append(img);
+}
+
+// Here only the change of page: a page that never settles.
+vi.mock('./page-settled', () => ({ whenPageSettled: () => () => undefined }));
+
+afterEach(() => document.getElementById(LCP_SHELL_ID)?.remove());
+
+function Root() {
+  useLcpShellRemoval();
+  return <Outlet />;
+}
+
+describe('useLcpShellRemoval', () => {
+  it("takes the HTML's early copy of the first page's image away when another page opens, not before", async () => {
+    shell();
+    const router = createMemoryRouter(
+      [
+        {
+          element: <Root />,
+          children: [
+            { path: '/', element: <p>Início</p> },
+            { path: '/profile', element: <p>Perfil</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(() => router.navigate('/?aba=cursos')); // the same page: it stays
+    expect(document.getElementById(LCP_SHELL_ID)).not.toBeNull();
+    await act(() => router.navigate('/profile'));
+    expect(document.getElementById(LCP_SHELL_ID)).toBeNull();
+  });
+});
