@@ -125,6 +125,13 @@ export const AREAS: Area[] = [
     tables: ['storage.buckets', 'storage.objects'],
     functions: /object|bucket|avatar_url|lesson_file|photo/,
   },
+  {
+    file: 'video',
+    title: 'Hosted video and playback',
+    about: 'Lesson videos at the video host and the host videos waiting to be deleted, the school\'s playback settings, playback sessions (the simultaneous screens limit) and the suspicious sharing report.',
+    tables: ['public.lesson_videos', 'private.video_host_deletions', 'public.school_video_settings', 'private.video_hash_salt', 'private.playback_sessions'],
+    functions: /video|playback|sharing|^(end_account_sessions|network_prefix)$/,
+  },
 ];
 
 /** Our schemas; auth and storage belong to the platform, only our triggers and policies on them are shown. */
