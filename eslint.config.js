@@ -93,6 +93,14 @@ export default tseslint.config(
               from: ['./src/utils', './src/platform', './src/components', './src/concepts', './src/features', './src/app'],
               message: 'Os tipos gerados não importam código.',
             },
+            // The first visit is one module (docs/first-visit.md): the app's code reaches it through its
+            // index.ts, the build (vite.config.ts and the page table it reads) through vite-plugin.ts.
+            {
+              target: ['./src/app', './src/features', './src/concepts', './src/components', './src/utils', './src/test', './src/platform/*.ts', './src/main.tsx'],
+              from: './src/platform/first-visit',
+              except: ['./index.ts', './vite-plugin.ts'],
+              message: "Importe de '@/platform/first-visit' (a única porta do módulo; docs/first-visit.md).",
+            },
             // Components reach the database through their feature's api/hooks.ts (ARCHITECTURE.md).
             {
               target: ['./src/features/*/components/**', './src/components/**', './src/app/**/*.tsx'],

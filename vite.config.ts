@@ -1,49 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { securityHeadersPlugin } from './scripts/vite/security-headers.ts';
 import { brotliPreviewPlugin } from './scripts/vite/brotli-preview.ts';
-import { firstVisitPreloadPlugin } from './scripts/vite/first-visit-preload.ts';
+import { firstVisitPlugins } from './src/platform/first-visit/vite-plugin.ts';
 import { LOCAL_ANON_KEY, LOCAL_API_URL } from './src/platform/api-defaults.ts';
-import { schoolLoginHeaders } from './src/features/auth/api/school-login-url.ts';
-import { firstVisitRequests } from './src/app/first-visit-requests.ts';
-import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from './src/platform/first-visit/lcp-hint.ts';
-
-/**
- * supabase-js builds its storage, functions and auth clients up front, which would put storage-js,
- * functions-js and auth-js in every page's first download. Only the imports made by supabase-js
- * itself are given the lazy stand-ins (src/platform/first-visit/stand-ins/: storage.ts, functions.ts, auth.ts);
- * their own dynamic imports of the packages resolve to the real ones, in a chunk loaded on the first
- * call (auth-js: once the page has settled, or at once without a usable stored session).
- */
-function lazySupabaseClients(): Plugin {
-  const standIns: Record<string, string> = {
-    '@supabase/storage-js': path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/storage.ts'),
-    '@supabase/functions-js': path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/functions.ts'),
-    '@supabase/auth-js': path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/auth.ts'),
-  };
-  return {
-    name: 'lazy-supabase-clients',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (standIns[source] && importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return standIns[source];
-      return null;
-    },
-  };
-}
-
-/** Opens the connection to the API while the JS downloads: every page's data comes from there. */
-function preconnectApi(apiUrl: string): Plugin {
-  const origin = new URL(apiUrl).origin;
-  return {
-    name: 'preconnect-api',
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' },
-    ],
-  };
-}
+import { firstVisitPages } from './src/app/first-visit-pages.ts';
 
 /**
  * What the dev server watches: the SPA's own source and the files its build reads. Anything else in the
@@ -69,30 +33,13 @@ export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const apiUrl = env.VITE_SUPABASE_URL || process.env.VITE_SUPABASE_URL || LOCAL_API_URL;
   const anonKey = env.VITE_SUPABASE_ANON_KEY || process.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
-  const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
-  const moduleFile = (file: string) => (file.startsWith('@') ? path.resolve(import.meta.dirname, 'node_modules', file) : src(file));
-  const firstVisit = firstVisitRequests(apiUrl);
   return {
     plugins: [
-      lazySupabaseClients(),
+      // The first visit (docs/first-visit.md): supabase-js's stand-ins, the API's preconnect and the
+      // HTML's inline script that asks for the pages of src/app/first-visit-pages.ts.
+      ...firstVisitPlugins({ apiUrl, app: firstVisitPages(apiUrl, anonKey), srcDir: path.resolve(import.meta.dirname, 'src') }),
       react(),
       tailwindcss(),
-      preconnectApi(apiUrl),
-      firstVisitPreloadPlugin({
-        sessionModules: [src('platform/supabase.ts'), src('app/route-prefetch.ts')],
-        signedInRoutes: firstVisit.routes.map((route) => ({ ...route, modules: route.modules.map(moduleFile) })),
-        sessionRequests: firstVisit.session,
-        loginModule: src('app/routes/auth.tsx'),
-        schoolLoginRequest: firstVisit.schoolLogin,
-        // The same storage key as src/platform/api-config.ts's AUTH_STORAGE_KEY (supabase-js's default).
-        storageKey: `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`,
-        // src/app/router.tsx's one-segment routes other than /:slug.
-        reservedPaths: ['auth', 'profile', 'checkout', 'admin', 'acesso', 'descadastrar'],
-        headers: schoolLoginHeaders(anonKey),
-        lcpHintsKey: LCP_HINTS_KEY,
-        lcpFrameKey: LCP_FRAME_KEY,
-        lcpShellId: LCP_SHELL_ID,
-      }),
       securityHeadersPlugin(apiUrl),
       // After the security headers: its answers carry them too.
       brotliPreviewPlugin(),
@@ -100,8 +47,6 @@ export default defineConfig(({ command, mode }) => {
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-        // Realtime is never used: a stand-in keeps it out of the download (src/platform/first-visit/stand-ins/realtime.ts).
-        { find: '@supabase/realtime-js', replacement: path.resolve(import.meta.dirname, 'src/platform/first-visit/stand-ins/realtime.ts') },
         // react-router's package exports only its development build (remix-run/react-router#12532), with
         // its dev-only warnings and checks; the production build leaves them out of every first download
         // (0.6 KB gzip less on the login page). Development and tests keep the warnings.

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_VISIT_SCRIPT_HASH } from './first-visit-preload.ts';
+import { FIRST_VISIT_SCRIPT_HASH } from '../../src/platform/first-visit/vite-plugin.ts';
 
 /** Where the player's embeds come from: YouTube (and its no-cookie host) and Vimeo. */
 const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
@@ -15,7 +15,7 @@ export function contentSecurityPolicy(apiUrl: string): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // The YouTube embed needs its iframe API script (which loads the player's own scripts); the one
-    // inline script is the first visit's preload (first-visit-preload.ts), by hash.
+    // inline script is the first visit's (src/platform/first-visit/vite-plugin.ts), by hash.
     'script-src': ["'self'", FIRST_VISIT_SCRIPT_HASH, 'https://www.youtube.com'],
     // React and Radix set style attributes; sonner injects its stylesheet.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConnectionBanner } from '@/app/connection-banner';
 import { queryClient } from '@/platform/query-client';
-import { whenPageSettled } from '@/platform/first-visit/page-settled';
+import { whenPageSettled } from '@/platform/first-visit';
 import { loadSonner, toasterReady, whenToasterRequested } from '@/platform/toast';
 import { SessionProvider } from './session-provider';
 

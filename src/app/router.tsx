@@ -1,12 +1,13 @@
 // Every route of SPEC §2. Each page is its own lazily loaded chunk, so the student area never
 // downloads the admin area (and the admin shell is a chunk of its own).
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { schoolLoginQuery } from '@/features/auth/api/school-login';
 import { queryClient } from '@/platform/query-client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
-import { RemoveLcpShell } from './remove-lcp-shell';
+import type { FirstVisitPath } from './first-visit-pages';
+import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 type PageModule = { default: ComponentType };
@@ -25,22 +26,18 @@ function prefetchSchoolLogin({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Starts a signed-in page's data with its code (./route-prefetch.ts, itself loaded on demand). */
-function prefetch(load: (m: typeof import('./route-prefetch'), params: LoaderFunctionArgs['params']) => Promise<void>) {
+/** Starts a signed-in page's data with its code: its loader in ./route-prefetch.ts (itself loaded on
+ * demand), under the same path as the first visit's requests for it (./first-visit-pages.ts). */
+function prefetch(path: FirstVisitPath) {
   return ({ params }: LoaderFunctionArgs) => {
-    void import('./route-prefetch').then((m) => load(m, params)).catch(() => undefined); // the page asks again if this failed
+    void import('./route-prefetch').then((m) => m.pageLoaders[path](params)).catch(() => undefined); // the page asks again if this failed
     return null;
   };
 }
 
 export const routes: RouteObject[] = [
   {
-    element: (
-      <>
-        <RemoveLcpShell />
-        <Outlet />
-      </>
-    ),
+    element: <RootLayout />,
     HydrateFallback: PageSpinner,
     errorElement: <RouteError />,
     children: [
@@ -57,8 +54,8 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./layout/member-layout')),
             children: [
-              { path: '/', loader: prefetch((m) => m.prefetchHome()), lazy: page(() => import('./routes/home')) },
-              { path: '/course/:courseId', loader: prefetch((m, params) => m.prefetchCourse(params)), lazy: page(() => import('./routes/course')) },
+              { path: '/', loader: prefetch('/'), lazy: page(() => import('./routes/home')) },
+              { path: '/course/:courseId', loader: prefetch('/course/:courseId'), lazy: page(() => import('./routes/course')) },
               { path: '/profile', lazy: page(() => import('./routes/profile')) },
               { path: '/checkout/plano/:planSlug', lazy: page(() => import('./routes/checkout')) },
               { path: '/checkout/:courseSlug', lazy: page(() => import('./routes/checkout')) },
@@ -66,7 +63,7 @@ export const routes: RouteObject[] = [
             ],
           },
           // The lesson player has its own header (SPEC §2 "Lesson player").
-          { path: '/course/:courseId/lesson/:lessonId', loader: prefetch((m, params) => m.prefetchLesson(params)), lazy: page(() => import('./routes/lesson')) },
+          { path: '/course/:courseId/lesson/:lessonId', loader: prefetch('/course/:courseId/lesson/:lessonId'), lazy: page(() => import('./routes/lesson')) },
           {
             path: '/admin',
             element: <RequireAdmin />,

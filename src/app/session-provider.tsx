@@ -4,8 +4,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { hasVerifiedFactor, needsSecondFactor } from '@/features/mfa/assurance';
 import { takeRecoveryLanding } from '@/platform/auth-link';
 import { mayHaveSession } from '@/platform/api-config';
-import { forgetLcpFrames } from '@/platform/first-visit/lcp-hint';
-import { whenPageSettled } from '@/platform/first-visit/page-settled';
+import { forgetLcpFrames, whenPageSettled } from '@/platform/first-visit';
 import { toast } from '@/platform/toast';
 import { applyBrandColors } from '@/concepts/brand';
 import {

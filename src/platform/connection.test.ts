@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthRetryableFetchError } from '@supabase/supabase-js';
-import { isNetworkError, trackedFetch, useConnectionLost } from './connection';
+import { trackedFetch, useConnectionLost } from './connection';
+import { isNetworkError } from './network-error';
 import { createQueryClient } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@
 // request that cannot reach the server turns the "Sem conexão" banner on and the next answer (any
 // status: the server is there) turns it off. Reads retry on their own meanwhile (query-client.ts).
 import { useSyncExternalStore } from 'react';
-import { takeFirstVisitAnswer } from '@/platform/first-visit/answers';
+import { takeFirstVisitAnswer } from './first-visit';
 
 let lost = false;
 const listeners = new Set<() => void>();
@@ -32,20 +32,6 @@ export const trackedFetch: typeof fetch = async (input, init) => {
     throw e;
   }
 };
-
-/**
- * A failure to reach the server, as each client reports it: fetch's TypeError, postgrest-js's
- * `{message: 'TypeError: Failed to fetch', code: ''}`, auth-js's AuthRetryableFetchError (status 0)
- * and the FunctionsFetchError / StorageUnknownError that wrap fetch's error.
- */
-export function isNetworkError(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { name?: string; message?: string; status?: number; code?: string };
-  if (e instanceof TypeError) return true;
-  if (e.name === 'AuthRetryableFetchError' || e.name === 'FunctionsFetchError') return true;
-  if (typeof e.message === 'string' && /^(TypeError|FetchError): /.test(e.message) && !e.code) return true;
-  return e.name === 'StorageUnknownError' && (error as { originalError?: unknown }).originalError instanceof TypeError;
-}
 
 export function useConnectionLost(): boolean {
   return useSyncExternalStore(

@@ -1,7 +1,7 @@
 // describeError(): the pt-BR description of any failure the SPA meets, for the one error toast of
 // src/platform/query-client.ts. PostgREST, Storage, GoTrue and our edge functions each answer differently;
 // the database's own pt-BR refusals (RAISE in our functions) pass through unchanged.
-import { isNetworkError } from './connection';
+import { isNetworkError } from './network-error';
 import { toast } from './toast';
 
 /** A refused unique or check constraint, said in pt-BR. The constraint names are the contract with supabase/migrations. */

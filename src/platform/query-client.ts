@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { isNetworkError } from './connection';
+import { isNetworkError } from './network-error';
 
 declare module '@tanstack/react-query' {
   interface Register {

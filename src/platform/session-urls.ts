@@ -1,6 +1,6 @@
 // The signed-in visit's first two requests (the profile with its school, and the roles), without
 // imports: the app (./session.ts, through supabase-js) and the HTML's inline script
-// (src/app/first-visit-requests.ts's templates, which it starts with the stored session before any
+// (src/app/first-visit-pages.ts's templates, which it starts with the stored session before any
 // JavaScript has loaded) ask for the same columns from here.
 
 export const PROFILE_WITH_SCHOOL_SELECT = '*, school:schools!profiles_school_id_fkey(*)';

@@ -1,4 +1,4 @@
-// The HTML's inline script (scripts/vite/first-visit-preload.ts) starts what a page needs before any
+// The HTML's inline script (src/platform/first-visit/vite-plugin.ts, docs/first-visit.md) starts what a page needs before any
 // JavaScript has loaded: a school's login data, the signed-in chunks, and the image the path painted
 // largest last time. Checked by what the browser requests and in which order.
 import type { Page, Request } from '@playwright/test';

@@ -31,7 +31,7 @@ import { locateLesson } from '@/features/lessons/lib/navigation';
 import { quizStatesByLesson } from '@/concepts/quiz-state';
 import { moduleLocks } from '@/concepts/release';
 import { useSession } from '@/platform/session';
-import { useDeferredModule } from '@/platform/first-visit/deferred-module';
+import { useDeferredModule } from '@/platform/first-visit';
 import { cn } from '@/utils/cn';
 
 // Its own chunk (the player, marked and DOMPurify): only a lesson with a quiz downloads it.

@@ -1,7 +1,7 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { storedAccountId } from '@/platform/api-config';
 import { failedRenders, IMAGE_WIDTHS, responsiveImage } from '@/platform/image';
-import { rememberLcpImage, removeLcpShell } from '@/platform/first-visit/lcp-hint';
+import { rememberLcpImage, removeLcpShell } from '@/platform/first-visit';
 
 export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'fetchPriority'> {
   /** The stored URL (a public Storage object, or an image on another host). */

@@ -1,5 +1,5 @@
 // The answers to what the HTML's inline script asked for before the app's code ran
-// (scripts/vite/first-visit-preload.ts, from src/app/first-visit-requests.ts's templates). Every API
+// (./vite-plugin.ts, from src/app/first-visit-pages.ts's templates). Every API
 // request of the app goes through trackedFetch (../connection.ts), which takes a matching answer here
 // instead of asking again: same method, URL, body and Authorization (the same account's token), once
 // (a refetch asks again), and only in the visit's first seconds: an answer the page did not take then

@@ -1,5 +1,5 @@
 // The largest image a page painted last time, remembered per path, so that the next visit's HTML can
-// ask for it before any JavaScript has run (the inline script of scripts/vite/first-visit-preload.ts
+// ask for it before any JavaScript has run (the inline script of ./vite-plugin.ts
 // reads these keys). Without it, a banner's URL is known only after the code, the session and the
 // page's data: on a phone, the image's request starts a second or more after the HTML.
 // With where it was painted, that script also paints it there (the "shell", behind the app): on a

@@ -1,9 +1,11 @@
 // "The page has settled": its code, its data and what they rendered are in. Code that no first paint
-// needs (the toaster, the header's menus, supabase-js on a signed-out page) waits for this, so on a
-// phone's first visit it does not share the network and the main thread with the page's own
-// downloads (issue 21: a first visit's largest paint waited behind the header's menu code).
-// The browser's `load` event is not enough: a single-page app fires it before its data is asked for.
-import { queryClient } from '@/platform/query-client';
+// needs (the toaster, the header's menus, auth-js, supabase-js on a signed-out page, the HTML's early
+// copy of the largest image) waits for this, so on a phone's first visit it does not share the network
+// and the main thread with the page's own downloads (issue 21: a first visit's largest paint waited
+// behind the header's menu code). The browser's `load` event is not enough: a single-page app fires it
+// before its data is asked for. One watch serves every waiter of the page: they all start at the same
+// moment, and the page pays for one set of listeners however many wait.
+import { queryClient } from '../query-client';
 
 /** However busy the page stays, deferred work starts after this long. */
 const LATEST_MS = 8_000;
@@ -18,9 +20,41 @@ export function afterIdle(run: () => void): () => void {
   return () => window.cancelIdleCallback(idle);
 }
 
+/** What waits for the watch under way, and how to stop it when nothing does any more. */
+const waiting = new Set<{ run: () => void }>();
+let stopWatch: (() => void) | null = null;
+
 /** Runs `run` once the window has loaded, no query is fetching, the priority images have painted and
- * the browser is idle; returns a cancel. */
+ * the browser is idle; returns a cancel. Every call while the page is settling joins the same watch. */
 export function whenPageSettled(run: () => void): () => void {
+  const waiter = { run };
+  waiting.add(waiter);
+  stopWatch ??= watchPage(() => {
+    stopWatch = null;
+    const due = [...waiting];
+    waiting.clear();
+    for (const w of due) {
+      try {
+        w.run();
+      } catch (error) {
+        // One waiter's failure does not keep the others waiting; it is still reported.
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  });
+  return () => {
+    waiting.delete(waiter);
+    if (waiting.size === 0 && stopWatch) {
+      stopWatch();
+      stopWatch = null;
+    }
+  };
+}
+
+/** Calls `settled` once, when the page has settled; returns a cancel. */
+function watchPage(settled: () => void): () => void {
   const timers: ReturnType<typeof setTimeout>[] = [];
   let stopIdle: (() => void) | undefined;
   let stopWatching: (() => void) | undefined;
@@ -37,14 +71,15 @@ export function whenPageSettled(run: () => void): () => void {
     if (done) return;
     done = true;
     cancel();
-    run();
+    settled();
   };
   const whenIdle = () => {
     stopIdle = afterIdle(finish);
   };
   // The page's largest paint has happened: the browser's largest-contentful-paint entry for a priority
-  // image (a banner) or a video's first frame (a lesson), or a second without a larger paint (a page of text). Its code may still be
-  // arriving when the data is in, so this waits for the paint itself, not for a frame.
+  // image (a banner) or a video's first frame (a lesson), or a second without a larger paint (a page of
+  // text). Its code may still be arriving when the data is in, so this waits for the paint itself, not
+  // for a frame.
   const afterLargestPaint = () => {
     if (
       typeof PerformanceObserver === 'undefined' ||

@@ -442,13 +442,20 @@ describe('what renders may cost the machine (issue 37, attacks on the fixes)', (
       expect((await getFrom(VICTIM, hit)).status).toBe(200); // cached now
 
       const done: string[] = [];
+      let refusedSoFar = 0;
+      let queueFull!: () => void;
+      const queueIsFull = new Promise<void>((resolve) => (queueFull = resolve));
       const attack = Array.from({ length: 1 + RENDER_QUEUE_BOUND + 3 }, (_, i) =>
         getFrom(ATTACKER, publicRender('avatars', name, { width: 2400 - i, format: 'avif', quality: 50 })).then((r) => {
           if (r.status === 200) done.push('attack');
+          if (r.status === 429 && ++refusedSoFar === 3) queueFull();
           return r;
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the attack's requests reach the server first
+      // The victim asks once the attack fills the server's queue (its three refusals are back), not after
+      // a guessed pause: on a loaded machine the attack's requests may take longer to arrive. If the queue
+      // never refuses, every attack answer is in and the checks below say what went wrong.
+      await Promise.race([queueIsFull, Promise.all(attack)]);
       const [victimHit, victimRender] = await Promise.all([
         getFrom(VICTIM, hit).then((r) => (done.push('hit'), r)),
         getFrom(VICTIM, publicRender('course-thumbnails', THUMB, { width: 223 })).then((r) => (done.push('render'), r)),

@@ -1,5 +1,5 @@
 // The login page's school request, without imports: the app (school-login.ts) and the HTML's inline
-// preload (src/app/first-visit-requests.ts's template, which it starts before any JavaScript has
+// preload (src/app/first-visit-pages.ts's template, which it starts before any JavaScript has
 // loaded) build the same request from here.
 
 /** The columns anon may read (a column grant: `select *` is refused). */

@@ -1,5 +1,5 @@
 // What the student pages ask the database for, without imports: the app (./queries.ts through
-// postgrest-js) and the HTML's inline script (src/app/first-visit-requests.ts, read by vite.config.ts,
+// postgrest-js) and the HTML's inline script (src/app/first-visit-pages.ts, read by vite.config.ts,
 // which starts the same requests before any JavaScript has loaded) build them from here.
 
 /** Courses without enrollment the home page shows at first; the rest come on demand. */

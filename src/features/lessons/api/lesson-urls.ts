@@ -1,5 +1,5 @@
 // What the lesson page asks for first, without imports: the app (./queries.ts through postgrest-js,
-// ./hooks.ts) and the HTML's inline script (src/app/first-visit-requests.ts, read by vite.config.ts,
+// ./hooks.ts) and the HTML's inline script (src/app/first-visit-pages.ts, read by vite.config.ts,
 // which starts the same requests before any JavaScript has loaded) build them from here.
 
 export const LESSON_BUNDLE_SELECT =

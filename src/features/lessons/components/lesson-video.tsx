@@ -2,13 +2,11 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type Synt
 import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { rememberLcpFrame, removeLcpShell } from '@/platform/first-visit/lcp-hint';
-import { afterIdle } from '@/platform/first-visit/page-settled';
+import { afterIdle, rememberLcpFrame, removeLcpShell, useDeferredTrigger } from '@/platform/first-visit';
 import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { rateLabel, resumePosition } from '../lib/playback';
-import { useDeferredTrigger } from '@/platform/first-visit/deferred-module';
 import { loadYouTubeApi } from '../lib/youtube-api';
 import type { Tables } from '@/types/database';
 
