@@ -148,7 +148,7 @@ export interface Backend {
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The service-role client (what edge functions use), one per backend; may be kept at file level. */
   service(): SupabaseClient;
-  /** The fake Asaas of `fakeAsaas`. */
+  /** The fake Asaas of `fakeAsaas`; may be kept at file level. */
   readonly asaas: FakeAsaas;
   /** A new client with only the anon key (a signed-out visitor, or an attacker with the key). */
   anon(): SupabaseClient;
@@ -239,16 +239,16 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
 }
 
 /**
- * Stands for a client made once the backend is up, so a file can name it at the top: every property
- * read goes to that client.
+ * Stands for an object made once the backend is up (a client, the fake Asaas), so a file can name it
+ * at the top: every property read goes to that object.
  */
-function lateClient(name: string, current: () => SupabaseClient | undefined): SupabaseClient {
-  return new Proxy({} as SupabaseClient, {
+function late<T extends object>(name: string, current: () => T | undefined): T {
+  return new Proxy({} as T, {
     get(_, key) {
-      const client = current();
-      if (!client) throw new Error(`${name} is there once the backend started: use it inside tests and hooks`);
-      const value: unknown = Reflect.get(client, key, client);
-      return typeof value === 'function' ? value.bind(client) : value;
+      const target = current();
+      if (!target) throw new Error(`${name} is there once the backend started: use it inside tests and hooks`);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
@@ -286,7 +286,11 @@ export function useBackend(options: BackendOptions = {}): Backend {
     await fake?.close();
   });
 
-  const serviceClient = lateClient('backend.service()', () => service);
+  const serviceClient = late('backend.service()', () => service);
+  const asaas = late('backend.asaas', () => {
+    if (!options.fakeAsaas) throw new Error('useBackend({ fakeAsaas }) starts the fake Asaas');
+    return fake;
+  });
   const backend: Backend = {
     get url() {
       return ready().url;
@@ -299,16 +303,13 @@ export function useBackend(options: BackendOptions = {}): Backend {
     },
     sql: async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await ready().server.ctx.engine.query<T>(text, params)).rows,
     service: () => serviceClient,
-    get asaas() {
-      if (!fake) throw new Error('useBackend({ fakeAsaas }) starts the fake Asaas');
-      return fake;
-    },
+    asaas,
     anon: () => ready().anon(),
     clientWithToken: (jwt, headers = {}) => makeClient(ready().url, ANON_KEY, { Authorization: `Bearer ${jwt}`, ...headers }),
     signedIn(who) {
       if (started) throw new Error(`signedIn('${who}') is called at file or describe level, before the backend starts`);
       sessions.set(who, undefined);
-      return lateClient(`signedIn('${who}')`, () => sessions.get(who));
+      return late(`signedIn('${who}')`, () => sessions.get(who));
     },
     signIn: (email, password) => ready().signIn(email, password),
     async createAccount(o = {}) {

@@ -1,16 +1,10 @@
 // GoTrue's admin API through supabase-js's auth.admin (service role), its refusals, bans and deletes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 import { accessToken, turnOnTwoFactor } from '../mfa-helpers.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const admin = () => backend.service().auth.admin;
 

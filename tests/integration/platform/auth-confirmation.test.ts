@@ -2,18 +2,12 @@
 // the address's owner opens the link mailed to it (no password sign-in before, the pt-BR e-mail in the
 // inbox), a taken address is answered exactly like a new one (its owner is told by e-mail instead),
 // /resend mails the link again as GoTrue does, and an account cannot move onto someone else's address.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { settled } from '../../../local-supabase/auth/background.ts';
 import { auc, authFetch, CONFIRMATION_SUBJECT, confirmationLink, inbox, jwtPayload, median, openLink, signUpConfirmed, timedClient, uniqueEmail } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const SCHOOL_LOGIN = 'http://localhost:5173/escola-demo';
 const REPEATED_SUBJECT = 'Tentativa de cadastro com o seu e-mail';

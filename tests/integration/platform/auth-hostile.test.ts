@@ -1,19 +1,15 @@
 // What an attacker sees: forged, malformed and expired JWTs, SQL in emails and bodies, error shapes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authFetch, signToken, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let victimId: string;
 let victimSession: string;
 beforeAll(async () => {
-  backend = await startTestBackend();
   const signup = await signUpConfirmed(backend, uniqueEmail('victim'), 'segredo1');
   victimId = signup.user.id;
   victimSession = (await backend.server.ctx.engine.query<{ id: string }>('select id::text as id from auth.sessions where user_id = $1', [victimId])).rows[0]!.id;
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 const countUsers = async () =>

@@ -3,17 +3,11 @@
 // owner opens the link and following the address through an e-mail change; getUserIdentities() lists
 // it. Linking another provider is refused as on a project with manual linking off, and anonymous
 // sign-ins stay off here (this project's config.toml): no account without an address is made.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, confirmationLink, inbox, openLink, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const sql = async <T,>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 

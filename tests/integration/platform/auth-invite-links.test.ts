@@ -3,28 +3,17 @@
 // code) and generates the links and codes an application mails itself (nothing is mailed); the anon
 // key and a user's token get GoTrue's 403 not_admin and change nothing.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, inbox, jwtPayload, openLink, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const SCHOOL_LOGIN = 'http://localhost:5173/escola-demo';
 const INVITE_SUBJECT = 'Convite para criar sua conta';
 const admin = () => backend.service().auth.admin;
 
-async function confirmedAccount(prefix = 'conta'): Promise<{ email: string; id: string }> {
-  const email = uniqueEmail(prefix);
-  const { data, error } = await admin().createUser({ email, password: 'segredo1', email_confirm: true });
-  expect(error).toBeNull();
-  return { email, id: data.user!.id };
-}
+const confirmedAccount = (prefix = 'conta') => backend.createAccount({ prefix, password: 'segredo1' });
 
 const userRows = async (email: string) =>
   (

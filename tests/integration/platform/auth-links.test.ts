@@ -3,19 +3,13 @@
 // X-Forwarded-Host or Referer: an attacker who asks for a victim's recovery link with
 // `Host: atacante.example` gets it mailed to the victim pointing at our API, as GoTrue does.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { globToRegExp, redirectTarget } from '../../../local-supabase/auth/links.ts';
 import type { ServerContext } from '../../../local-supabase/http.ts';
 import { inbox, jwtPayload, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const HOSTILE = { Host: 'atacante.example', 'X-Forwarded-Host': 'atacante.example', 'X-Forwarded-Proto': 'https', Referer: 'https://atacante.example/' };
 
@@ -37,12 +31,7 @@ function rawPost(path: string, body: unknown, headers: Record<string, string>): 
   });
 }
 
-async function confirmedAccount(): Promise<string> {
-  const email = uniqueEmail('vitima-host');
-  const { error } = await backend.service().auth.admin.createUser({ email, password: 'segredo1', email_confirm: true });
-  expect(error).toBeNull();
-  return email;
-}
+const confirmedAccount = async () => (await backend.createAccount({ prefix: 'vitima-host', password: 'segredo1' })).email;
 
 /** Every URL in the e-mail: the /verify link must be on our API, its redirect_to on the configured site. */
 function expectConfiguredHostsOnly(links: string[]) {

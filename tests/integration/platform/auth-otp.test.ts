@@ -3,28 +3,17 @@
 // good once, within otp_expiry), an unknown address becomes an unconfirmed account confirmed by its
 // e-mail, and an attacker with the anon key learns nothing from the answer, its timing or its limit, and
 // cannot use one account's code for another.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settled } from '../../../local-supabase/auth/background.ts';
 import { authFetch, inbox, jwtPayload, openLink, uniqueEmail, type InboxMessage } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const SCHOOL_LOGIN = 'http://localhost:5173/escola-demo';
 const MAGIC_SUBJECT = 'Seu link de acesso';
 
-async function confirmedAccount(prefix = 'otp'): Promise<{ email: string; id: string }> {
-  const email = uniqueEmail(prefix);
-  const { data, error } = await backend.service().auth.admin.createUser({ email, password: 'segredo1', email_confirm: true });
-  expect(error).toBeNull();
-  return { email, id: data.user!.id };
-}
+const confirmedAccount = (prefix = 'otp') => backend.createAccount({ prefix, password: 'segredo1' });
 
 async function requestCode(email: string, options: { shouldCreateUser?: boolean; data?: object } = {}) {
   const { data, error } = await backend.anon().auth.signInWithOtp({ email, options: { emailRedirectTo: SCHOOL_LOGIN, ...options } });

@@ -3,9 +3,9 @@
 // a made-up X-Forwarded-For does not buy a fresh budget, and refreshes have a budget of their own.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAuthRateLimits } from '../../../local-supabase/config.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { authFetch, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -28,13 +28,7 @@ describe('config.toml', () => {
 });
 
 describe('with the platform limits (config.toml)', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend({ authRateLimits: 'config' });
-  });
-  afterAll(async () => {
-    await backend?.stop();
-  });
+  const backend = useBackend({ authRateLimits: 'config' });
 
   it('refuses the 31st sign-in in 5 minutes from one address with 429, also to the right password and to sign-ups', async () => {
     const email = uniqueEmail('forca-bruta');
@@ -77,13 +71,7 @@ describe('with the platform limits (config.toml)', () => {
 });
 
 describe('with limits set for the test backend', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend({ authRateLimits: { signInSignUps: 0, tokenRefresh: 3, tokenVerifications: 2 } });
-  });
-  afterAll(async () => {
-    await backend?.stop();
-  });
+  const backend = useBackend({ authRateLimits: { signInSignUps: 0, tokenRefresh: 3, tokenVerifications: 2 } });
 
   it('0 means no limit: 40 wrong passwords all get 400', async () => {
     const email = uniqueEmail('sem-limite');
@@ -91,9 +79,7 @@ describe('with limits set for the test backend', () => {
   });
 
   it('token_refresh counts refresh grants, valid or not', async () => {
-    const email = uniqueEmail('renova');
-    expect((await backend.service().auth.admin.createUser({ email, password: 'certa-123', email_confirm: true })).error).toBeNull();
-    const client = await backend.signIn(email, 'certa-123');
+    const { client } = await backend.signedInAccount({ prefix: 'renova', password: 'certa-123' });
     let token = (await client.auth.getSession()).data.session!.refresh_token;
     for (let i = 1; i <= 2; i++) {
       const r = await authFetch(backend.url, '/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } });

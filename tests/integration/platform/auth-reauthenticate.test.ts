@@ -2,27 +2,21 @@
 // a six-digit code in the local inbox; with `[auth.email] secure_password_change` a session older than
 // 24 hours sets a new password only with that code (`nonce`), once. An account without an address (an
 // anonymous one, on a project that allows them) is told it needs one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { authFetch, inbox, projectWithConfig, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend, type BackendLike } from '../harness.ts';
 
 const SUBJECT = 'Confirme que é você';
 
 /** The newest reauthentication code mailed to `email`. */
-async function mailedCode(backend: TestBackend, email: string): Promise<string> {
+async function mailedCode(backend: BackendLike, email: string): Promise<string> {
   const mail = (await inbox(backend, email)).find((m) => m.subject === SUBJECT);
   expect(mail, `a reauthentication e-mail to ${email}`).toBeTruthy();
   return /\b(\d{6})\b/.exec(mail!.text)![1]!;
 }
 
 describe('this project (secure_password_change off)', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
-  });
-  afterAll(async () => {
-    await backend?.stop();
-  });
+  const backend = useBackend();
 
   it('mails a code to the signed-in user and answers {}; the password changes without it, as GoTrue does', async () => {
     const email = uniqueEmail('reauth');
@@ -49,15 +43,9 @@ describe('this project (secure_password_change off)', () => {
 });
 
 describe('a project with secure_password_change and anonymous sign-ins on', () => {
-  let backend: TestBackend;
   const project = projectWithConfig({ auth: ['enable_anonymous_sign_ins = true'], 'auth.email': ['secure_password_change = true'] });
-  beforeAll(async () => {
-    backend = await startTestBackend({ rootDir: project.dir });
-  }, 120_000);
-  afterAll(async () => {
-    await backend?.stop();
-    project.remove();
-  });
+  afterAll(() => project.remove()); // after the backend stops (after hooks run last-registered first)
+  const backend = useBackend({ rootDir: project.dir });
 
   /** A confirmed account whose session began more than 24 hours ago. */
   async function oldSession(prefix: string) {

@@ -6,18 +6,12 @@
 //    write, far above a loaded CI machine's noise), many alternating requests for known and unknown
 //    addresses still cannot be told apart (AUC near 0.5, with a generous bound). Before the fix the
 //    known ones were all slower (AUC ≈ 1).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settled } from '../../../local-supabase/auth/background.ts';
 import { auc, authFetch, inbox, median, timedClient, uniqueEmail } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const recover = (email: string) => authFetch(backend.url, '/recover', { method: 'POST', body: { email } });
 

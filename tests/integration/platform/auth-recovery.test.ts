@@ -2,26 +2,13 @@
 // link opens a recovery session once, the new password replaces the old one, and the per-address
 // e-mail limit of supabase/config.toml answers GoTrue's 429 alike for known and unknown addresses.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settled } from '../../../local-supabase/auth/background.ts';
-import { authFetch, jwtPayload, uniqueEmail, type InboxMessage } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { authFetch, inbox as inboxOf, jwtPayload, openLink, uniqueEmail, type InboxMessage } from '../auth-helpers.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
-
-
-async function inbox(to: string): Promise<InboxMessage[]> {
-  await settled(backend.server.ctx); // the e-mail is written after the answer
-  const res = await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as InboxMessage[];
-}
+const backend = useBackend();
+const inbox = (to: string) => inboxOf(backend, to);
 
 const recover = (email: string, redirectTo = 'http://localhost:5173/escola-demo', apiVersion: string | null = null) =>
   authFetch(backend.url, `/recover?redirect_to=${encodeURIComponent(redirectTo)}`, {
@@ -31,20 +18,7 @@ const recover = (email: string, redirectTo = 'http://localhost:5173/escola-demo'
   });
 
 /** A confirmed student of her own (the admin API: no confirmation e-mail in the inbox). */
-async function newStudent(password = 'antiga123') {
-  const email = uniqueEmail('recupera');
-  const { error } = await backend.service().auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { name: 'Rita Recupera' } });
-  expect(error).toBeNull();
-  return email;
-}
-
-/** Follows the e-mailed link as a browser would, returning the fragment GoTrue put on the redirect. */
-async function openLink(link: string) {
-  const res = await fetch(link, { redirect: 'manual' });
-  expect(res.status).toBe(303);
-  const location = new URL(res.headers.get('location')!);
-  return { location, fragment: new URLSearchParams(location.hash.slice(1)) };
-}
+const newStudent = async (password = 'antiga123') => (await backend.createAccount({ prefix: 'recupera', password, name: 'Rita Recupera' })).email;
 
 describe('recovery e-mail in the local inbox', () => {
   it('answers {} for known and unknown addresses, and only the known one gets the pt-BR e-mail', async () => {

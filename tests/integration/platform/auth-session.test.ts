@@ -1,15 +1,9 @@
 // Sign-up, sign-in, the user, refresh rotation and sign-out through the real supabase-js client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, confirmationLink, inbox, jwtPayload, openLink, signUpConfirmed, uniqueEmail } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 describe('sign-up', () => {
   it('creates an unconfirmed user with its metadata and answers it without a session, like GoTrue with confirmations on', async () => {

@@ -6,9 +6,9 @@
 import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { authFetch, jwtPayload, projectWithConfig } from '../auth-helpers.ts';
-import { ANON_KEY, SEED_PASSWORD, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SEED_PASSWORD, SERVICE_ROLE_KEY, useBackend, type BackendLike } from '../harness.ts';
 
 const STUDENT = { id: 'a0000000-0000-4000-8000-000000000011', email: 'aluno@escola-demo.com.br' };
 const RIVAL_STUDENT = 'aluno@academia-rival.com.br';
@@ -35,7 +35,7 @@ const RETIRED = cliKey('RS256', ['verify']);
 const header = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** A client that notes the URLs it fetched (to tell a local getClaims() from a server round trip). */
-function recordingClient(backend: TestBackend) {
+function recordingClient(backend: BackendLike) {
   const urls: string[] = [];
   const client = createClient(backend.url, ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -49,31 +49,25 @@ function recordingClient(backend: TestBackend) {
   return { client, urls };
 }
 
-async function signedIn(backend: TestBackend, email: string): Promise<{ client: SupabaseClient; token: string; urls: string[] }> {
+async function signedIn(backend: BackendLike, email: string): Promise<{ client: SupabaseClient; token: string; urls: string[] }> {
   const { client, urls } = recordingClient(backend);
   const { data, error } = await client.auth.signInWithPassword({ email, password: SEED_PASSWORD });
   expect(error).toBeNull();
   return { client, token: data.session!.access_token, urls };
 }
 
-const restAs = (backend: TestBackend, token: string, pathAndQuery: string, init: RequestInit = {}) =>
+const restAs = (backend: BackendLike, token: string, pathAndQuery: string, init: RequestInit = {}) =>
   fetch(`${backend.url}/rest/v1${pathAndQuery}`, {
     ...init,
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
   });
 
 describe('a project with asymmetric signing keys (signing_keys_path)', () => {
-  let backend: TestBackend;
   const project = projectWithConfig({ auth: ['signing_keys_path = "./signing_keys.json"'] }, {
     'signing_keys.json': JSON.stringify([RETIRED, SIGNING], null, 2),
   });
-  beforeAll(async () => {
-    backend = await startTestBackend({ rootDir: project.dir });
-  }, 120_000);
-  afterAll(async () => {
-    await backend?.stop();
-    project.remove();
-  });
+  afterAll(() => project.remove()); // after the backend stops (after hooks run last-registered first)
+  const backend = useBackend({ rootDir: project.dir });
 
   it('publishes the public halves of every key at /auth/v1/.well-known/jwks.json, never a private part', async () => {
     const res = await fetch(`${backend.url}/auth/v1/.well-known/jwks.json`);
@@ -208,13 +202,7 @@ describe('a project with asymmetric signing keys (signing_keys_path)', () => {
 });
 
 describe('a project without signing keys (this project’s config)', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
-  });
-  afterAll(async () => {
-    await backend?.stop();
-  });
+  const backend = useBackend();
 
   it('signs HS256 access tokens without a kid, publishes no key, and getClaims() asks GoTrue instead', async () => {
     const jwks = await fetch(`${backend.url}/auth/v1/.well-known/jwks.json`);

@@ -5,13 +5,13 @@
 // connections (PGlite 1, PostgreSQL 2), queues the rest in the caller's own queue and serves callers in
 // turn, so another account waits for one statement at most; past 50 waiting, the caller gets 429.
 // The order is the database's own: each probe call writes its start and end with a sequence number.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
 import { CALLER_QUEUE_BOUND, databaseLanes } from '../../../local-supabase/http.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let db: Engine;
 let attacker: string;
 let victim: string;
@@ -24,7 +24,6 @@ let flood: number;
 const token = async (email: string) => (await (await backend.signIn(email)).auth.getSession()).data.session!.access_token;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
   share = db.kind === 'pglite' ? 1 : 2;
   flood = db.kind === 'pglite' ? 3 : 12;
@@ -48,7 +47,6 @@ beforeAll(async () => {
   [attacker, victim, student] = await Promise.all([token(EMAIL.aluno), token(EMAIL.alunoRival), token(EMAIL.aluna)]);
   expect((await probe(attacker, 'warm-up', 0)).status).toBe(200); // the schema cache knows the function
 });
-afterAll(() => backend?.stop());
 
 function probe(bearer: string, who: string, seconds: number) {
   return fetch(`${backend.url}/rest/v1/rpc/fairness_probe`, {

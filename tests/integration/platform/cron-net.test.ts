@@ -5,12 +5,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { inbox } from '../auth-helpers.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 import { parseCron } from '../../../local-supabase/jobs/cron-expression.ts';
 
-let backend: TestBackend;
+const backend = useBackend({ functionSecrets: { SITE_URL: 'http://localhost:5999' } });
 let hook: Server;
 const received: { method: string; url: string; auth: string | undefined; body: string }[] = [];
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
@@ -25,10 +25,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-  backend = await startTestBackend({ functionSecrets: { SITE_URL: 'http://localhost:5999' } });
 });
 afterAll(async () => {
-  await backend?.stop();
   await new Promise((r) => hook?.close(r));
 });
 const hookUrl = () => `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;

@@ -11,14 +11,13 @@ import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/free-port.mjs';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // Where `npm start` keeps its data, in a folder of this test's own (db:reset removes .local-supabase/).
 const DATA_DIR = path.join(ROOT, '.local-supabase', `dev-reload-${randomBytes(4).toString('hex')}`);
 
 let vite: ViteDevServer;
-let backend: TestBackend;
 let socket: WebSocket;
 const messages: { type: string; path?: string }[] = [];
 const seen: string[] = [];
@@ -46,15 +45,15 @@ beforeAll(async () => {
     socket.addEventListener('open', () => resolve());
     socket.addEventListener('error', () => reject(new Error('the HMR socket did not open')));
   });
-  backend = await startTestBackend({ dataDir: DATA_DIR });
 }, 120_000);
-
 afterAll(async () => {
   socket?.close();
   await vite?.close();
-  await backend?.stop();
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  rmSync(DATA_DIR, { recursive: true, force: true }); // after the backend stops (after hooks run last-registered first)
 });
+
+// Started once the page listens, so its writes at start are seen too.
+const backend = useBackend({ dataDir: DATA_DIR });
 
 it('the first edge-function call after db:reset reloads no page of the dev server', async () => {
   expect(existsSync(path.join(DATA_DIR, 'deno'))).toBe(false); // Deno's cache is empty, as after db:reset

@@ -1,18 +1,16 @@
 // The engines' one-request transaction (Engine.runStatement), on PGlite and on PostgreSQL, where it
 // is a pipeline of prepared statements (local-supabase/db/pipelined-statement.ts): settings stay in
 // their request, failures leave the connection usable, and many query shapes do not break it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let engine: Engine;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   engine = backend.server.ctx.engine;
 });
-afterAll(() => backend?.stop());
 
 const asAnon = { role: 'anon', 'request.jwt.claims': '{"role":"anon"}' };
 const whoAmI = { text: "select current_user::text as role, current_setting('request.jwt.claims', true) as claims, $1::text as echo", params: ['olá'] };

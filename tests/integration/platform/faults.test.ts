@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, cleanups, findPgBin, freePort, sleep, startPostgres } from '../../../scripts/bench/processes.ts';
-import { ANON_KEY, SEED_PASSWORD, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, FIXTURE_FUNCTIONS_DIR, SEED_PASSWORD, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const service = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
@@ -140,13 +140,7 @@ describe('SIGKILL in the middle of writes', () => {
 
 // ── functions and uploads, on the in-process test backend ─────────────────────────────────────────
 describe('a crashing function and a cut upload', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend({ functionsDir: path.join(import.meta.dirname, '..', 'fixtures', 'functions') });
-  });
-  afterAll(async () => {
-    await backend?.stop();
-  });
+  const backend = useBackend({ functionsDir: FIXTURE_FUNCTIONS_DIR });
 
   const callFn = (name: string) =>
     fetch(`${backend.url}/functions/v1/${name}`, { method: 'POST', headers: { Authorization: `Bearer ${ANON_KEY}` }, body: '{}' });

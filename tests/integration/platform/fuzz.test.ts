@@ -5,13 +5,13 @@
 // changed. The seed is fixed, so CI runs the same inputs each time; FUZZ_SEED=<n> explores (or
 // replays) others. The number of runs keeps the file well under a minute.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY, useBackend } from '../harness.ts';
 
 const SEED = Number(process.env.FUZZ_SEED || 20261123);
 const runs = (n: number) => ({ numRuns: n, seed: SEED, endOnFailure: true });
 
-let backend: TestBackend;
+const backend = useBackend();
 let studentJwt: string;
 let demoSchoolId: string;
 let demoCourseId: string;
@@ -39,7 +39,6 @@ async function checksum(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   const { engine } = backend.server.ctx;
   const cols = await engine.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
@@ -52,9 +51,6 @@ beforeAll(async () => {
   const student = await backend.signIn('aluno@escola-demo.com.br');
   studentJwt = (await student.auth.getSession()).data.session!.access_token;
 }, 180_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 /** What no answer may contain: stack frames, source paths, our SQL, driver or engine internals. */
 const LEAKS: [string, RegExp][] = [

@@ -1,21 +1,14 @@
 // src/types/database.ts must be what `npm run gen:types` writes for the current migrations.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../../local-supabase/rest/catalog.ts';
 import { generateTypes, readColumnChecks } from '../../../scripts/typegen.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const TYPES_FILE = path.resolve(import.meta.dirname, '../../../src/types/database.ts');
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 describe('generated database types', () => {
   it('src/types/database.ts is up to date with supabase/migrations (run `npm run gen:types`)', async () => {

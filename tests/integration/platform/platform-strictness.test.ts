@@ -11,18 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
 import { migrate, MIGRATION_ROLE } from '../../../local-supabase/db/migrate.ts';
 import { splitStatements } from '../../../local-supabase/db/sql-script.ts';
-import { SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let db: Engine;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
 });
-afterAll(async () => {
-  await backend?.stop();
+afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 

@@ -5,23 +5,14 @@
 // secrets local-supabase gives it: same inbox, and the provider's answer in its errors.
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_SMTP_PASS, LOCAL_SMTP_USER } from '../../../local-supabase/config.ts';
 import { MAX_MESSAGE_BYTES } from '../../../local-supabase/mail/smtp-listener.ts';
 import { inbox as inboxOf, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, FIXTURE_FUNCTIONS_DIR, startTestBackend, useBackend } from '../harness.ts';
 
-const functionsDir = path.join(import.meta.dirname, '..', 'fixtures', 'functions');
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend({ functionsDir });
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend({ functionsDir: FIXTURE_FUNCTIONS_DIR });
 
 const transport = (auth: { user: string; pass: string } | null = { user: LOCAL_SMTP_USER, pass: LOCAL_SMTP_PASS }) =>
   nodemailer.createTransport({ host: '127.0.0.1', port: backend.server.smtp.port, secure: false, ...(auth ? { auth } : {}) });
@@ -182,7 +173,7 @@ describe('the edge functions’ SMTP transport (supabase/functions/_shared/smtp.
 describe('a developer’s own SMTP server', () => {
   it('wins over the local listener, and the listener closes with the server', { timeout: 120_000 }, async () => {
     const own = await startTestBackend({
-      functionsDir,
+      functionsDir: FIXTURE_FUNCTIONS_DIR,
       functionSecrets: { SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_USER: 'resend', SMTP_PASS: 're_x', SMTP_SENDER: 'nao-responda@escola.com.br' },
     });
     const { port } = own.server.smtp;

@@ -5,15 +5,14 @@
 // server cancels it through Postgres's interrupt flags (local-supabase/db/pglite.ts). Meanwhile the
 // server keeps answering: on PostgreSQL another request is served during the long one; on PGlite the
 // event loop is free and the next database request is answered right after the cancel.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let db: Engine;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
   // A function that works for p_seconds (a loop Postgres can interrupt) after writing a row.
   await db.exec(`
@@ -34,7 +33,6 @@ beforeAll(async () => {
     create function public.timeout_probe_setting() returns text language sql stable as $$ select current_setting('statement_timeout') $$;
     grant execute on function public.timeout_probe_busy(float8), public.timeout_probe_setting() to anon, authenticated, service_role;`);
 });
-afterAll(() => backend?.stop());
 
 const marks = async () => (await db.query<{ n: number }>('select count(*)::int as n from public.timeout_probe_marks')).rows[0]!.n;
 const rpc = (name: string, body: unknown, key = ANON_KEY) =>

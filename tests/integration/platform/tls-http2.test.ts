@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, SEED_PASSWORD, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SEED_PASSWORD, useBackend } from '../harness.ts';
 
 const TLS_DIR = path.join(import.meta.dirname, '..', '..', '..', 'scripts', 'tls');
 const CERT = path.join(TLS_DIR, 'localhost-cert.pem');
@@ -15,18 +15,16 @@ const VIDEO = {
   path: '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/formulas-basicas.mp4',
 };
 
-let backend: TestBackend;
+const backend = useBackend({
+  tls: { port: 0, certFile: CERT, keyFile: path.join(TLS_DIR, 'localhost-key.pem') },
+});
 let session: ClientHttp2Session;
 
 beforeAll(async () => {
-  backend = await startTestBackend({
-    tls: { port: 0, certFile: CERT, keyFile: path.join(TLS_DIR, 'localhost-key.pem') },
-  });
   session = connect(backend.url, { ca: readFileSync(CERT) });
 }, 60_000);
 afterAll(async () => {
   session?.close();
-  await backend?.stop();
 });
 
 interface Answer {

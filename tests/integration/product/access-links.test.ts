@@ -2,21 +2,14 @@
 // function): a token that works once for 7 days and then leads to GoTrue's own recovery link; a used or
 // expired one says why and may ask for one new e-mail; nobody reaches the tokens through the API.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
 const SITE = 'http://localhost:5999';
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend({ functionSecrets: { SITE_URL: SITE } });
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
-
-beforeAll(async () => {
-  backend = await startTestBackend({ functionSecrets: { SITE_URL: SITE } });
-  service = backend.service();
-});
-afterAll(async () => backend?.stop());
 
 /** A link as send-emails makes it: a random token, its SHA-256 recorded. */
 async function newLink(user: string = USER.aluna, school: string = SCHOOL.demo): Promise<{ token: string; hash: string }> {

@@ -1,27 +1,17 @@
 // Issue 9, course content: the one-request reorder is atomic and refused to anyone but the course's
 // staff; another school's staff see and change no module, lesson, material or announcement.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { ANNOUNCEMENT, COURSE, EMAIL, LESSON, MATERIAL, MODULE } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { ANNOUNCEMENT, COURSE, LESSON, MATERIAL, MODULE } from '../rls/seed.ts';
 import { fetchCourseContent, reorderCourseContent } from '../../../src/features/course-content/api/queries.ts';
 import { fetchSchoolMaterials } from '../../../src/features/materials/api/queries.ts';
 import { SCHOOL } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let rival: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, rival, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const rival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
 
 async function outline(courseId: string) {
   const { modules } = await fetchCourseContent(service, courseId);

@@ -1,32 +1,17 @@
 // Issue 9, admin courses and school appearance: the dashboard counters are exact and scoped, and the
 // staff of one school can neither see nor change another school's courses or appearance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COURSE, EMAIL, SCHOOL } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COURSE, SCHOOL } from '../rls/seed.ts';
 import { fetchAdminCourses } from '../../../src/features/courses/api/admin-queries.ts';
 import { fetchDashboardCounts } from '../../../src/features/dashboard/api/queries.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let instrutor: SupabaseClient;
-let rival: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, instrutor, rival, aluno] = await Promise.all([
-    backend.signIn(EMAIL.adminDemo),
-    backend.signIn(EMAIL.instrutor),
-    backend.signIn(EMAIL.adminRival),
-    backend.signIn(EMAIL.aluno),
-  ]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const instrutor = backend.signedIn('instrutor');
+const rival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
 
 /** The four counters computed independently from the rows, with the service role. */
 async function expectedCounts(schoolId: string) {

@@ -1,25 +1,15 @@
 // Issue 10, Enrollments: the page's query is scoped and filtered on the server; staff enroll, pause,
 // activate and delete in their school only; a duplicate is 23505.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COURSE, EMAIL, ENROLLMENT, SCHOOL, USER } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COURSE, ENROLLMENT, SCHOOL, USER } from '../rls/seed.ts';
 import { fetchEnrollments, searchActiveStudents } from '../../../src/features/enrollments/api/queries.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let rival: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, rival, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const rival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
 
 describe('enrollments page query', () => {
   it("returns the school's enrollments with student and course, filtered and counted on the server", async () => {

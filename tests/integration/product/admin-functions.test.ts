@@ -1,18 +1,16 @@
 // Issue 10, the admin edge functions in real Deno: each is called as anon, a student, staff of the
 // other school, staff of the school and the super admin; exactly the allowed calls change anything.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 let clients: Record<'admin' | 'instrutor' | 'rival' | 'aluno' | 'super', SupabaseClient>;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
   const [admin, instrutor, rival, aluno, sup] = await Promise.all([
     backend.signIn(EMAIL.adminDemo),
     backend.signIn(EMAIL.instrutor),
@@ -22,9 +20,6 @@ beforeAll(async () => {
   ]);
   clients = { admin, instrutor, rival, aluno, super: sup };
 }, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 /** POST a function as the client's user (or anon with no client); status and JSON body. */
 async function call(name: string, body: unknown, client?: SupabaseClient) {

@@ -1,25 +1,23 @@
 // Issue 20: no admin list stops silently. A school with 2,000 courses, 5,000 materials and 300
 // announcements pages through every one of them with the SPA's own list functions (the page and
 // search the URL carries), as its admin; the staff of another school sees none of them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { SCHOOL, USER } from '../rls/seed.ts';
 import { fetchAdminCourses, fetchCourseOptions } from '../../../src/features/courses/api/admin-queries.ts';
 import { fetchSchoolMaterials } from '../../../src/features/materials/api/queries.ts';
 import { fetchSchoolAnnouncements } from '../../../src/features/announcements/api/admin-queries.ts';
 import type { Page } from '../../../src/platform/db.ts';
 
-let backend: TestBackend;
-let rival: SupabaseClient;
-let demo: SupabaseClient;
+const backend = useBackend();
+const rival = backend.signedIn('adminRival');
+const demo = backend.signedIn('adminDemo');
 
 const COURSES = 2000;
 const MATERIALS = 5000;
 const ANNOUNCEMENTS = 300;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   // Seeded in SQL, in the rival school (one course of the seed already there).
   await backend.server.ctx.engine.exec(`
     insert into public.courses (school_id, instructor_id, title, slug, status, created_at)
@@ -33,11 +31,7 @@ beforeAll(async () => {
       select '${SCHOOL.rival}', '${USER.adminRival}', 'Anúncio ' || i, '<p>Aviso</p>', 'youtube', false, i % 3, now() - i * interval '1 hour'
       from generate_series(1, ${ANNOUNCEMENTS}) i;
   `);
-  [rival, demo] = await Promise.all([backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.adminDemo)]);
 }, 180_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 async function count(sql: string): Promise<number> {
   const { rows } = await backend.server.ctx.engine.query<{ n: string }>(sql);

@@ -1,25 +1,15 @@
 // Issue 10, Reports: every number equals one computed here, independently, from the seed's rows read
 // with the service role; staff of another school and students get nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COURSE, EMAIL, SCHOOL } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COURSE, SCHOOL } from '../rls/seed.ts';
 import { fetchReportStudents, fetchReportSummary } from '../../../src/features/reports/api/queries.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let rival: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, rival, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const rival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
 
 type Row = Record<string, unknown>;
 const all = async (table: string, select = '*'): Promise<Row[]> => (await service.from(table).select(select).limit(10000)).data as unknown as Row[];

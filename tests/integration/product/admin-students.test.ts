@@ -1,25 +1,15 @@
 // Issue 10, the Students list: server-side search and pages under RLS, and profiles.email that nobody
 // writes through the API nor reads beyond what profiles already allow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 import { fetchStudents } from '../../../src/features/students/api/queries.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let rival: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, rival, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const rival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
 
 describe('admin_list_students', () => {
   it('lists only the accounts without a role of the school, newest first, with the total', async () => {

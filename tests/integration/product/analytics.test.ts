@@ -3,10 +3,10 @@
 // staff, another school's rows, unpaid/refunded payments and a lesson whose quiz was not passed never
 // count. The attacker's side: a student of the school, staff of another school and an anonymous caller
 // are refused every function, and the activity record is out of the API's reach.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { COURSE, EMAIL, LESSON, SCHOOL, USER } from '../rls/seed.ts';
 
 // Friday 14 March 2025, noon in São Paulo (UTC−3 all year since 2019). The seed's rows are all in 2026.
@@ -168,9 +168,9 @@ type ChartFn = keyof typeof EXPECTED;
 const CHARTS = Object.keys(EXPECTED) as ChartFn[];
 
 // ── The backend ───────────────────────────────────────────────────────────────────────────────
-let backend: TestBackend;
+const backend = useBackend();
 let db: Engine;
-let admin: SupabaseClient;
+const admin = backend.signedIn('adminDemo');
 
 async function sql(text: string, params: unknown[] = []) {
   return (await db.query<Record<string, unknown>>(text, params)).rows;
@@ -184,7 +184,6 @@ async function backdate(text: string, params: unknown[]) {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
   for (const a of ACCOUNTS) {
     await sql(
@@ -229,11 +228,7 @@ beforeAll(async () => {
     `insert into public.lesson_comments (user_id, lesson_id, comment) values ($1, $3, 'Ótima aula'), ($1, $3, 'Tenho uma dúvida'), ($2, $3, 'Respondendo: veja o módulo 2')`,
     [S.s1, USER.instrutor, T.l1],
   );
-  admin = await backend.signIn(EMAIL.adminDemo);
 }, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 async function call<T>(client: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.rpc(fn, args);

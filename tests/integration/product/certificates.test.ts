@@ -4,19 +4,19 @@
 // anyone with exactly six fields of the certificate with that exact code, and nothing else; the table
 // itself is read only by its student, the school's staff and the super admin.
 // Students, courses and enrollments are created fresh with the service role.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { issueCertificate, verifyCertificate } from '../../../src/features/certificates/api/queries.ts';
 import { fetchIssuedCertificates } from '../../../src/features/reports/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-cert-123';
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
 const VERIFY_KEYS = ['code', 'completed_at', 'course_title', 'school_name', 'student_name', 'workload_hours'];
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;
@@ -58,14 +58,6 @@ async function complete(client: SupabaseClient, userId: string, lessons: string[
     );
   }
 }
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
 
 describe('issue_certificate refuses', () => {
   it('before every lesson is completed', async () => {

@@ -1,14 +1,13 @@
 // The staff's comment numbers count what the students can read (issue 45): the lesson engagement chart
 // (Relatórios › a course's lessons) and the reports card "comments in the last 30 days" counted hidden
 // questions, questions waiting for approval and the replies under them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COURSE, EMAIL, LESSON, SCHOOL, USER } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COURSE, LESSON, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let admin: SupabaseClient;
-let student: SupabaseClient;
+const backend = useBackend();
+const admin = backend.signedIn('adminDemo');
+const student = backend.signedIn('aluno');
 
 const id = (n: number) => `cc450000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const LESSON_ID = LESSON.excelProcv;
@@ -27,14 +26,6 @@ const seenByStudent = async () => {
   if (error) throw error;
   return data.map((r) => r.id).filter((c) => c.startsWith('cc450000-')).sort();
 };
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  [admin, student] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
 
 describe('comment counts of the reports', () => {
   it('count only the comments students can read: not hidden, not pending, not a reply under either', async () => {

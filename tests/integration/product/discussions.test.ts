@@ -4,18 +4,18 @@
 // First what users do, then what an attacker tries, each checked by its effect in the database (the
 // service role or SQL), not only by the answer the attacker got. Every test makes its own school
 // (settings, staff, course, students) with the service role; the other school is the seed's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
 import { addComment, deleteComment, editComment, fetchLessonComments, hideComment, markCommentAnswer } from '../../../src/features/discussions/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { COMMENT, EMAIL, LESSON, USER } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-forum-123';
 const RATE_LIMIT = 'Você comentou muitas vezes em pouco tempo. Aguarde um minuto.';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 let db: Engine;
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
@@ -97,12 +97,7 @@ const notificationsOf = (userId: string) =>
                        from public.notifications where recipient_id = $1 order by created_at, kind`, [userId]);
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
   db = backend.server.ctx.engine;
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('what students and staff do', () => {

@@ -4,11 +4,11 @@
 // cannot be written — whatever the SPA shows. Preview lessons stay open; staff see everything.
 // Students and enrollments are created fresh with the service role; an enrollment's created_at (the
 // start of an AFTER_ENROLLMENT countdown) is set on insert, as a backdated import would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchLessonBundle, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { fetchLessonComments } from '../../../src/features/discussions/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { SCHOOL } from '../rls/seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,8 +16,8 @@ const PASSWORD = 'senha-drip-123';
 const MP4 = Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom drip video bytes', 'binary');
 const PDF = Buffer.from('%PDF-1.4\n% apostila drip\n');
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 let courseId: string;
 /** Lessons: open (immediate module), dripped (7 days after enrollment), preview in the dripped module,
  * future date, past date. */
@@ -26,7 +26,7 @@ const modules = { dripped: '', future: '' };
 let videoPath: string;
 let pdfPath: string;
 const who: Record<'today' | 'almost' | 'eightDays', { client: SupabaseClient; id: string }> = {} as never;
-let staff: SupabaseClient;
+const staff = backend.signedIn('adminDemo');
 
 function isoDaysFromNow(days: number): string {
   return new Date(Date.now() + days * DAY).toISOString();
@@ -94,8 +94,6 @@ async function student(name: string, enrolledAt: string) {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
   const course = await must(
     service
       .from('courses')
@@ -154,11 +152,7 @@ beforeAll(async () => {
       .insert({ user_id: who.eightDays.id, lesson_id: L.dripped, comment: 'Ótima aula da semana 2' })
       .select('id'),
   );
-  staff = await backend.signIn('admin@escola-demo.com.br');
 }, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 describe('before the release', () => {
   for (const key of ['today', 'almost'] as const) {

@@ -1,13 +1,12 @@
 // Issue 22's calendar e-mails (queue_daily_emails), with the test's own clock: a boleto due tomorrow,
 // drip modules that opened today (one e-mail per student and day), and 7 days away (at most once in
 // 30 days). Running a day twice writes nothing new; the daily job is scheduled in pg_cron.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000);
 const isoDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
@@ -18,12 +17,6 @@ async function runDay(at: Date): Promise<number> {
   return data as number;
 }
 const keys = async (pattern: string) => (await sql<{ idempotency_key: string }>('select idempotency_key from public.email_outbox where idempotency_key like $1 order by 1', [pattern])).map((r) => r.idempotency_key);
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-});
-afterAll(async () => backend?.stop());
 
 describe('daily e-mails', () => {
   it('Lembrete de boleto: the day before a pending boleto falls due, once; a paid one gets none', async () => {

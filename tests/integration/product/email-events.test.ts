@@ -2,34 +2,20 @@
 // made by staff (Acesso liberado, never its password), a course opened for someone who used the platform
 // (Nova matrícula), a PIX charge (Pagamento pendente), its payment through the fake Asaas (Pagamento
 // confirmado, once however often Asaas repeats it), a refund (Pagamento estornado), a certificate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 import { uniqueEmail } from '../auth-helpers.ts';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const CUSTOMER = { name: 'Aluna Teste', email: 'aluna@escola-demo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
+const backend = useBackend({ fakeAsaas: true, functionSecrets: { SITE_URL: 'http://localhost:5999' } });
+const fake = backend.asaas;
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 type Outbox = { kind: string; to_email: string; user_id: string | null; payload: Record<string, unknown> };
 const outbox = (key: string) => sql<Outbox>('select kind, to_email, user_id::text as user_id, payload from public.email_outbox where idempotency_key = $1', [key]);
 const outboxLike = (pattern: string) => sql<Outbox & { idempotency_key: string }>('select kind, idempotency_key, payload from public.email_outbox where idempotency_key like $1 order by created_at', [pattern]);
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts });
-  backend = await startTestBackend({ functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' } });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
-});
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
 
 async function callAs(client: SupabaseClient, fn: string, body: unknown) {
   const { data } = await client.auth.getSession();

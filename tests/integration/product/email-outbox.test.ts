@@ -3,20 +3,13 @@
 // never take the same message, a failure is retried with backoff and then kept as failed with the
 // provider's answer; staff read their own school's log only, and nobody but the service role writes
 // or sends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-});
-afterAll(async () => backend?.stop());
 
 type Row = { id: string; status: string; attempts: number; last_error: string | null; to_email: string };
 

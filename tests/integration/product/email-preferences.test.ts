@@ -2,22 +2,15 @@
 // sender; a student stops a kind with the e-mail's own link (a signed token, no sign-in) or on the
 // profile page. Checked by what the outbox and the inbox hold, and by what a forged token or another
 // school's staff cannot do.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 import { inbox } from '../auth-helpers.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 import { fetchSchoolEmailSettings, saveSchoolEmailSettings } from '../../../src/features/email-preferences/api/queries.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend({ functionSecrets: { SITE_URL: 'http://localhost:5999' } });
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
-
-beforeAll(async () => {
-  backend = await startTestBackend({ functionSecrets: { SITE_URL: 'http://localhost:5999' } });
-  service = backend.service();
-});
-afterAll(async () => backend?.stop());
 
 const enqueue = async (key: string, kind: string, user: string = USER.aluno, to: string = EMAIL.aluno) =>
   (await service.rpc('enqueue_email', { p_school_id: SCHOOL.demo, p_user_id: user, p_to: to, p_kind: kind, p_key: key, p_payload: { course_title: 'Excel' } })).data as string | null;

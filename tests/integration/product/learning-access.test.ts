@@ -2,12 +2,12 @@
 // access to a paid lesson: the backend must give them neither the content, nor the video URL, nor
 // the materials, nor a signed URL of the video or of a material file — whatever they ask for.
 // (rls-student.test.ts covers the tables one by one; this file covers the page queries.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchCourseDetail } from '../../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { fetchLessonComments } from '../../../src/features/discussions/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const COURSE = 'c0000000-0000-4000-8000-000000000001';
 const PREVIEW = 'e0000000-0000-4000-8000-000000000001';
@@ -15,19 +15,15 @@ const PAID_UPLOAD = 'e0000000-0000-4000-8000-000000000003';
 const VIDEO = `5c000000-0000-4000-8000-000000000001/${COURSE}/${PAID_UPLOAD}/formulas-basicas.mp4`;
 const PDF = `5c000000-0000-4000-8000-000000000001/${COURSE}/${PAID_UPLOAD}/apostila-formulas.pdf`;
 
-let backend: TestBackend;
+const backend = useBackend();
 const clients: Record<string, { client: SupabaseClient; id: string }> = {};
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   for (const who of ['aluno', 'aluna', 'pausado', 'expirado']) {
     const client = await backend.signIn(`${who}@escola-demo.com.br`);
     const { data } = await client.auth.getUser();
     clients[who] = { client, id: data.user!.id };
   }
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('a paid lesson, through the lesson page query', () => {

@@ -6,17 +6,11 @@
 // inactive and new students, another school's student, a signed-out visitor, and a staff member with
 // a verified factor but an aal1 session — with modules released later (days after the enrollment, a
 // date to come) and a preview lesson in a draft course.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 import { COURSE, LESSON, MODULE, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const BEFORE = `
 create function pg_temp.has_lesson_access_before(p_lesson_id uuid) returns boolean

@@ -2,40 +2,26 @@
 // database and passes card data through without keeping it; asaas-webhook authenticates the school's
 // token, applies each event once, enrolls on payment and pauses on refund; one school's token never
 // touches another school's payments.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { DEMO_ASAAS_ACCOUNTS, demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
+import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const [DEMO, RIVAL] = DEMO_ASAAS_ACCOUNTS;
 const CARD = { holderName: 'ALUNA TESTE', number: '5162306219378829', expiryMonth: '05', expiryYear: '2031', ccv: '8317' };
 const HOLDER = { name: 'Aluna Teste', email: 'aluna@escola-demo.com.br', cpfCnpj: '529.982.247-25', postalCode: '01310-100', addressNumber: '1000', phone: '(11) 98888-7777' };
 const CUSTOMER = { name: 'Aluna Teste', email: 'aluna@escola-demo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
-let aluna: SupabaseClient;
 const logs: string[] = [];
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts });
-  backend = await startTestBackend({
-    functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' },
-    log: (line) => logs.push(line),
-  });
-  // The backend's port is known only now: point the fake's webhooks at it.
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
-  aluna = await backend.signIn(EMAIL.aluna);
+const backend = useBackend({
+  fakeAsaas: true,
+  functionSecrets: { SITE_URL: 'http://localhost:5999' },
+  log: (line) => logs.push(line),
 });
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
+const fake = backend.asaas;
+const service = backend.service();
+const aluna = backend.signedIn('aluna');
 
 async function charge(client: SupabaseClient, body: Record<string, unknown>) {
   const { data: session } = await client.auth.getSession();

@@ -5,17 +5,11 @@
 // So a new helper that hands out staff or super-admin power from user_roles, and forgets that an aal1
 // session of an account with a verified factor has none, fails here before it ships. Policies must not
 // read user_roles themselves: they go through the helpers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sql } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 /** Functions that name roles and grant no power, each with why. Everything else that names roles takes the rule. */
 const NO_POWER: Record<string, string> = {

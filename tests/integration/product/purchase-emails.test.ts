@@ -4,33 +4,19 @@
 //   closed, the kind stopped) is not sent; the outbox says 'skipped' and why.
 // - Item 3: a course, a course with its order bump and a plan each get their own words; item 4: the
 //   school's name as sender, header and signature, and no word that assumes the student's gender.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 import { inbox } from '../auth-helpers.ts';
 import { COURSE, EMAIL, PLAN, SCHOOL } from '../rls/seed.ts';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const SITE = 'http://localhost:5999';
 const PASSWORD = 'senha-compra-123';
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
+const backend = useBackend({ fakeAsaas: true, functionSecrets: { SITE_URL: SITE } });
+const fake = backend.asaas;
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts });
-  backend = await startTestBackend({ functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: SITE } });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
-});
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

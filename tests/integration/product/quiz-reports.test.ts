@@ -4,21 +4,20 @@
 // database's own grading. The attempts are made by students signed in, through the student RPCs; an
 // attempt still open counts nowhere, one refused after its deadline counts with score 0. Staff of
 // another school and students get nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchAllQuizReport, fetchQuizReport, type QuizReportRow } from '../../../src/features/reports/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { EMAIL, SCHOOL } from '../rls/seed.ts';
+import { useBackend } from '../harness.ts';
+import { SCHOOL } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-quiz-123';
 const PASS_MARK = 70;
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let instrutor: SupabaseClient;
-let rival: SupabaseClient;
-let aluno: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const instrutor = backend.signedIn('instrutor');
+const rival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;
@@ -148,9 +147,6 @@ let ana: Student, bruno: Student, carla: Student, davi: Student, elisa: Student;
 const lateDeadline = new Date(Date.now() - 10 * 60_000).toISOString();
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, instrutor, rival, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.instrutor), backend.signIn(EMAIL.adminRival), backend.signIn(EMAIL.aluno)]);
   excel = await courseWithLesson('Planilhas Avançadas');
   other = await courseWithLesson('Finanças Pessoais');
   quiz = await buildQuiz(excel.lessonId, QUESTIONS);
@@ -187,9 +183,6 @@ beforeAll(async () => {
   const attemptId = await start(ana, oneQuestion.id);
   await must(ana.client.rpc('submit_quiz_attempt', { p_attempt_id: attemptId, p_answers: { [otherQuiz.questionIds.soma!]: ['c'] } }));
   done.push({ student: ana, quizId: otherQuiz.id, course: other, score: 0, passed: false, perQuestion: null, seq: ++seq, before, after: Date.now() });
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 /** The report's rows computed from `done`: one per student and quiz, newest last attempt first. */

@@ -1,24 +1,14 @@
 // Issue 23, the demo: supabase/seed.sql writes the "Avaliação final" quiz of Excel Essencial directly
 // (publish_quiz needs a staff caller). It must be what publish_quiz would have left: a published version
 // with the same questions in the same shape, no unpublished changes, and nobody's attempt.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COURSE, EMAIL, LESSON, QUIZ } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COURSE, LESSON, QUIZ } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let aluno: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, aluno] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.aluno)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const aluno = backend.signedIn('aluno');
 
 describe("the demo seed's quiz", () => {
   it('is the published quiz of the last lesson of Excel Essencial, with 3 to 5 questions of the three kinds', async () => {

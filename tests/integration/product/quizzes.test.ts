@@ -4,16 +4,16 @@
 // rules: grading, attempts, the wait, the time limit (both late policies), 20 concurrent submissions,
 // lesson completion and certificates, drip release, and what staff of another school or a student
 // trying the staff side get. Each test makes its own course and students with the service role.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-quiz-123';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 let db: Engine;
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
@@ -146,12 +146,7 @@ async function everythingTheStudentSees(c: SupabaseClient, ids: Record<string, s
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
   db = backend.server.ctx.engine;
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('the correct options stay in the database until the attempt is graded', () => {

@@ -4,15 +4,15 @@
 // saved; completions of other months; a quiz published that clears completions; rows moved to another
 // course; rows deleted; an account deleted; a course deleted), the table is compared with
 // private.ranking_refresh's recount of every student and month.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const PASSWORD = 'senha-contagem-123';
-let backend: TestBackend;
+const backend = useBackend();
+const service = backend.service();
 let db: Engine;
-let service: SupabaseClient;
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;
@@ -30,9 +30,7 @@ let courses: { id: string; lessons: string[] }[];
 let students: Student[];
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
-  service = backend.service();
   const t = tag();
   school = ((await must(service.from('schools').insert({ slug: `contagem-${t}`, name: `Escola Contagem ${t}` }).select('id').single())) as { id: string }).id;
   courses = [];
@@ -53,9 +51,6 @@ beforeAll(async () => {
     await must(service.from('enrollments').insert(courses.map((c) => ({ user_id: id, course_id: c.id, status: 'ACTIVE' }))).select('id'));
     students.push({ id, client: await backend.signIn(email, PASSWORD) });
   }
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 type Row = { school_id: string; user_id: string; month: string; lessons: number; quizzes: number; answers: number };

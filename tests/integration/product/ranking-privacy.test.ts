@@ -2,22 +2,14 @@
 // ("Mariana L."), reduced in the database, so no full name reaches a student over the API; lists a
 // student only once they did something this month; and tells each student once that they appear, until
 // they dismiss it (their own ranking_notices row, which no one else can write).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { EMAIL } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-ranking-123';
-let backend: TestBackend;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;

@@ -4,39 +4,27 @@
 // PAYMENT_REFUNDED event Asaas sends afterwards marks the payment REFUNDED and pauses every course it
 // bought (the course and its order bump). Whoever may not refund changes nothing, here or at Asaas.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
-import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { DEMO_ASAAS_ACCOUNTS, demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
+import { COURSE, SCHOOL, USER } from '../rls/seed.ts';
+import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const [DEMO, RIVAL] = DEMO_ASAAS_ACCOUNTS;
 const INTEGRATION: Record<string, string> = { [SCHOOL.demo]: 'ee000000-0000-4000-8000-000000000001', [SCHOOL.rival]: 'ee000000-0000-4000-8000-000000000021' };
 // Long enough to see that the function's answer pauses nothing; the test then waits for the event.
 const EVENT_DELAY_MS = 1500;
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
-const clients: Record<'admin' | 'instrutor' | 'rival' | 'aluna' | 'super', SupabaseClient> = {} as never;
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts, eventDelayMs: EVENT_DELAY_MS });
-  backend = await startTestBackend({ functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' } });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
-  clients.admin = await backend.signIn(EMAIL.adminDemo);
-  clients.instrutor = await backend.signIn(EMAIL.instrutor);
-  clients.rival = await backend.signIn(EMAIL.adminRival);
-  clients.aluna = await backend.signIn(EMAIL.aluna);
-  clients.super = await backend.signIn(EMAIL.super);
-}, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
+const backend = useBackend({ fakeAsaas: { eventDelayMs: EVENT_DELAY_MS }, functionSecrets: { SITE_URL: 'http://localhost:5999' } });
+const fake = backend.asaas;
+const service = backend.service();
+const clients = {
+  admin: backend.signedIn('adminDemo'),
+  instrutor: backend.signedIn('instrutor'),
+  rival: backend.signedIn('adminRival'),
+  aluna: backend.signedIn('aluna'),
+  super: backend.signedIn('super'),
+};
 
 async function refund(body: unknown, client: SupabaseClient | null) {
   const token = client ? (await client.auth.getSession()).data.session?.access_token : null;

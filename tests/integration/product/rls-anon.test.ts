@@ -1,18 +1,14 @@
 // An attacker holding only the public anon key: reads the login page of a school, nothing else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { none, ok, refused } from '../rls/expect.ts';
 import { COURSE, INTEGRATION, LESSON, OBJECT, SCHOOL, SCHOOL_LOGIN_COLUMNS, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let anon: SupabaseClient;
 beforeAll(async () => {
-  backend = await startTestBackend();
   anon = backend.anon();
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 const TABLES = [

@@ -3,10 +3,10 @@
 // pages and for the staff's enrollments list is captured and re-run under `explain (analyze)`. No
 // policy may call an access helper with a per-row argument, and every helper set is computed a
 // bounded number of times per statement (not once per row).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { inlineParams, settingsSql, type Sql } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { BIG, PASSWORD, SCHOOL, SEED, STUDENT_EMAIL } from '../../../scripts/bench/large-school.ts';
 import { fetchCatalog, fetchCourseDetail } from '../../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle } from '../../../src/features/lessons/api/queries.ts';
@@ -18,14 +18,13 @@ interface Statement {
 }
 /** The statements of each transaction the server ran: [0] sets role and claims, then the query. */
 let captured: Statement[][] = [];
-let backend: TestBackend;
+const backend = useBackend();
 let student: SupabaseClient;
 let staff: SupabaseClient;
 let studentId: string;
 let lessonId: string;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   const { engine } = backend.server.ctx;
   await engine.exec(SEED);
   // A staff member of the large school, for the enrollments list (20,000 rows to filter).
@@ -56,9 +55,6 @@ beforeAll(async () => {
   studentId = (await student.auth.getUser()).data.user!.id;
   lessonId = (await fetchCourseDetail(student, { courseId: BIG, userId: studentId }))!.modules[5]!.lessons[3]!.id;
 }, 240_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 interface PlanNode {
   'Node Type': string;

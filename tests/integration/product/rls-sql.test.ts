@@ -2,20 +2,16 @@
 // (RLS everywhere, no anon grants, no `true` write policy, an index on every foreign key, safe security
 // definer functions), constraints, triggers and the access helpers for every seeded role. The same rules
 // are exercised through supabase-js in the other rls-*.test.ts files.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { inRolledBackTx, runAs, runAsOwner } from '../rls/sql.ts';
 import { COURSE, LESSON, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let db: Engine;
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 async function rows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

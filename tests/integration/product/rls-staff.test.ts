@@ -1,27 +1,15 @@
 // Staff (SCHOOL_ADMIN, INSTRUCTOR) of Escola Demo and the SCHOOL_ADMIN of Academia Rival: each manages
 // everything of their own school and nothing of the other.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 import { ids, none, ok, refused } from '../rls/expect.ts';
-import { ANNOUNCEMENT, COMMENT, COURSE, EMAIL, ENROLLMENT, INTEGRATION, LESSON, MATERIAL, MODULE, SCHOOL, SECRETS, USER } from '../rls/seed.ts';
+import { ANNOUNCEMENT, COMMENT, COURSE, ENROLLMENT, INTEGRATION, LESSON, MATERIAL, MODULE, SCHOOL, SECRETS, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let instrutor: SupabaseClient;
-let rival: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  admin = await backend.signIn(EMAIL.adminDemo);
-  instrutor = await backend.signIn(EMAIL.instrutor);
-  rival = await backend.signIn(EMAIL.adminRival);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const instrutor = backend.signedIn('instrutor');
+const rival = backend.signedIn('adminRival');
 
 describe('reads are scoped to the school', () => {
   it('staff read every course of their school, whatever the status, and none of the other', async () => {

@@ -1,13 +1,13 @@
 // Storage buckets and their policies through supabase-js: who may write where, who may read private
 // lesson videos and materials, and that no public bucket can be listed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { none, ok, refused } from '../rls/expect.ts';
 import { COURSE, EMAIL, LESSON, OBJECT, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 const c = {} as Record<'aluno' | 'aluna' | 'pausado' | 'expirado' | 'alunoRival' | 'admin' | 'instrutor' | 'rival' | 'super', SupabaseClient>;
 
 const png = () => new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 0])], { type: 'image/png' });
@@ -15,13 +15,9 @@ const mp4 = () => new Blob([new Uint8Array(64)], { type: 'video/mp4' });
 const pdf = () => new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' });
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   const emails = { aluno: EMAIL.aluno, aluna: EMAIL.aluna, pausado: EMAIL.pausado, expirado: EMAIL.expirado, alunoRival: EMAIL.alunoRival,
     admin: EMAIL.adminDemo, instrutor: EMAIL.instrutor, rival: EMAIL.adminRival, super: EMAIL.super };
   for (const [k, email] of Object.entries(emails)) c[k as keyof typeof c] = await backend.signIn(email);
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('buckets', () => {

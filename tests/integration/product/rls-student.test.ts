@@ -1,25 +1,20 @@
 // Students of both schools, signed in with supabase-js: what they read, what they write, and every
 // neighbouring thing they must not (other users, other schools, paid lessons without an ACTIVE and
 // unexpired enrollment, roles, secrets, protected profile columns).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { ids, none, ok, refused } from '../rls/expect.ts';
 import { COMMENT, COURSE, EMAIL, ENROLLMENT, LESSON, MATERIAL, MODULE, SCHOOL, SECRETS, USER, ANNOUNCEMENT } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 const c: Record<'aluno' | 'aluna' | 'pausado' | 'expirado' | 'novo' | 'alunoRival', SupabaseClient> = {} as never;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
   for (const who of ['aluno', 'aluna', 'pausado', 'expirado', 'novo', 'alunoRival'] as const) {
     c[who] = await backend.signIn(EMAIL[who]);
   }
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 const EXCEL_LESSONS = [LESSON.excelPreview, LESSON.excelVimeo, LESSON.excelUpload, LESSON.excelProcv, LESSON.excelText,

@@ -1,24 +1,14 @@
 // The super admin (everything, but never roles for itself or its own activity) and inactive accounts
 // (nothing, even with a token issued before deactivation).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import { signLessonVideo } from '../../../src/features/lessons/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { ids, none, ok, refused } from '../rls/expect.ts';
 import { COURSE, EMAIL, LESSON, OBJECT, SCHOOL, SECRETS, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let superAdmin: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  superAdmin = await backend.signIn(EMAIL.super);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const superAdmin = backend.signedIn('super');
 
 describe('super admin', () => {
   it('reads everything of every school', async () => {

@@ -2,9 +2,9 @@
 // from payments written with the service role in known states, values, methods and dates (São Paulo days
 // at their edges), with another school's sale in the same days that must never count.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
 type Method = 'PIX' | 'BOLETO' | 'CREDIT_CARD';
@@ -59,11 +59,10 @@ const SALES: Sale[] = [
 const FROM = '2025-03-01';
 const TO = '2025-03-31';
 
-let backend: TestBackend;
-let admin: SupabaseClient;
+const backend = useBackend();
+const admin = backend.signedIn('adminDemo');
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   const service = backend.service();
   const money = (cents: number) => (cents / 100).toFixed(2);
   const { error } = await service.from('payments').insert(
@@ -99,11 +98,7 @@ beforeAll(async () => {
     ),
   );
   if (items.error) throw new Error(items.error.message);
-  admin = await backend.signIn(EMAIL.adminDemo);
 }, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
 
 // ── What the totals must be, computed here ──────────────────────────────────────────────────
 const inPeriod = (s: Sale) => {

@@ -2,21 +2,17 @@
 // engine: what each table allows today is read from the catalog, not from the migration history.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderSchemaDoc } from '../../../scripts/schema-doc.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const DOC = path.resolve(import.meta.dirname, '../../../docs/schema.md');
 
-let backend: TestBackend;
+const backend = useBackend();
 let rendered: string;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   rendered = await renderSchemaDoc(backend.server.ctx.engine);
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('docs/schema.md', () => {

@@ -3,22 +3,18 @@
 // text), read from the catalog of a migrated database rather than replayed from the migrations.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, renderDataModelOverview, renderSchemaFiles, withDataModelOverview } from '../../../scripts/schema-sql.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../../../supabase/schemas');
 const DATA_MODEL = path.resolve(import.meta.dirname, '../../../docs/data-model.md');
 
-let backend: TestBackend;
+const backend = useBackend();
 let rendered: Map<string, string>;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   rendered = await renderSchemaFiles(backend.server.ctx.engine);
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 const all = () => [...rendered.values()].join('\n');

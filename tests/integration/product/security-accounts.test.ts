@@ -11,11 +11,11 @@
 //
 // Accounts of a squatter are made with the admin API (`email_confirm: false`): exactly what a sign-up
 // leaves in auth.users when e-mail confirmations are on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settled } from '../../../local-supabase/auth/background.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signToken } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { none, ok, refused } from '../rls/expect.ts';
 import { COURSE, EMAIL, LESSON, SCHOOL } from '../rls/seed.ts';
 import { inRolledBackTx, runAs } from '../rls/sql.ts';
@@ -25,19 +25,10 @@ const TENANT_SECRET = 'local-tenant-webhook-secret-troque-em-producao';
 const SQUATTER_PASSWORD = 'senhaDoAtacante1';
 const EXCEL_PAID = [LESSON.excelVimeo, LESSON.excelUpload, LESSON.excelProcv, LESSON.excelText];
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let superAdmin: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, superAdmin] = await Promise.all([backend.signIn(EMAIL.adminDemo), backend.signIn(EMAIL.super)]);
-}, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const superAdmin = backend.signedIn('super');
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const email = (prefix: string) => `${prefix}.${tag()}@exemplo.com.br`;

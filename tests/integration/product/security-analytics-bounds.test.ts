@@ -6,22 +6,18 @@
 // the sales filter's dates (2000..2100) and the staff lists' search terms (200 characters). The
 // legitimate calls answer as before. Each attack runs with a client-side abort, so that a server
 // without the bounds fails the test instead of hanging it (the statement timeout, 8 s, ends it too).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
+const backend = useBackend();
 let db: Engine;
-let admin: SupabaseClient;
+const admin = backend.signedIn('adminDemo');
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   db = backend.server.ctx.engine;
-  admin = await backend.signIn(EMAIL.adminDemo);
 });
-afterAll(() => backend?.stop());
 
 const CHARTS = ['admin_chart_new_students', 'admin_chart_new_enrollments', 'admin_chart_active_students', 'admin_chart_lessons_completed', 'admin_chart_revenue'];
 const DAY = 86_400_000;

@@ -3,24 +3,15 @@
 // address, time and browser of everyone who opens the lesson. Through the API the photo is now null or an
 // object of the avatars bucket in the account's own folder, as the SPA's upload writes it
 // (supabase/migrations/20261128001010_avatar_url_own_bucket.sql). Each attack is checked in the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COMMENT, EMAIL, USER } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COMMENT, USER } from '../rls/seed.ts';
 
 const REFUSAL = { code: '22023', message: 'A foto do perfil precisa ser uma imagem enviada para a sua conta.' };
 
-let backend: TestBackend;
-let aluno: SupabaseClient;
-let admin: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  [aluno, admin] = await Promise.all([backend.signIn(EMAIL.aluno), backend.signIn(EMAIL.adminDemo)]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const aluno = backend.signedIn('aluno');
+const admin = backend.signedIn('adminDemo');
 
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 /** The photo on the profile and on the student's comment (what other readers' browsers load). */

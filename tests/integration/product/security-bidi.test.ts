@@ -7,10 +7,10 @@
 // (The rendering side: src/concepts/user-text.test.ts and tests/e2e/comment-links.spec.ts.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Engine } from '../../../local-supabase/db/engine.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { COURSE, LESSON, SCHOOL } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-bidi-123';
@@ -22,8 +22,8 @@ const CONTROLS = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend();
+const service = backend.service();
 let db: Engine;
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -57,12 +57,7 @@ const stored = async (id: string) => (await sql<Row>('select id, comment, author
 const profileOf = async (id: string) => (await sql<{ name: string; phone: string | null; address: string | null }>('select name, phone, address from public.profiles where id = $1', [id]))[0]!;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
   db = backend.server.ctx.engine;
-});
-afterAll(async () => {
-  await backend?.stop();
 });
 
 describe('an attacker writes bidirectional controls', () => {

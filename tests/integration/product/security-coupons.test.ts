@@ -10,34 +10,21 @@
 // Requests of the guessing tests come from their own loopback addresses (127.0.0.x), so each test has the
 // per-address budget of a different client, as the API gateway sees it.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL } from '../rls/seed.ts';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const CUSTOMER = { name: 'Comprador Teste', email: 'comprador@exemplo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
 const PASSWORD = 'senha-cupom-123';
 const LIMITED = 'Muitas tentativas de cupom. Aguarde um minuto e tente de novo.';
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts, eventDelayMs: 20 });
-  backend = await startTestBackend({
-    functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' },
-  });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
+const backend = useBackend({
+  fakeAsaas: { eventDelayMs: 20 },
+  functionSecrets: { SITE_URL: 'http://localhost:5999' },
 });
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
+const fake = backend.asaas;
+const service = backend.service();
 
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();

@@ -5,20 +5,14 @@
 // staff power when the school requires two-factor sign-in from its staff. Checked by what reaches the
 // attacker and by the rows in the database.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { authFetch, jwtPayload, signToken, uniqueEmail } from '../auth-helpers.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, startTestBackend, useBackend } from '../harness.ts';
 import { accessToken, Authenticator, turnOnTwoFactor } from '../mfa-helpers.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const db = () => backend.server.ctx.engine;
 

@@ -9,12 +9,11 @@
 // Issue 37, hole 4: an event is matched with payments of its own school only. Academia Rival, with its own
 // token and an event of its own subscription naming an escola-demo charge id, wrote on that charge.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL, USER } from '../rls/seed.ts';
-import { startFakeAsaas, type FakeAsaas, type FakeAsaasPayment } from '../../../scripts/fake-asaas/server.ts';
-import { DEMO_ASAAS_ACCOUNTS, demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
+import { type FakeAsaasPayment } from '../../../scripts/fake-asaas/server.ts';
+import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const [DEMO, RIVAL] = DEMO_ASAAS_ACCOUNTS;
 const CUSTOMER = { name: 'Aluna Teste', email: 'aluna@escola-demo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
@@ -23,23 +22,10 @@ const HOLDER = { name: 'Aluna Teste', email: 'aluna@escola-demo.com.br', cpfCnpj
 const DEMO_SECRET = 'whsec_escola_demo_local_0123456789abcdef';
 const DEMO_INTEGRATION = 'ee000000-0000-4000-8000-000000000001';
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
-let aluna: SupabaseClient;
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts });
-  backend = await startTestBackend({ functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' } });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
-  aluna = await backend.signIn(EMAIL.aluna);
-});
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
+const backend = useBackend({ fakeAsaas: true, functionSecrets: { SITE_URL: 'http://localhost:5999' } });
+const fake = backend.asaas;
+const service = backend.service();
+const aluna = backend.signedIn('aluna');
 
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 

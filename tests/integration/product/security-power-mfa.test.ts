@@ -2,20 +2,14 @@
 // super admin's included (supabase/migrations/20261128000100_power_second_factor.sql). The attacker
 // knows the password and signs in with it (aal1); the owner's session gave the code (aal2). Each attack
 // is checked by its effect in the database, and the same action from aal2 is the control.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { jwtPayload } from '../auth-helpers.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 import { accessToken, turnOnTwoFactor } from '../mfa-helpers.ts';
 import { COUPON, EMAIL, LESSON, OBJECT, QUIZ, SCHOOL, USER } from '../rls/seed.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 

@@ -11,20 +11,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { versionPath } from '../../../local-supabase/storage/keys.ts';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { countObjects } from '../storage-helpers.ts';
 import { COURSE, EMAIL, LESSON, OBJECT, SCHOOL, USER } from '../rls/seed.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-let backend: TestBackend;
-let aluno: SupabaseClient;
-let aluna: SupabaseClient;
-let alunoRival: SupabaseClient;
-let admin: SupabaseClient;
+const backend = useBackend();
+const aluno = backend.signedIn('aluno');
+const aluna = backend.signedIn('aluna');
+const alunoRival = backend.signedIn('alunoRival');
+const admin = backend.signedIn('adminDemo');
 let alunoJwt: string;
 let browser: Browser | undefined;
 
@@ -37,11 +36,6 @@ const LESSON_PNG = `${SCHOOL.demo}/${COURSE.excel}/${LESSON.excelUpload}/grafico
 const BIG_PNG = `${SCHOOL.demo}/${COURSE.excel}/${LESSON.excelUpload}/grande.png`;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  aluno = await backend.signIn(EMAIL.aluno);
-  aluna = await backend.signIn(EMAIL.aluna);
-  alunoRival = await backend.signIn(EMAIL.alunoRival);
-  admin = await backend.signIn(EMAIL.adminDemo);
   alunoJwt = (await aluno.auth.getSession()).data.session!.access_token;
   const service = backend.service();
   for (const [bucket, name, body, type] of [
@@ -55,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await backend?.stop();
 });
 
 /** A raw upload with exactly this Content-Type header (what supabase-js sends for a Buffer body). */
@@ -307,13 +300,7 @@ describe('signed URLs of lesson files', () => {
 });
 
 describe('the caps come from the function secrets', () => {
-  let configured: TestBackend;
-  beforeAll(async () => {
-    configured = await startTestBackend({ functionSecrets: { LESSON_VIDEO_URL_MAX_SECONDS: '1800', LESSON_MATERIAL_URL_MAX_SECONDS: '300' } });
-  });
-  afterAll(async () => {
-    await configured?.stop();
-  });
+  const configured = useBackend({ functionSecrets: { LESSON_VIDEO_URL_MAX_SECONDS: '1800', LESSON_MATERIAL_URL_MAX_SECONDS: '300' } });
 
   it('uses LESSON_VIDEO_URL_MAX_SECONDS and LESSON_MATERIAL_URL_MAX_SECONDS', async () => {
     const client = await configured.signIn(EMAIL.aluno);

@@ -1,29 +1,15 @@
 // Issue 24, the demo: supabase/seed.sql gives Escola Demo the coupon BEMVINDO20, Marketing's order bump
 // (Excel Essencial for R$ 97,00) and the monthly Plano Completo, so `npm start` shows them. Each must be
 // what Cupons, the course form and Planos would have saved, priced by the database as any other.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { COUPON, COURSE, EMAIL, PLAN, SCHOOL } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COUPON, COURSE, PLAN, SCHOOL } from '../rls/seed.ts';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-let admin: SupabaseClient;
-let aluno: SupabaseClient;
-let aluna: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-  [admin, aluno, aluna] = await Promise.all([
-    backend.signIn(EMAIL.adminDemo),
-    backend.signIn(EMAIL.aluno),
-    backend.signIn(EMAIL.aluna),
-  ]);
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const aluno = backend.signedIn('aluno');
+const aluna = backend.signedIn('aluna');
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;

@@ -3,34 +3,22 @@
 // with the payment under the coupon's lock, counts when the payment confirms and is given back by a
 // refund; the bump is one charge that enrolls in both courses and a refund pauses both. And what an
 // attacker tries: forged totals and event values, coupon uses written by hand, another school's coupon.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL } from '../rls/seed.ts';
-import { startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { DEMO_ASAAS_ACCOUNTS, demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
+import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const [DEMO] = DEMO_ASAAS_ACCOUNTS;
 const CUSTOMER = { name: 'Comprador Teste', email: 'comprador@exemplo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
 const PASSWORD = 'senha-venda-123';
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts });
-  backend = await startTestBackend({
-    functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' },
-  });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
+const backend = useBackend({
+  fakeAsaas: true,
+  functionSecrets: { SITE_URL: 'http://localhost:5999' },
 });
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
-});
+const fake = backend.asaas;
+const service = backend.service();
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;

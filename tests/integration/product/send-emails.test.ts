@@ -1,22 +1,15 @@
 // Issue 22's sender end to end: outbox → send-emails (real Deno) → SMTP → local-supabase's inbox. Each
 // message arrives once with its school's branding, the access e-mail's link leads to choosing a
 // password, a provider's refusal is retried or kept as failed, and only the service role may drain.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 import { inbox } from '../auth-helpers.ts';
 import { EMAIL, SCHOOL, USER } from '../rls/seed.ts';
 
 const SITE = 'http://localhost:5999';
-let backend: TestBackend;
-let service: SupabaseClient;
+const backend = useBackend({ functionSecrets: { SITE_URL: SITE } });
+const service = backend.service();
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
-
-beforeAll(async () => {
-  backend = await startTestBackend({ functionSecrets: { SITE_URL: SITE } });
-  service = backend.service();
-});
-afterAll(async () => backend?.stop());
 
 async function enqueue(key: string, kind: string, to: string, user: string | null, payload: object = {}) {
   const { error } = await service.rpc('enqueue_email', { p_school_id: SCHOOL.demo, p_user_id: user, p_to: to, p_kind: kind, p_key: key, p_payload: payload });

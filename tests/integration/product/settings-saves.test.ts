@@ -3,22 +3,15 @@
 // sender's form changed, and saving the same row again and again works (the second save of
 // Configurações → E-mails once failed with a database error). The SPA's own query functions, run as the
 // school's admin; what the database keeps is read with SQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
-import { EMAIL, SCHOOL } from '../rls/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { SCHOOL } from '../rls/seed.ts';
 import { fetchSchoolEmailSettings, saveSchoolEmailSettings } from '../../../src/features/email-preferences/api/queries.ts';
 import { fetchDiscussionSettings, saveDiscussionSetting } from '../../../src/features/settings/api/queries.ts';
 
-let backend: TestBackend;
-let admin: SupabaseClient;
+const backend = useBackend();
+const admin = backend.signedIn('adminDemo');
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  admin = await backend.signIn(EMAIL.adminDemo);
-});
-afterAll(async () => backend?.stop());
 
 describe('settings saved one at a time', () => {
   it('Configurações → E-mails: switches and the sender save in turns, each keeping what the others saved', async () => {

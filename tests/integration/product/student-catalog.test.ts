@@ -1,10 +1,9 @@
 // public.student_catalog, the home page's one request: each course summed up by the database for the
 // caller (lessons, lessons done, first preview, last lesson watched, enrollment), enrolled courses
 // first and a page of the others, row-level security deciding what the caller sees.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import { fetchCatalog } from '../../../src/features/courses/api/queries.ts';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { useBackend } from '../harness.ts';
 
 const DEMO = '5c000000-0000-4000-8000-000000000001';
 const RIVAL = '5c000000-0000-4000-8000-000000000002';
@@ -12,18 +11,9 @@ const EXCEL = 'c0000000-0000-4000-8000-000000000001';
 const WELCOME = 'e0000000-0000-4000-8000-000000000001'; // preview, completed by aluno
 const FORMULAS = 'e0000000-0000-4000-8000-000000000003'; // in progress for aluno (3 s)
 
-let backend: TestBackend;
-let aluno: SupabaseClient;
-let aluna: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  aluno = await backend.signIn('aluno@escola-demo.com.br');
-  aluna = await backend.signIn('aluna@escola-demo.com.br');
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const aluno = backend.signedIn('aluno');
+const aluna = backend.signedIn('aluna');
 
 async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await backend.server.ctx.engine.query<T>(text, params)).rows;

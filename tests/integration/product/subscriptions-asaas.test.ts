@@ -4,12 +4,12 @@
 // grace days and paying restores them; cancel-asaas-subscription removes it at Asaas and keeps access until
 // the end of the paid period. And what an attacker tries: forged events, someone else's subscription,
 // another school's plan, subscribing twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, LESSON, SCHOOL, USER } from '../rls/seed.ts';
-import { addCycle, startFakeAsaas, type FakeAsaas } from '../../../scripts/fake-asaas/server.ts';
-import { DEMO_ASAAS_ACCOUNTS, demoAsaasAccounts } from '../../../scripts/fake-asaas/demo-accounts.ts';
+import { addCycle } from '../../../scripts/fake-asaas/server.ts';
+import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
 const [DEMO, RIVAL] = DEMO_ASAAS_ACCOUNTS;
 const CARD = { holderName: 'ASSINANTE TESTE', number: '5162306219378829', expiryMonth: '05', expiryYear: '2031', ccv: '8317' };
@@ -19,25 +19,14 @@ const SUCCESS_URL = 'http://localhost:5999/profile?assinatura=retorno';
 const PASSWORD = 'senha-assina-123';
 const DAY = 24 * 3600_000;
 
-let backend: TestBackend;
-let fake: FakeAsaas;
-let service: SupabaseClient;
 const logs: string[] = [];
-
-beforeAll(async () => {
-  const accounts = demoAsaasAccounts('http://unset');
-  fake = await startFakeAsaas({ accounts, eventDelayMs: 20 });
-  backend = await startTestBackend({
-    functionSecrets: { ASAAS_SANDBOX_URL: fake.apiUrl, ASAAS_PRODUCTION_URL: fake.apiUrl, SITE_URL: 'http://localhost:5999' },
-    log: (line) => logs.push(line),
-  });
-  for (const [i, a] of demoAsaasAccounts(backend.url).entries()) accounts[i]!.webhookUrl = a.webhookUrl;
-  service = backend.service();
-}, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-  await fake?.close();
+const backend = useBackend({
+  fakeAsaas: { eventDelayMs: 20 },
+  functionSecrets: { SITE_URL: 'http://localhost:5999' },
+  log: (line) => logs.push(line),
 });
+const fake = backend.asaas;
+const service = backend.service();
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;

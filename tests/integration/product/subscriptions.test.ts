@@ -3,23 +3,14 @@
 // pauses them; paying restores them; a cancelled subscription keeps access until the end of the paid
 // period. Events whose value or customer do not match change nothing; a course bought outright is
 // never paused with the plan. Events are applied as asaas-webhook applies them (service role).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL } from '../rls/seed.ts';
 
 const PASSWORD = 'senha-plano-123';
 const DAY = 24 * 3600_000;
-let backend: TestBackend;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
 
 async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await p;

@@ -4,16 +4,10 @@
 // assigns on NEW (`new.updated_at := now()`) or reads from OLD (`new.created_at := old.created_at`) are
 // columns of that table. A new table given a shared trigger it does not fit fails here, not at a
 // school's second save.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
 
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await backend.server.ctx.engine.query<T>(text, params)).rows;
 

@@ -1,26 +1,17 @@
 // Issue 11, inbound webhooks in real Deno: tenant-webhook (platform secret) and student-webhook (the
 // school's secret). Wrong or missing secrets change nothing; every bad field gets a 400 naming it;
 // repeated calls are idempotent; school A's secret never touches school B.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
-import { ANON_KEY, startTestBackend, type TestBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 import { COURSE, EMAIL, SCHOOL } from '../rls/seed.ts';
 
 const TENANT_SECRET = 'local-tenant-webhook-secret-troque-em-producao';
 const DEMO_SECRET = 'whsec_escola_demo_local_0123456789abcdef';
 const RIVAL_SECRET = 'whsec_academia_rival_local_0123456789abcdef';
 
-let backend: TestBackend;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  service = backend.service();
-});
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = useBackend();
+const service = backend.service();
 
 async function post(name: string, body: unknown, secret?: string, method = 'POST') {
   const res = await fetch(`${backend.url}/functions/v1/${name}`, {
