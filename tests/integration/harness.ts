@@ -5,6 +5,7 @@
 //   const service = backend.service();                   // the service-role client (what edge functions use)
 //   const admin = backend.signedIn('adminDemo');          // a seeded account (rls/seed.ts EMAIL), signed in at start
 //   const shop = useBackend({ fakeAsaas: { eventDelayMs: 20 } });   // the fake Asaas beside it: shop.asaas
+//   const video = useBackend({ fakeBunny: true });                // the fake Bunny Stream beside it: video.bunny
 //
 //   inside tests and hooks:
 //   await backend.signedInAccount({ role: 'SCHOOL_ADMIN' })   // a new confirmed account with its profile
@@ -20,8 +21,9 @@
 // or template database (PostgreSQL) in about a second, so files never share a database: tests change
 // the seed's rows, and a file's tests may rely on what its earlier tests did.
 // startTestBackend is the starter underneath, for tests whose subject is a backend's start or stop.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -38,6 +40,8 @@ import {
 } from '../../local-supabase/config.ts';
 import { startFakeAsaas, type FakeAsaas } from '../../scripts/fake-asaas/server.ts';
 import { demoAsaasAccounts } from '../../scripts/fake-asaas/demo-accounts.ts';
+import { startFakeBunny, type FakeBunny } from '../../scripts/fake-bunny/server.ts';
+import { FAKE_BUNNY_KEYS } from '../../scripts/fake-bunny/keys.ts';
 import { uniqueEmail } from './auth-helpers.ts';
 import { withDb } from './global-setup.ts';
 import { turnOnTwoFactor, type Authenticator } from './mfa-helpers.ts';
@@ -89,6 +93,11 @@ export interface BackendOptions extends TestBackendOptions {
    * asaas-webhook. `eventDelayMs` as startFakeAsaas takes it.
    */
   fakeAsaas?: true | { eventDelayMs?: number };
+  /**
+   * The fake Bunny Stream of scripts/fake-bunny beside the backend (files in a temporary folder): the
+   * functions get VIDEO_HOST=bunny and BUNNY_* pointing at it, its webhooks go to the backend's video-webhook.
+   */
+  fakeBunny?: true;
 }
 
 /** A seeded account, by its key in rls/seed.ts's EMAIL. */
@@ -150,6 +159,8 @@ export interface Backend {
   service(): SupabaseClient;
   /** The fake Asaas of `fakeAsaas`; may be kept at file level. */
   readonly asaas: FakeAsaas;
+  /** The fake Bunny Stream of `fakeBunny`; may be kept at file level. */
+  readonly bunny: FakeBunny;
   /** A new client with only the anon key (a signed-out visitor, or an attacker with the key). */
   anon(): SupabaseClient;
   /** A client sending `jwt` (and `headers`) on every request, as a browser holding that token. */
@@ -257,6 +268,8 @@ function late<T extends object>(name: string, current: () => T | undefined): T {
 export function useBackend(options: BackendOptions = {}): Backend {
   let started: TestBackend | undefined;
   let fake: FakeAsaas | undefined;
+  let bunny: FakeBunny | undefined;
+  let bunnyDir: string | undefined;
   let service: SupabaseClient | undefined;
   const sessions = new Map<SeedAccount, SupabaseClient | undefined>();
   const ready = () => {
@@ -272,9 +285,15 @@ export function useBackend(options: BackendOptions = {}): Backend {
       secrets.ASAAS_SANDBOX_URL = fake.apiUrl;
       secrets.ASAAS_PRODUCTION_URL = fake.apiUrl;
     }
+    if (options.fakeBunny) {
+      bunnyDir = await mkdtemp(path.join(os.tmpdir(), 'fake-bunny-'));
+      bunny = await startFakeBunny({ ...FAKE_BUNNY_KEYS, dataDir: bunnyDir, webhookUrl: null });
+      Object.assign(secrets, bunny.secrets);
+    }
     started = await startTestBackend({ ...options, functionSecrets: { ...secrets, ...options.functionSecrets } });
     // The backend's port is known only now: point the fake's webhooks at it.
     if (fake) for (const [i, a] of demoAsaasAccounts(started.url).entries()) asaasAccounts[i]!.webhookUrl = a.webhookUrl;
+    bunny?.setWebhookUrl(`${started.url}/functions/v1/video-webhook`);
     service = started.service();
     for (const sql of [options.sql ?? []].flat()) await started.server.ctx.engine.exec(sql);
     const names = [...sessions.keys()];
@@ -284,12 +303,18 @@ export function useBackend(options: BackendOptions = {}): Backend {
   afterAll(async () => {
     await started?.stop();
     await fake?.close();
+    await bunny?.close();
+    if (bunnyDir) await rm(bunnyDir, { recursive: true, force: true });
   });
 
   const serviceClient = late('backend.service()', () => service);
   const asaas = late('backend.asaas', () => {
     if (!options.fakeAsaas) throw new Error('useBackend({ fakeAsaas }) starts the fake Asaas');
     return fake;
+  });
+  const fakeBunny = late('backend.bunny', () => {
+    if (!options.fakeBunny) throw new Error('useBackend({ fakeBunny: true }) starts the fake Bunny Stream');
+    return bunny;
   });
   const backend: Backend = {
     get url() {
@@ -304,6 +329,7 @@ export function useBackend(options: BackendOptions = {}): Backend {
     sql: async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await ready().server.ctx.engine.query<T>(text, params)).rows,
     service: () => serviceClient,
     asaas,
+    bunny: fakeBunny,
     anon: () => ready().anon(),
     clientWithToken: (jwt, headers = {}) => makeClient(ready().url, ANON_KEY, { Authorization: `Bearer ${jwt}`, ...headers }),
     signedIn(who) {
