@@ -7,13 +7,19 @@
 // drip release, or course access for a course-wide file), and the URL is signed with the service role
 // for at most LESSON_VIDEO_URL_MAX_SECONDS (default 4 h) or LESSON_MATERIAL_URL_MAX_SECONDS (1 h).
 //
+// A PDF material (by its stored content type or its bytes, not its name) is signed only for a caller
+// Storage lets read it directly (staff of the school, the super admin): a student gets it from
+// download-material, stamped with their name (issue 39), and is answered 403 { download } here.
+//
 // POST { bucket: 'lesson-videos' | 'lesson-materials', path, expiresIn? } →
 //   200 { signedUrl: '/storage/v1/object/sign/…?token=…', expiresIn } (relative to the project URL,
 //       which the client knows: the function's own SUPABASE_URL may be an internal address)
 //   400 invalid input · 401 no valid session · 404 no such file, or no access to it (not told apart)
+//   403 { download: 'download-material' } a PDF material asked by a student
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env } from '../_shared/supabase.ts';
+import { callerReadsDirectly, isPdf, MATERIALS_BUCKET, readStoredHead } from '../_shared/lesson-materials.ts';
 
 const CAPS: Record<string, { secret: string; fallback: number }> = {
   'lesson-videos': { secret: 'LESSON_VIDEO_URL_MAX_SECONDS', fallback: 4 * 3600 },
@@ -66,6 +72,13 @@ serve(async (req) => {
     throw new Error(`can_sign_lesson_file: ${access.error.message}`);
   }
   if (access.data !== true || typeof signed?.signedURL !== 'string') throw new HttpError(404, 'Arquivo não encontrado');
+  if (bucket === MATERIALS_BUCKET) {
+    const [stored, staff] = await Promise.all([readStoredHead(path), callerReadsDirectly(authorization, path)]);
+    if (!stored) throw new HttpError(404, 'Arquivo não encontrado');
+    if (!staff && isPdf(stored)) {
+      throw new HttpError(403, 'Este PDF é baixado com o seu nome: use o botão do material.', { download: 'download-material' });
+    }
+  }
   // Encoded as supabase-js encodes the URLs it returns from createSignedUrl.
   return json({ signedUrl: encodeURI(`/storage/v1${signed.signedURL}`), expiresIn });
 });

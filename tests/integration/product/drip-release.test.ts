@@ -4,17 +4,20 @@
 // cannot be written — whatever the SPA shows. Preview lessons stay open; staff see everything.
 // Students and enrollments are created fresh with the service role; an enrollment's created_at (the
 // start of an AFTER_ENROLLMENT countdown) is set on insert, as a backdated import would.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchLessonBundle, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
+import { fetchLessonBundle, openMaterialFile, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { fetchLessonComments } from '../../../src/features/discussions/api/queries.ts';
 import { useBackend } from '../harness.ts';
-import { SCHOOL } from '../rls/seed.ts';
+import { OBJECT, SCHOOL } from '../rls/seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = 'senha-drip-123';
 const MP4 = Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom drip video bytes', 'binary');
-const PDF = Buffer.from('%PDF-1.4\n% apostila drip\n');
+// A real PDF (the seed's apostila): a student gets it stamped with their name (download-material).
+const PDF = readFileSync(path.resolve(import.meta.dirname, '../../../supabase/seed-files/lesson-materials', OBJECT.lessonPdf));
 
 const backend = useBackend();
 const service = backend.service();
@@ -179,6 +182,7 @@ describe('before the release', () => {
     const { client } = who.today;
     await expect(signLessonVideo(client, videoPath, 60)).rejects.toMatchObject({ message: expect.any(String) });
     await expect(signMaterial(client, pdfPath)).rejects.toMatchObject({ message: expect.any(String) });
+    await expect(openMaterialFile(client, { file_path: pdfPath, type: 'PDF' })).rejects.toThrow('Arquivo não encontrado');
     const download = await client.storage.from('lesson-videos').download(videoPath);
     expect(download.data).toBeNull();
   });
@@ -272,7 +276,8 @@ describe('after the release', () => {
     const video = await fetch(await signLessonVideo(client, videoPath, 60));
     expect(video.status).toBe(200);
     expect(Buffer.from(await video.arrayBuffer())).toEqual(MP4);
-    expect((await fetch(await signMaterial(client, pdfPath))).status).toBe(200);
+    const material = await openMaterialFile(client, { file_path: pdfPath, type: 'PDF' });
+    expect('file' in material && material.file.size).toBeGreaterThan(PDF.length);
 
     const progress = await client
       .from('progress')

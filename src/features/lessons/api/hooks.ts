@@ -6,7 +6,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '@/platform/toast';
 import { queryClient } from '@/platform/query-client';
 import { supabase } from '@/platform/supabase';
-import { fetchLessonBundle, rateLesson, signLessonVideo, signMaterial, type LessonBundle } from './queries';
+import { downloadBlob } from '@/utils/download';
+import { fetchLessonBundle, openMaterialFile, rateLesson, signLessonVideo, type LessonBundle, type MaterialType } from './queries';
 import { VIDEO_URL_TTL_SEC } from './lesson-urls';
 import { rootKeys } from '@/platform/query-keys';
 
@@ -66,16 +67,20 @@ export function useRateLesson(lessonId: string, userId: string | null | undefine
   });
 }
 
-/** Opens a material: links as they are, files through a short-lived signed URL, in a new tab. */
+/** Opens a material file: a PDF is saved stamped with the student's name (issue 39), any other file
+ * opens through a short-lived signed URL in the tab opened during the click. */
 export function useOpenMaterial() {
   return useMutation({
-    mutationFn: async ({ path, tab }: { path: string; tab: Window | null }) => {
-      const url = await signMaterial(supabase, path);
-      return { url, tab };
-    },
-    onSuccess: ({ url, tab }) => {
-      if (tab && !tab.closed) tab.location.href = url;
-      else window.open(url, '_blank', 'noopener');
+    mutationFn: async ({ material, tab }: { material: { file_path: string; type: MaterialType }; tab: Window | null }) => ({
+      opened: await openMaterialFile(supabase, material),
+      tab,
+    }),
+    onSuccess: ({ opened, tab }) => {
+      if ('file' in opened) {
+        tab?.close();
+        downloadBlob(opened.name, opened.file);
+      } else if (tab && !tab.closed) tab.location.href = opened.url;
+      else window.open(opened.url, '_blank', 'noopener');
     },
     meta: { errorTitle: 'Erro ao abrir material' },
     onError: (_error, { tab }) => {

@@ -4,7 +4,7 @@
 // lesson_contents and materials come back only with access to the lesson (row-level security), so
 // an absent lesson_contents row means "no access".
 import type { DbClient } from '@/platform/db';
-import { signLessonFile } from '@/concepts/lesson-files';
+import { getLessonMaterial, signLessonFile, type LessonMaterialFile } from '@/concepts/lesson-files';
 import type { Tables } from '@/types/database';
 import { LESSON_BUNDLE_SELECT } from './lesson-urls';
 
@@ -71,6 +71,12 @@ export function signLessonVideo(client: DbClient, path: string, expiresIn = 15 *
 /** Signed URL of a material file (private bucket lesson-materials), short-lived: it is opened at once. */
 export function signMaterial(client: DbClient, path: string, expiresIn = 60): Promise<string> {
   return signLessonFile(client, 'lesson-materials', path, expiresIn);
+}
+
+/** What the student's click on a material file gets: a PDF stamped with their name, or a signed URL. */
+export function openMaterialFile(client: DbClient, material: { file_path: string; type: MaterialType }): Promise<LessonMaterialFile> {
+  const looksLikePdf = material.type === 'PDF' || /\.pdf$/i.test(material.file_path);
+  return getLessonMaterial(client, material.file_path, { looksLikePdf });
 }
 
 /** Sets the caller's rating of a lesson, replacing an earlier one (upsert on user_id, lesson_id). */

@@ -38,6 +38,9 @@ const MATERIAL_ICON: Record<MaterialType, typeof FileText> = {
 function MaterialItem({ material }: { material: LessonMaterial }) {
   const open = useOpenMaterial();
   const Icon = MATERIAL_ICON[material.type] ?? File;
+  // A PDF is saved stamped with the student's name (issue 39), not opened in a tab.
+  const isPdf = material.type === 'PDF';
+  const stamping = isPdf && open.isPending;
   const inner = (
     <>
       <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-on-dark">
@@ -45,7 +48,7 @@ function MaterialItem({ material }: { material: LessonMaterial }) {
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium text-slate-100">{material.title}</span>
-        <span className="text-xs text-slate-400">{material.type}</span>
+        <span className="text-xs text-slate-400">{stamping ? 'Preparando o PDF com o seu nome...' : material.type}</span>
       </span>
       <ExternalLink className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
     </>
@@ -63,12 +66,13 @@ function MaterialItem({ material }: { material: LessonMaterial }) {
       type="button"
       className={cls}
       disabled={open.isPending}
+      aria-busy={open.isPending || undefined}
       data-testid="material"
       onClick={() => {
-        // Open the tab during the click (popup blockers), then point it at the signed URL.
-        const tab = window.open('about:blank', '_blank');
+        // Any other file: open the tab during the click (popup blockers), then point it at the signed URL.
+        const tab = isPdf ? null : window.open('about:blank', '_blank');
         if (tab) tab.opener = null;
-        open.mutate({ path: material.file_path!, tab });
+        open.mutate({ material: { file_path: material.file_path!, type: material.type }, tab });
       }}
     >
       {inner}

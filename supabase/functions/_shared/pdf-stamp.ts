@@ -1,0 +1,119 @@
+// The licence line stamped on every page of a PDF material a student downloads (issue 39):
+// "Licenciado para <nome> · <e-mail> · <dd/mm/aaaa>", as real text (a reader's text layer, search and
+// copy find it) in pdf-lib's standard Helvetica, along the page's visual bottom edge whatever its
+// /Rotate and crop box.
+//
+// Helvetica is WinAnsi: every letter of Portuguese is in it. Any other character (a Polish ł, Greek,
+// Cyrillic, CJK, an emoji) is transliterated rather than embedding a font: accents are dropped (ğ → g,
+// ő → o) and what still does not fit becomes '?'. The e-mail, which the tests and a reader search for,
+// is ASCII in practice; a name that turns into question marks still carries the e-mail beside it.
+import { degrees, PDFDocument, PDFFont, PDFPage, rgb, StandardFonts } from 'npm:pdf-lib@1.17.1';
+
+/** Why a file could not be stamped; `download-material` turns each into its pt-BR answer. */
+export class StampError extends Error {
+  constructor(readonly reason: 'unreadable' | 'encrypted' | 'too-many-pages', message: string) {
+    super(message);
+  }
+}
+
+export interface Licensee {
+  name: string;
+  email: string;
+  /** When the file is handed out: the date shown is this day in São Paulo. */
+  at: Date;
+}
+
+/** dd/mm/aaaa in São Paulo. */
+export function saoPauloDate(at: Date): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+}
+
+/** The licence line, before it is fitted to the font. */
+export function licenceLine({ name, email, at }: Licensee): string {
+  const who = name.trim() || email;
+  return `Licenciado para ${who} · ${email} · ${saoPauloDate(at)}`;
+}
+
+/** The text in characters the font encodes: accents dropped where that helps, anything else '?'. */
+export function fitToFont(text: string, font: PDFFont): string {
+  const encodable = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue; // control characters
+    if (encodable.has(code)) {
+      out += ch;
+      continue;
+    }
+    const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+    out += base && [...base].every((c) => encodable.has(c.codePointAt(0)!)) ? base : '?';
+  }
+  return out;
+}
+
+const MARGIN = 10;
+const MAX_SIZE = 8;
+const MIN_SIZE = 4;
+
+/** Draws the line centred on the page's visual bottom edge, reading left to right as the page is shown. */
+function stampPage(page: PDFPage, line: string, font: PDFFont): void {
+  const box = page.getCropBox();
+  const angle = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const across = angle === 90 || angle === 270 ? box.height : box.width;
+  const size = Math.max(MIN_SIZE, Math.min(MAX_SIZE, ((across - 2 * MARGIN) / font.widthOfTextAtSize(line, 1)) * 0.98));
+  const width = font.widthOfTextAtSize(line, size);
+  const start = (across - width) / 2;
+  // Where the text starts in the page's own (unrotated) space, and which way it runs.
+  const at =
+    angle === 0
+      ? { x: box.x + start, y: box.y + MARGIN }
+      : angle === 90
+        ? { x: box.x + box.width - MARGIN, y: box.y + start }
+        : angle === 180
+          ? { x: box.x + box.width - start, y: box.y + box.height - MARGIN }
+          : { x: box.x + MARGIN, y: box.y + box.height - start };
+  page.drawText(line, { ...at, size, font, color: rgb(0.35, 0.35, 0.35), opacity: 0.85, rotate: degrees(angle) });
+}
+
+/** Saves the original content's graphics state around it, so a page that leaves its CTM or colour
+ * changed (unbalanced q/Q) does not move or recolour the stamp drawn after it. */
+function isolateContent(doc: PDFDocument, page: PDFPage): void {
+  page.node.normalize();
+  const start = doc.context.register(doc.context.flateStream('q\n'));
+  const end = doc.context.register(doc.context.flateStream('\nQ\n'));
+  page.node.wrapContentStreams(start, end);
+}
+
+/**
+ * The PDF with the licence line on every page. Refuses (StampError) a file pdf-lib cannot read, an
+ * encrypted one (its pages could not be changed without its key), or more pages than `maxPages`.
+ */
+export async function stampPdf(bytes: Uint8Array, who: Licensee, { maxPages }: { maxPages: number }): Promise<Uint8Array> {
+  let doc: PDFDocument;
+  try {
+    // Loaded even when encrypted, only to say so (pdf-lib's own refusal is a plain Error).
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  } catch (e) {
+    throw new StampError('unreadable', e instanceof Error ? e.message : String(e));
+  }
+  if (doc.isEncrypted) throw new StampError('encrypted', 'encrypted');
+  let pages: PDFPage[];
+  try {
+    pages = doc.getPages();
+  } catch (e) {
+    throw new StampError('unreadable', e instanceof Error ? e.message : String(e));
+  }
+  if (pages.length === 0) throw new StampError('unreadable', 'no pages');
+  if (pages.length > maxPages) throw new StampError('too-many-pages', `${pages.length} pages`);
+  try {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const line = fitToFont(licenceLine(who), font);
+    for (const page of pages) {
+      isolateContent(doc, page);
+      stampPage(page, line, font);
+    }
+    return await doc.save({ updateFieldAppearances: false });
+  } catch (e) {
+    throw new StampError('unreadable', e instanceof Error ? e.message : String(e));
+  }
+}
