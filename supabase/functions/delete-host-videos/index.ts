@@ -1,0 +1,50 @@
+// delete-host-videos (issue 39): deletes at the video host the videos no lesson holds any more (replaced,
+// removed, or their lesson deleted: private.video_host_deletions, queued by triggers). The scheduler calls
+// it every minute while one is due (pg_cron + pg_net, as send-emails), with the service role; nobody else
+// can. Each call claims a batch (leased: two calls at once never take the same video) and reports each:
+// done, or its error (retried 2^attempts minutes later, at most a day apart). One failure never stops the
+// others. Without a video host configured nothing is claimed: the queue waits.
+//   POST { limit?: 1..100 } → { claimed, deleted, failed }
+import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
+import { env, serviceClient } from '../_shared/supabase.ts';
+import { videoHost } from '../_shared/video-host/index.ts';
+
+interface Deletion {
+  id: string;
+  host: string;
+  host_video_id: string;
+  attempts: number;
+}
+
+serve(async (req) => {
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+  if (!token || !safeEqual(token, env('SUPABASE_SERVICE_ROLE_KEY'))) throw new HttpError(401, 'Não autorizado');
+  const body = await readJsonBody(req);
+  const limit = body.limit ?? 20;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new HttpError(400, 'limit deve ser um número inteiro de 1 a 100', { field: 'limit' });
+  }
+  const host = videoHost();
+  if (!host) return json({ claimed: 0, deleted: 0, failed: 0, host: 'não configurado' });
+  const hostName = Deno.env.get('VIDEO_HOST')!.trim();
+
+  const admin = serviceClient();
+  const { data, error } = await admin.rpc('claim_video_host_deletions', { p_limit: limit });
+  if (error) throw new Error(`claim_video_host_deletions: ${error.message}`);
+  const rows = (data ?? []) as Deletion[];
+  const counts = { claimed: rows.length, deleted: 0, failed: 0 };
+  for (const row of rows) {
+    let failure: string | null = null;
+    try {
+      if (row.host !== hostName) throw new Error(`o serviço de vídeo ${row.host} não está configurado`);
+      await host.delete(row.host_video_id);
+    } catch (e) {
+      failure = e instanceof Error ? e.message : String(e);
+    }
+    const done = await admin.rpc('finish_video_host_deletion', { p_id: row.id, p_error: failure });
+    if (done.error) throw new Error(`finish_video_host_deletion: ${done.error.message}`);
+    if (failure) counts.failed++;
+    else counts.deleted++;
+  }
+  return json(counts);
+});

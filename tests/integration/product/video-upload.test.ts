@@ -1,0 +1,189 @@
+// Issue 39: a lesson's video goes to the video host. video-upload creates the video at the host for staff
+// of the lesson's school only and signs its TUS upload; the lesson plays it from then on, and the video it
+// replaces, or that its lesson loses, is deleted at the host by delete-host-videos. video-webhook believes
+// only the host: a forged call changes nothing in the database, the host's signed one moves the video to
+// processing, ready or failed. Without a video host the platform says the school keeps Storage.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBackend } from '../harness.ts';
+import { COURSE, LESSON, MODULE } from '../rls/seed.ts';
+import { bunnySecrets, bunnyWebhook, invoke, LIBRARY_ID, post, startBunnyStub, type BunnyStub } from './video-helpers.ts';
+
+const secrets: Record<string, string> = {};
+let bunny: BunnyStub;
+beforeAll(async () => {
+  bunny = await startBunnyStub();
+  Object.assign(secrets, bunnySecrets(bunny.url));
+});
+afterAll(() => bunny?.close());
+
+const backend = useBackend({ functionSecrets: secrets });
+const service = backend.service();
+const admin = backend.signedIn('adminDemo');
+const adminRival = backend.signedIn('adminRival');
+const aluno = backend.signedIn('aluno');
+
+interface VideoRow {
+  host: string;
+  host_video_id: string;
+  status: string;
+  percent: number;
+  renditions: string[];
+  duration_sec: number | null;
+  failure_reason: string | null;
+}
+const videoOf = async (lessonId: string) =>
+  (await backend.sql<VideoRow>(`select host, host_video_id, status, percent, renditions, duration_sec, failure_reason from public.lesson_videos where lesson_id = $1`, [lessonId]))[0];
+const queued = () => backend.sql<{ host_video_id: string; reason: string }>(`select host_video_id, reason from private.video_host_deletions order by queued_at, host_video_id`);
+const upload = (client = admin, lessonId: string = LESSON.excelPivot) => invoke(client, 'video-upload', { lessonId });
+
+describe('video-upload', () => {
+  it("gives staff a TUS upload signed for one new video in the school's collection, and the lesson plays it", async () => {
+    const r = await upload();
+    expect(r.status).toBe(200);
+    const guid = r.body.upload.headers.VideoId as string;
+    expect(r.body).toEqual({
+      lessonId: LESSON.excelPivot,
+      status: 'waiting',
+      upload: {
+        endpoint: secrets.BUNNY_TUS_URL,
+        headers: { VideoId: guid, LibraryId: LIBRARY_ID, AuthorizationSignature: expect.stringMatching(/^[0-9a-f]{64}$/), AuthorizationExpire: expect.any(String) },
+        expiresAt: expect.any(String),
+        metadata: { title: 'Tabelas dinâmicas' },
+      },
+    });
+    expect(Date.parse(r.body.upload.expiresAt)).toBeGreaterThan(Date.now() + 3600_000);
+    expect(JSON.stringify(r.body)).not.toContain(secrets.BUNNY_API_KEY);
+    expect(bunny.videos.get(guid)).toEqual(expect.objectContaining({ title: 'Tabelas dinâmicas', collectionId: expect.any(String) }));
+
+    expect(await videoOf(LESSON.excelPivot)).toEqual(expect.objectContaining({ host: 'bunny', host_video_id: guid, status: 'waiting', percent: 0 }));
+    const [lesson] = await backend.sql(
+      `select l.video_type, c.video_url from public.lessons l join public.lesson_contents c on c.lesson_id = l.id where l.id = $1`,
+      [LESSON.excelPivot],
+    );
+    expect(lesson).toEqual({ video_type: 'upload', video_url: 'video-host' });
+    // Staff read the progress; a student with access to the lesson never reads the host's id.
+    expect((await admin.from('lesson_videos').select('status, percent').eq('lesson_id', LESSON.excelPivot)).data).toEqual([{ status: 'waiting', percent: 0 }]);
+    expect((await aluno.from('lesson_videos').select('host_video_id')).data).toEqual([]);
+  });
+
+  it("refuses another school's staff, students and signed-out callers, and changes nothing", async () => {
+    const before = await videoOf(LESSON.excelPivot);
+    const videos = bunny.videos.size;
+    expect((await upload(adminRival)).status).toBe(404);
+    expect((await upload(aluno)).status).toBe(404);
+    expect((await upload(backend.anon())).status).toBe(401);
+    expect((await invoke(admin, 'video-upload', { lessonId: 'x' })).status).toBe(400);
+    expect(await videoOf(LESSON.excelPivot)).toEqual(before);
+    expect(bunny.videos.size).toBe(videos);
+    expect(await queued()).toEqual([]);
+    // The rival's staff upload to their own lesson.
+    expect((await upload(adminRival, LESSON.rivalPaid)).status).toBe(200);
+  });
+
+  it('replacing the video queues the old one, and delete-host-videos deletes it at the host', async () => {
+    const old = (await videoOf(LESSON.excelPivot))!.host_video_id;
+    const r = await upload();
+    expect(r.status).toBe(200);
+    expect((await videoOf(LESSON.excelPivot))!.host_video_id).toBe(r.body.upload.headers.VideoId);
+    expect(await queued()).toEqual([{ host_video_id: old, reason: 'replaced' }]);
+
+    // Only the scheduler's service role drains the queue.
+    expect((await invoke(admin, 'delete-host-videos', {})).status).toBe(401);
+    expect(await invoke(service, 'delete-host-videos', {})).toEqual({ status: 200, body: { claimed: 1, deleted: 1, failed: 0 } });
+    expect(bunny.deleted).toEqual([old]);
+    expect(bunny.videos.has(r.body.upload.headers.VideoId)).toBe(true);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('a lesson whose video becomes YouTube, or that is deleted, loses its hosted video at the host', async () => {
+    const pivot = (await videoOf(LESSON.excelPivot))!.host_video_id;
+    const changed = await admin.from('lesson_contents').update({ video_url: 'https://www.youtube.com/watch?v=abc123' }).eq('lesson_id', LESSON.excelPivot).select('lesson_id');
+    expect(changed.error).toBeNull();
+    expect(await videoOf(LESSON.excelPivot)).toBeUndefined();
+
+    const created = await admin.from('lessons').insert({ module_id: MODULE.excel3, course_id: COURSE.excel, title: 'Aula que some', order_index: 9 }).select('id').single();
+    expect(created.error).toBeNull();
+    const r = await upload(admin, created.data!.id);
+    expect(r.status).toBe(200);
+    expect((await admin.from('lessons').delete().eq('id', created.data!.id).select('id')).data).toHaveLength(1);
+
+    expect(await queued()).toEqual([
+      { host_video_id: pivot, reason: 'removed' },
+      { host_video_id: r.body.upload.headers.VideoId, reason: 'removed' },
+    ]);
+    expect((await invoke(service, 'delete-host-videos', {})).body).toEqual({ claimed: 2, deleted: 2, failed: 0 });
+    expect(bunny.deleted).toEqual(expect.arrayContaining([pivot, r.body.upload.headers.VideoId]));
+  });
+
+  it('a deletion the host refuses waits and is tried again later', async () => {
+    await backend.sql(`insert into private.video_host_deletions (host, host_video_id, reason) values ('bunny', 'nao-e-um-guid', 'removed')`);
+    expect((await invoke(service, 'delete-host-videos', {})).body).toEqual({ claimed: 1, deleted: 0, failed: 1 });
+    const [row] = await backend.sql<{ attempts: number; later: boolean; last_error: string }>(
+      `select attempts, next_attempt_at > now() as later, last_error from private.video_host_deletions`,
+    );
+    expect(row).toEqual({ attempts: 1, later: true, last_error: expect.any(String) });
+    // Not due yet: the next call takes nothing.
+    expect((await invoke(service, 'delete-host-videos', {})).body).toEqual({ claimed: 0, deleted: 0, failed: 0 });
+    await backend.sql(`delete from private.video_host_deletions`);
+  });
+});
+
+describe('video-webhook', () => {
+  let guid: string;
+  beforeAll(async () => {
+    guid = (await upload(admin, LESSON.excelProcv)).body.upload.headers.VideoId;
+  });
+
+  it("a forged call changes nothing; the host's signed call moves the video to ready", async () => {
+    const before = await videoOf(LESSON.excelProcv);
+    expect(before).toEqual(expect.objectContaining({ status: 'waiting', percent: 0 }));
+    Object.assign(bunny.videos.get(guid)!, { status: 4, encodeProgress: 100, availableResolutions: '720p,360p', length: 125 });
+
+    const wrongKey = bunnyWebhook(guid, 3, 'segredo-adivinhado');
+    expect((await post(backend, 'video-webhook', wrongKey.body, wrongKey.headers)).status).toBe(401);
+    const unsigned = bunnyWebhook(guid, 3);
+    expect((await post(backend, 'video-webhook', unsigned.body, { 'Content-Type': 'application/json' })).status).toBe(401);
+    // A real signature over another body.
+    const other = bunnyWebhook(guid, 3);
+    expect((await post(backend, 'video-webhook', other.body.replace('"Status":3', '"Status":4'), other.headers)).status).toBe(401);
+    expect(await videoOf(LESSON.excelProcv)).toEqual(before);
+
+    const real = bunnyWebhook(guid, 3);
+    expect(await post(backend, 'video-webhook', real.body, real.headers)).toEqual({ status: 200, body: { received: true, updated: true } });
+    expect(await videoOf(LESSON.excelProcv)).toEqual(
+      expect.objectContaining({ status: 'ready', percent: 100, renditions: ['360p', '720p'], duration_sec: 125, failure_reason: null }),
+    );
+    expect((await admin.from('lesson_videos').select('status').eq('lesson_id', LESSON.excelProcv)).data).toEqual([{ status: 'ready' }]);
+  });
+
+  it('the progress shows as a percent, a failure with its reason, and late progress never undoes the end', async () => {
+    const next = (await upload(admin, LESSON.excelProcv)).body.upload.headers.VideoId as string;
+    const send = async () => {
+      const hook = bunnyWebhook(next, 0);
+      return post(backend, 'video-webhook', hook.body, hook.headers);
+    };
+    Object.assign(bunny.videos.get(next)!, { status: 3, encodeProgress: 45 });
+    await send();
+    expect(await videoOf(LESSON.excelProcv)).toEqual(expect.objectContaining({ status: 'processing', percent: 45 }));
+    Object.assign(bunny.videos.get(next)!, { status: 5, transcodingMessages: [{ message: 'Codec não suportado' }] });
+    await send();
+    expect(await videoOf(LESSON.excelProcv)).toEqual(expect.objectContaining({ status: 'failed', failure_reason: 'Codec não suportado' }));
+    Object.assign(bunny.videos.get(next)!, { status: 3, encodeProgress: 60 });
+    expect((await send()).body).toEqual({ received: true, updated: false });
+    expect(await videoOf(LESSON.excelProcv)).toEqual(expect.objectContaining({ status: 'failed' }));
+  });
+});
+
+describe('without a video host', () => {
+  const plain = useBackend();
+  const staff = plain.signedIn('adminDemo');
+
+  it('video-upload answers 409 saying the school keeps its videos in Storage, and changes nothing', async () => {
+    const r = await invoke(staff, 'video-upload', { lessonId: LESSON.excelPivot });
+    expect(r).toEqual({ status: 409, body: expect.objectContaining({ code: 'no_video_host', error: expect.stringContaining('Storage') }) });
+    expect(await plain.sql(`select 1 from public.lesson_videos`)).toEqual([]);
+    expect(await plain.sql(`select video_url from public.lesson_contents where lesson_id = $1`, [LESSON.excelPivot])).not.toEqual([{ video_url: 'video-host' }]);
+    // Still 404 for whom the lesson is not theirs.
+    expect((await invoke(await plain.signIn('admin@academia-rival.com.br'), 'video-upload', { lessonId: LESSON.excelPivot })).status).toBe(404);
+  });
+});
