@@ -9,12 +9,27 @@ ensureDeps();
 // With the dependencies in place, tsx lets this plain script read the backend's own settings.
 (await import('tsx/esm/api')).register();
 const { configFromEnv } = await import('../local-supabase/config.ts');
+const { FAKE_BUNNY_KEYS } = await import('./fake-bunny/keys.ts');
 
 const config = configFromEnv();
 const apiPort = config.port;
 const webPort = 5173;
 // The port of ASAAS_SANDBOX_URL in supabase/functions/.env.
 const asaasPort = 54329;
+// The fake Bunny Stream (API, TUS upload and CDN on one port); the functions get VIDEO_HOST=bunny and
+// BUNNY_* pointing at it, so uploaded lesson videos are streamed as on a hosted deploy with Bunny.
+const bunnyPort = 54349;
+const bunnyUrl = `http://127.0.0.1:${bunnyPort}`;
+const bunnySecrets = {
+  VIDEO_HOST: 'bunny',
+  BUNNY_API_URL: bunnyUrl,
+  BUNNY_LIBRARY_ID: FAKE_BUNNY_KEYS.libraryId,
+  BUNNY_API_KEY: FAKE_BUNNY_KEYS.apiKey,
+  BUNNY_CDN_HOST: bunnyUrl,
+  BUNNY_TOKEN_KEY: FAKE_BUNNY_KEYS.tokenKey,
+  BUNNY_TUS_URL: `${bunnyUrl}/tusupload`,
+  BUNNY_WEBHOOK_SECRET: FAKE_BUNNY_KEYS.readOnlyApiKey,
+};
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const children = [];
 
@@ -45,7 +60,7 @@ function waitFor(child, pattern) {
     child.stdout.on('data', function onData(d) {
       seen += d;
       if (pattern.test(seen)) resolve();
-      if (started) process.stdout.write(prefix(child === api ? 'api' : child === asaas ? 'asaas' : 'web', d));
+      if (started) process.stdout.write(prefix(child === api ? 'api' : child === asaas ? 'asaas' : child === bunny ? 'bunny' : 'web', d));
     });
   });
 }
@@ -65,11 +80,24 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 console.log('› Iniciando o backend local (local-supabase)...');
-const api = run('api', bin('tsx'), ['local-supabase/main.ts']);
+const api = run(
+  'api',
+  bin('tsx'),
+  ['local-supabase/main.ts'],
+  // A developer's own FUNCTIONS_SECRET_* (say, a real Bunny library) wins.
+  Object.fromEntries(Object.entries(bunnySecrets).map(([name, value]) => [`FUNCTIONS_SECRET_${name}`, process.env[`FUNCTIONS_SECRET_${name}`] ?? value])),
+);
 await waitFor(api, /ready/);
 console.log('› Iniciando o Asaas simulado (pagamentos de teste)...');
 const asaas = run('asaas', bin('tsx'), ['scripts/fake-asaas/main.ts'], { FAKE_ASAAS_PORT: String(asaasPort), FAKE_ASAAS_API_URL: `http://localhost:${apiPort}` });
 await waitFor(asaas, /ready/);
+console.log('› Iniciando o Bunny Stream simulado (vídeos das aulas)...');
+const bunny = run('bunny', bin('tsx'), ['scripts/fake-bunny/main.ts'], {
+  FAKE_BUNNY_PORT: String(bunnyPort),
+  FAKE_BUNNY_DATA_DIR: path.join(config.dataDir, 'fake-bunny'),
+  FAKE_BUNNY_WEBHOOK_URL: `http://localhost:${apiPort}/functions/v1/video-webhook`,
+});
+await waitFor(bunny, /ready/);
 console.log('› Iniciando o app (Vite)...');
 const web = run('web', bin('vite'), ['--port', String(webPort), '--strictPort'], {
   VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || `http://localhost:${apiPort}`,
@@ -105,6 +133,9 @@ ${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} s
     leva à página dela (http://localhost:${asaasPort}/s/<id>): 'Avançar para o próximo ciclo' (com o cartão
     aprovado ou recusado) e 'Simular vencimento'.
     Webhook do Asaas: http://localhost:${apiPort}/functions/v1/asaas-webhook?school=<id da escola>
+
+  Vídeos enviados às aulas: Bunny Stream simulado em ${bunnyUrl} (recebe o envio por TUS, converte com
+    ffmpeg em HLS criptografado 360p/720p e entrega com token). Arquivos em ${path.relative(ROOT, path.join(config.dataDir, 'fake-bunny'))}/.
 
   Dados persistem em .local-supabase/ (npm run db:reset recomeça do zero). Ctrl+C para parar.
 `);

@@ -172,13 +172,17 @@ export async function startFakeBunny(opts: FakeBunnyOptions): Promise<FakeBunny>
 
   let webhookUrl = opts.webhookUrl;
   const webhooks: DeliveredWebhook[] = [];
-  let work: Promise<unknown> = Promise.resolve();
+  let encodings: Promise<unknown> = Promise.resolve();
+  let deliveries: Promise<unknown> = Promise.resolve();
   let saving: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  /** Runs one job after the others (webhooks and encodings keep their order; one ffmpeg at a time). */
-  const queue = (job: () => Promise<void>) => {
-    work = work.then(job).catch((e: Error) => log(`error: ${e.message}`));
+  /** Encodings run one at a time (one ffmpeg); webhooks go out one at a time, in order, meanwhile. */
+  const encode = (job: () => Promise<void>) => {
+    encodings = encodings.then(job).catch((e: Error) => log(`error: ${e.message}`));
+  };
+  const deliver = (job: () => Promise<void>) => {
+    deliveries = deliveries.then(job).catch((e: Error) => log(`error: ${e.message}`));
   };
   const save = () => {
     const snapshot = JSON.stringify({ videos: [...videos.values()], collections: [...collections.values()], uploads: [...uploads.values()] } satisfies State);
@@ -204,7 +208,7 @@ export async function startFakeBunny(opts: FakeBunnyOptions): Promise<FakeBunny>
       'X-BunnyStream-Signature-Algorithm': 'hmac-sha256',
       'X-BunnyStream-Signature': createHmac('sha256', opts.readOnlyApiKey).update(body).digest('hex'),
     };
-    queue(async () => {
+    deliver(async () => {
       if (closed) return;
       const status = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) }).then(
         async (r) => (await r.arrayBuffer(), r.status),
@@ -409,7 +413,7 @@ export async function startFakeBunny(opts: FakeBunnyOptions): Promise<FakeBunny>
     void save();
     webhook(v.guid, 7);
     webhook(v.guid, 0);
-    queue(async () => {
+    encode(async () => {
       const folder = path.join(cdnRoot, v.guid);
       try {
         if (!videos.has(v.guid) || closed) return;
@@ -505,9 +509,10 @@ export async function startFakeBunny(opts: FakeBunnyOptions): Promise<FakeBunny>
   await save();
 
   const idle = async () => {
-    for (let seen: Promise<unknown> | null = null; seen !== work; ) {
-      seen = work;
-      await work;
+    // An encoding queues webhooks as it goes: wait until neither chain grew while waiting.
+    for (let seen: unknown[] = []; seen[0] !== encodings || seen[1] !== deliveries; ) {
+      seen = [encodings, deliveries];
+      await Promise.all(seen);
     }
     await saving;
   };
