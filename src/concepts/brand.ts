@@ -13,15 +13,20 @@ export function safeColor(value: string | null | undefined, fallback: string): s
   return value && HEX.test(value.trim()) ? value.trim() : fallback;
 }
 
+/** The ratio each shade is made for: 4.5:1 with a margin, since the browser paints in 8-bit steps and
+ * a surface a shade off white (a translucent header, a tint) can take a shade made for exactly 4.5:1
+ * below it (4.49:1 in tests/e2e/brand-contrast.spec.ts). */
+const SHADE_RATIO = 4.55;
+
 /** The shades of a brand colour that text uses (see the top of this file). */
 export function brandShades(brand: string): { strong: string; onDark: string; onTint: string } {
-  const strong = shadeFor(brand, '#ffffff');
+  const strong = shadeFor(brand, '#ffffff', SHADE_RATIO);
   return {
     strong,
     // Against slate-800, the lightest dark surface of the player.
-    onDark: shadeFor(brand, '#1e293b'),
+    onDark: shadeFor(brand, '#1e293b', SHADE_RATIO),
     // Against the darker of the tints text sits on (10% of the shade over white): it reads on 5% too.
-    onTint: shadeFor(strong, over(strong, 0.1)),
+    onTint: shadeFor(strong, over(strong, 0.1), SHADE_RATIO),
   };
 }
 

@@ -1,28 +1,45 @@
-// The school's appearance writes. The school itself is cached by the session (src/platform/session.ts,
-// ['schools', 'detail', id]) and by the login page (['schools', 'by-slug', slug]): a save replaces the
-// first and marks the second stale, so the login page shows the new banner at once.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// TanStack Query over the Clientes screen (queries.ts). Keys: ['clients', 'list', page], ['clients', 'schools'].
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/platform/toast';
 import { supabase } from '@/platform/supabase';
+import { createClient, createSchool, fetchClients, fetchSchools } from './queries';
+import type { SchoolValues } from '../schemas';
 import { rootKeys } from '@/platform/query-keys';
-import { sessionKeys } from '@/platform/session';
-import { updateSchool, type SchoolUpdate } from './queries';
+import { useSetAccountActive } from '@/concepts/accounts';
 
-export { uploadSchoolImage } from './queries';
+export const clientKeys = {
+  all: rootKeys.clients,
+  list: (page: number) => [...rootKeys.clients, 'list', page] as const,
+  schools: [...rootKeys.clients, 'schools'] as const,
+};
 
-/**
- * Saves a patch of the school. Each screen's save has its own SPEC §8 texts (`success` toast, error
- * toast `errorTitle`), so each save is its own mutation.
- */
-export function useUpdateSchool(schoolId: string, { success, errorTitle }: { success: string; errorTitle: string }) {
+/** One page of the Clientes screen. */
+export const useClients = (page: number) => useQuery({ queryKey: clientKeys.list(page), queryFn: () => fetchClients(supabase, page), placeholderData: keepPreviousData });
+export const useSchoolOptions = () => useQuery({ queryKey: clientKeys.schools, queryFn: () => fetchSchools(supabase) });
+
+export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SchoolUpdate) => updateSchool(supabase, schoolId, patch),
-    meta: { errorTitle },
-    onSuccess: (school) => {
-      queryClient.setQueryData(sessionKeys.school(schoolId), school);
-      void queryClient.invalidateQueries({ queryKey: [...rootKeys.schools, 'by-slug'] });
-      toast.success(success);
+    mutationFn: createClient,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      toast.success('Cliente cadastrado!');
     },
+    meta: { errorTitle: 'Erro ao cadastrar cliente' },
   });
 }
+
+export function useCreateSchool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: SchoolValues) => createSchool(supabase, v),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      toast.success('Escola criada!');
+    },
+    meta: { errorTitle: 'Erro ao criar escola' },
+  });
+}
+
+export const useToggleClientActive = () =>
+  useSetAccountActive({ listKey: clientKeys.all, activated: 'Cliente ativado!', deactivated: 'Cliente desativado!', errorTitle: 'Erro ao atualizar' });

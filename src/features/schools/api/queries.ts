@@ -1,41 +1,48 @@
-// The school's own appearance (SPEC §2 "Member area" and "Login settings"): one update per save, and
-// the images it shows, uploaded under the school's folder of the public bucket.
-import type { DbClient } from '@/platform/db';
-import type { SchoolRow } from '@/platform/session';
-import { uploadPublicImage } from '@/platform/storage';
-import { fileExtension } from '@/platform/upload';
-import type { TablesUpdate } from '@/types/database';
+// Clients (SPEC §2, super admin): the administrators of every school, with their school.
+import { fetchEveryRow, pageRange, type DbClient, type Page } from '@/platform/db';
+import { invokeFunction } from '@/platform/functions';
+import type { TemporaryPassword } from '@/concepts/accounts';
+import type { ClientValues, SchoolValues } from '../schemas';
 
-export type SchoolUpdate = Pick<
-  TablesUpdate<'schools'>,
-  | 'name'
-  | 'description'
-  | 'slug'
-  | 'primary_color'
-  | 'secondary_color'
-  | 'banner_url'
-  | 'banner_position'
-  | 'member_area_name'
-  | 'logo_url'
-  | 'login_banner_url'
-  | 'login_banner_position'
-  | 'support_whatsapp'
-  | 'subscription_grace_days'
->;
+export interface ClientRow {
+  user_id: string;
+  school: { id: string; name: string; slug: string; member_area_name: string | null } | null;
+  profile: { name: string; email: string | null; is_active: boolean } | null;
+}
 
-export async function updateSchool(client: DbClient, schoolId: string, patch: SchoolUpdate): Promise<SchoolRow> {
-  const { data, error } = await client.from('schools').update(patch).eq('id', schoolId).select('*').single();
+export interface SchoolOption {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export const CLIENTS_PAGE_SIZE = 24;
+
+/** One page of the school administrators, newest first. */
+export async function fetchClients(client: DbClient, page = 0, pageSize = CLIENTS_PAGE_SIZE): Promise<Page<ClientRow>> {
+  const { data, error, count } = await client
+    .from('user_roles')
+    .select('user_id, school:schools(id, name, slug, member_area_name), profile:profiles(name, email, is_active)', { count: 'exact' })
+    .eq('role', 'SCHOOL_ADMIN')
+    .order('created_at', { ascending: false })
+    .order('user_id')
+    .range(...pageRange(page, pageSize));
+  if (error) throw error;
+  return { rows: (data ?? []) as ClientRow[], total: count ?? 0 };
+}
+
+/** Every school, by name, for the picker of 'Novo Cliente'. */
+export function fetchSchools(client: DbClient): Promise<SchoolOption[]> {
+  return fetchEveryRow((from, to) => client.from('schools').select('id, name, slug').order('name').order('id').range(from, to));
+}
+
+/** A school administrator with a temporary password (edge function admin-create-school-admin). */
+export function createClient(v: ClientValues): Promise<TemporaryPassword> {
+  return invokeFunction<TemporaryPassword>('admin-create-school-admin', v);
+}
+
+export async function createSchool(client: DbClient, v: SchoolValues): Promise<SchoolOption> {
+  const { data, error } = await client.from('schools').insert(v).select('id, name, slug').single();
   if (error) throw error;
   return data;
-}
-
-/** SPEC §7 path for school images: '{schoolId}/{schoolId}-{timestamp}.{ext}' (a new name per upload, so caches never serve the old one). */
-export function schoolImageName(schoolId: string, file: File, now = Date.now()): string {
-  const ext = fileExtension(file.name) || file.type.split('/')[1] || 'jpg';
-  return `${schoolId}-${now}.${ext.replace(/[^a-z0-9]/g, '')}`;
-}
-
-/** Uploads a banner or logo of the school; resolves to its public URL. */
-export function uploadSchoolImage(schoolId: string, file: File): Promise<string> {
-  return uploadPublicImage('school-banners', schoolId, file, schoolImageName(schoolId, file));
 }
