@@ -25,6 +25,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import path from 'node:path';
 import { checkCdnRequest } from './cdn-token.ts';
 import { encodeRendition, probe, renditionsFor, writeMasterPlaylist, writeThumbnail, type Rendition } from './encode.ts';
@@ -380,30 +381,24 @@ export async function startFakeBunny(opts: FakeBunnyOptions): Promise<FakeBunny>
     res.writeHead(204, tusHeaders({ 'Upload-Offset': String(upload.offset) })).end();
   }
 
-  /** Appends the PATCH body to the upload's file; what arrived before a broken connection counts. */
-  function appendBody(req: IncomingMessage, upload: TusUpload): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const out = createWriteStream(path.join(uploadRoot, upload.id), { flags: 'a' });
-      let tooLong = false;
-      req.on('data', (chunk: Buffer) => {
+  /** Appends the PATCH body to the upload's file (at the disk's pace); what arrived before a broken connection counts. */
+  async function appendBody(req: IncomingMessage, upload: TusUpload): Promise<void> {
+    const out = createWriteStream(path.join(uploadRoot, upload.id), { flags: 'a' });
+    let tooLong = false;
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
         if (upload.offset + chunk.length > upload.length) {
           tooLong = true;
-          req.destroy();
-          return;
+          break;
         }
         upload.offset += chunk.length;
-        out.write(chunk);
-      });
-      let finished = false;
-      const finish = () => {
-        if (finished) return;
-        finished = true;
-        out.end(() => (tooLong ? reject(new Fail(400, 'Body beyond Upload-Length')) : resolve()));
-      };
-      req.on('end', finish);
-      req.on('close', finish);
-      req.on('error', finish);
-    });
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+    } catch {
+      // The client went away mid-request: it resumes from the offset HEAD reports.
+    }
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+    if (tooLong) throw new Fail(400, 'Body beyond Upload-Length');
   }
 
   // ---- Encoding ----

@@ -226,6 +226,27 @@ describe('the video host (bunny.ts) against the fake Bunny Stream', () => {
     expect(bunny.video(video.hostVideoId)).toBeDefined();
   });
 
+  it('resumes an interrupted upload from the offset HEAD reports; a PATCH at another offset is 409', async () => {
+    const resumed = await createUpload(SCHOOL_B, 'Aula retomada');
+    const tusHeaders = { ...resumed.headers, 'Tus-Resumable': '1.0.0' };
+    const metadata = `filetype ${Buffer.from('video/mp4').toString('base64')},title ${Buffer.from('Aula retomada').toString('base64')}`;
+    const created = await fetch(resumed.endpoint, { method: 'POST', headers: { ...tusHeaders, 'Upload-Length': String(clip.length), 'Upload-Metadata': metadata } });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const patch = (offset: number, body: Buffer) =>
+      fetch(location, { method: 'PATCH', headers: { ...tusHeaders, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body });
+    const half = Math.floor(clip.length / 2);
+    expect((await patch(0, clip.subarray(0, half))).status).toBe(204);
+    const head = await fetch(location, { method: 'HEAD', headers: tusHeaders });
+    expect([head.status, head.headers.get('upload-offset'), head.headers.get('upload-length')]).toEqual([200, String(half), String(clip.length)]);
+    // Without the presigned headers, HEAD and PATCH are refused too.
+    expect((await fetch(location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(401);
+    expect((await patch(0, clip.subarray(0, half))).status).toBe(409);
+    expect((await patch(half, clip.subarray(half))).status).toBe(204);
+    await bunny.idle();
+    expect(await status(resumed.hostVideoId)).toMatchObject({ state: 'ready', renditions: ['360p', '720p'], durationSeconds: 3 });
+  });
+
   it('marks a file that is not a video as failed, with the reason', async () => {
     const junk = await createUpload(SCHOOL_A, 'Não é vídeo');
     await upload(randomBytes(64 * 1024), junk);
