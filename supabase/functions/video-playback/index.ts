@@ -6,7 +6,7 @@
 // sign-lesson-file's can_sign_lesson_file, the screens limit, the session's heartbeat rule); the host's
 // video id is read beside it with the service role, since students never read it, and the URL is signed
 // only when the database said ok. The URL lives PLAYBACK_URL_SECONDS (≤ 10 min), bound to the viewer's
-// address when the host binds tokens: a copied URL dies minutes after its session stops renewing.
+// address (VIDEO_URL_BIND_IP): a copied URL dies minutes after its session stops renewing.
 //
 // POST { lessonId, action: 'start' | 'takeover' | 'heartbeat' | 'end', sessionId?, deviceId? }
 //   deviceId: the player's own random id (kept in the browser), so one device counts once in the report
@@ -17,7 +17,8 @@
 //   409 { code: 'too_many_screens', limit, error/message: 'Você já está assistindo em 2 dispositivos.' }
 //   409 { code: 'session_ended', error/message }: no heartbeat for 90 s, taken over elsewhere, or ended
 //   409 { code: 'video_processing', status, percent, error/message }: not ready yet (or failed)
-//   400 invalid input · 401 no valid session · 404 no such video, or no access to it (not told apart)
+//   400 invalid input · 401 no valid session · 403 a password change is pending (the database's message)
+//   404 no such video, or no access to it (not told apart)
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, serviceClient } from '../_shared/supabase.ts';
@@ -31,6 +32,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A playback URL's life: a few heartbeats may be lost without the picture stopping. */
 const PLAYBACK_URL_SECONDS = 300;
 const HEARTBEAT_SECONDS = 30;
+/**
+ * The URL is bound to the viewer's address (Bunny: the pull zone's Token IP validation, which must then
+ * be on) unless VIDEO_URL_BIND_IP=false: for audiences that reach the functions and the CDN from different
+ * addresses (dual-stack IPv6/IPv4, several NAT exits), whose bound URLs the CDN would refuse.
+ */
+const BIND_VIEWER_IP = Deno.env.get('VIDEO_URL_BIND_IP')?.trim().toLowerCase() !== 'false';
 
 type Decision =
   | { status: 'ok'; session_id: string; limit: number }
@@ -77,7 +84,9 @@ serve(async (req) => {
     action === 'end' ? null : serviceClient().from('lesson_videos').select('host, host_video_id').eq('lesson_id', lessonId).maybeSingle(),
   ]);
   if (decision.error) {
-    if (decision.status === 401 || decision.status === 403) throw new HttpError(401, 'Não autenticado');
+    if (decision.status === 401) throw new HttpError(401, 'Não autenticado');
+    // 42501 from the database: 'Troque sua senha antes de continuar.' (a password change is pending).
+    if (decision.status === 403) throw new HttpError(403, decision.error.message);
     throw new Error(`video_playback: ${decision.error.message}`);
   }
   const answer = decision.data as Decision;
@@ -108,7 +117,11 @@ serve(async (req) => {
   if (!host || !video?.data || video.data.host !== Deno.env.get('VIDEO_HOST')?.trim()) {
     throw conflict('no_video_host', 'O vídeo desta aula não está disponível no momento.');
   }
-  const playbackUrl = await host.playbackUrl({ hostVideoId: video.data.host_video_id, expiresInSeconds: PLAYBACK_URL_SECONDS, viewerIp });
+  const playbackUrl = await host.playbackUrl({
+    hostVideoId: video.data.host_video_id,
+    expiresInSeconds: PLAYBACK_URL_SECONDS,
+    viewerIp: BIND_VIEWER_IP ? viewerIp : undefined,
+  });
   return json({
     sessionId: answer.session_id,
     playbackUrl,

@@ -7,7 +7,8 @@
 //
 // POST { lessonId } →
 //   200 { lessonId, status: 'waiting', upload: { endpoint, headers, expiresAt, metadata: { title } } }
-//   400 invalid input · 401 no valid session · 404 no such lesson, or not staff of its school
+//   400 invalid input · 401 no valid session · 403 a password change is pending · 404 no such lesson, or
+//   not staff of its school
 //   409 { code: 'no_video_host' }: the platform has no video host; uploads go to Storage as before
 //   502 the host did not answer
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
@@ -19,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The TUS signature's life: a 500 MB file on a slow line, resumed the next morning. */
 const UPLOAD_SECONDS = 24 * 3600;
 
-export const NO_VIDEO_HOST =
+const NO_VIDEO_HOST =
   'Os vídeos desta escola são guardados no Storage e podem ser baixados pelos alunos. Para protegê-los (streaming com token e sem download), o administrador da plataforma precisa configurar o serviço de vídeo (Bunny Stream).';
 
 serve(async (req) => {
@@ -35,7 +36,9 @@ serve(async (req) => {
   });
   const target = await asCaller.rpc('lesson_video_upload_target', { p_lesson_id: lessonId });
   if (target.error) {
-    if (target.status === 401 || target.status === 403) throw new HttpError(401, 'Não autenticado');
+    if (target.status === 401) throw new HttpError(401, 'Não autenticado');
+    // 42501 from the database: 'Troque sua senha antes de continuar.' (a password change is pending).
+    if (target.status === 403) throw new HttpError(403, target.error.message);
     throw new Error(`lesson_video_upload_target: ${target.error.message}`);
   }
   const lesson = (target.data as { school_id: string; title: string }[] | null)?.[0];

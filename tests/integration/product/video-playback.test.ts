@@ -4,22 +4,14 @@
 // the limit's message, "Assistir aqui" ends the oldest, a heartbeat keeps a session alive and nothing
 // renews a session that ended or went 90 s without one. Each refusal is checked by what the database kept
 // (no session), beside the student it still serves.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useBackend } from '../harness.ts';
 import { COURSE, LESSON, MODULE, SCHOOL, USER } from '../rls/seed.ts';
-import { bunnySecrets, hostedLesson, invoke, startBunnyStub, type BunnyStub } from './video-helpers.ts';
+import { hostedLesson, invoke } from './video-helpers.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const secrets: Record<string, string> = {};
-let bunny: BunnyStub;
-beforeAll(async () => {
-  bunny = await startBunnyStub();
-  Object.assign(secrets, bunnySecrets(bunny.url));
-});
-afterAll(() => bunny?.close());
-
-const backend = useBackend({ functionSecrets: secrets });
+const backend = useBackend({ fakeBunny: true });
 const aluno = backend.signedIn('aluno');
 const alunoRival = backend.signedIn('alunoRival');
 const expirado = backend.signedIn('expirado');
@@ -99,7 +91,7 @@ describe('the playback URL goes only to whom the lesson is open', () => {
     const s = await newStudent('senha-video');
     await backend.sql(`update public.profiles set must_change_password = true where id = $1`, [s.id]);
     const refused = await play(s.client, { action: 'start' });
-    expect(refused.status).toBe(404);
+    expect(refused).toEqual({ status: 403, body: expect.objectContaining({ error: 'Troque sua senha antes de continuar.' }) });
     expect(await sessionsOf(s.id)).toEqual([]);
     await backend.sql(`update public.profiles set must_change_password = false where id = $1`, [s.id]);
     expect((await play(s.client, { action: 'start' })).status).toBe(200);

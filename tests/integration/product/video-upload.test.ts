@@ -3,20 +3,16 @@
 // replaces, or that its lesson loses, is deleted at the host by delete-host-videos. video-webhook believes
 // only the host: a forged call changes nothing in the database, the host's signed one moves the video to
 // processing, ready or failed. Without a video host the platform says the school keeps Storage.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackend } from '../harness.ts';
-import { COURSE, LESSON, MODULE } from '../rls/seed.ts';
-import { bunnySecrets, bunnyWebhook, invoke, LIBRARY_ID, post, startBunnyStub, type BunnyStub } from './video-helpers.ts';
+import { COURSE, LESSON, MODULE, SCHOOL } from '../rls/seed.ts';
+import { FAKE_BUNNY_KEYS } from '../../../scripts/fake-bunny/keys.ts';
+import { bunnyWebhook, invoke, post } from './video-helpers.ts';
 
-const secrets: Record<string, string> = {};
-let bunny: BunnyStub;
-beforeAll(async () => {
-  bunny = await startBunnyStub();
-  Object.assign(secrets, bunnySecrets(bunny.url));
-});
-afterAll(() => bunny?.close());
-
-const backend = useBackend({ functionSecrets: secrets });
+const backend = useBackend({ fakeBunny: true });
+const bunny = backend.bunny;
+/** How many videos the host holds. */
+const hostVideos = () => bunny.collections().reduce((n, c) => n + c.videoCount, 0);
 const service = backend.service();
 const admin = backend.signedIn('adminDemo');
 const adminRival = backend.signedIn('adminRival');
@@ -45,15 +41,15 @@ describe('video-upload', () => {
       lessonId: LESSON.excelPivot,
       status: 'waiting',
       upload: {
-        endpoint: secrets.BUNNY_TUS_URL,
-        headers: { VideoId: guid, LibraryId: LIBRARY_ID, AuthorizationSignature: expect.stringMatching(/^[0-9a-f]{64}$/), AuthorizationExpire: expect.any(String) },
+        endpoint: bunny.tusUrl,
+        headers: { VideoId: guid, LibraryId: FAKE_BUNNY_KEYS.libraryId, AuthorizationSignature: expect.stringMatching(/^[0-9a-f]{64}$/), AuthorizationExpire: expect.any(String) },
         expiresAt: expect.any(String),
         metadata: { title: 'Tabelas dinâmicas' },
       },
     });
     expect(Date.parse(r.body.upload.expiresAt)).toBeGreaterThan(Date.now() + 3600_000);
-    expect(JSON.stringify(r.body)).not.toContain(secrets.BUNNY_API_KEY);
-    expect(bunny.videos.get(guid)).toEqual(expect.objectContaining({ title: 'Tabelas dinâmicas', collectionId: expect.any(String) }));
+    expect(JSON.stringify(r.body)).not.toContain(FAKE_BUNNY_KEYS.apiKey);
+    expect(bunny.video(guid)).toEqual(expect.objectContaining({ title: 'Tabelas dinâmicas', collectionId: bunny.collections().find((c) => c.name === SCHOOL.demo)!.guid }));
 
     expect(await videoOf(LESSON.excelPivot)).toEqual(expect.objectContaining({ host: 'bunny', host_video_id: guid, status: 'waiting', percent: 0 }));
     const [lesson] = await backend.sql(
@@ -68,13 +64,13 @@ describe('video-upload', () => {
 
   it("refuses another school's staff, students and signed-out callers, and changes nothing", async () => {
     const before = await videoOf(LESSON.excelPivot);
-    const videos = bunny.videos.size;
+    const videos = hostVideos();
     expect((await upload(adminRival)).status).toBe(404);
     expect((await upload(aluno)).status).toBe(404);
     expect((await upload(backend.anon())).status).toBe(401);
     expect((await invoke(admin, 'video-upload', { lessonId: 'x' })).status).toBe(400);
     expect(await videoOf(LESSON.excelPivot)).toEqual(before);
-    expect(bunny.videos.size).toBe(videos);
+    expect(hostVideos()).toBe(videos);
     expect(await queued()).toEqual([]);
     // The rival's staff upload to their own lesson.
     expect((await upload(adminRival, LESSON.rivalPaid)).status).toBe(200);
@@ -90,8 +86,8 @@ describe('video-upload', () => {
     // Only the scheduler's service role drains the queue.
     expect((await invoke(admin, 'delete-host-videos', {})).status).toBe(401);
     expect(await invoke(service, 'delete-host-videos', {})).toEqual({ status: 200, body: { claimed: 1, deleted: 1, failed: 0 } });
-    expect(bunny.deleted).toEqual([old]);
-    expect(bunny.videos.has(r.body.upload.headers.VideoId)).toBe(true);
+    expect(bunny.video(old)).toBeUndefined();
+    expect(bunny.video(r.body.upload.headers.VideoId)).toBeDefined();
     expect(await queued()).toEqual([]);
   });
 
@@ -112,7 +108,7 @@ describe('video-upload', () => {
       { host_video_id: r.body.upload.headers.VideoId, reason: 'removed' },
     ]);
     expect((await invoke(service, 'delete-host-videos', {})).body).toEqual({ claimed: 2, deleted: 2, failed: 0 });
-    expect(bunny.deleted).toEqual(expect.arrayContaining([pivot, r.body.upload.headers.VideoId]));
+    expect([bunny.video(pivot), bunny.video(r.body.upload.headers.VideoId)]).toEqual([undefined, undefined]);
   });
 
   it('a deletion the host refuses waits and is tried again later', async () => {
@@ -137,7 +133,7 @@ describe('video-webhook', () => {
   it("a forged call changes nothing; the host's signed call moves the video to ready", async () => {
     const before = await videoOf(LESSON.excelProcv);
     expect(before).toEqual(expect.objectContaining({ status: 'waiting', percent: 0 }));
-    Object.assign(bunny.videos.get(guid)!, { status: 4, encodeProgress: 100, availableResolutions: '720p,360p', length: 125 });
+    Object.assign(bunny.video(guid)!, { status: 4, encodeProgress: 100, availableResolutions: '720p,360p', length: 125 });
 
     const wrongKey = bunnyWebhook(guid, 3, 'segredo-adivinhado');
     expect((await post(backend, 'video-webhook', wrongKey.body, wrongKey.headers)).status).toBe(401);
@@ -162,13 +158,13 @@ describe('video-webhook', () => {
       const hook = bunnyWebhook(next, 0);
       return post(backend, 'video-webhook', hook.body, hook.headers);
     };
-    Object.assign(bunny.videos.get(next)!, { status: 3, encodeProgress: 45 });
+    Object.assign(bunny.video(next)!, { status: 3, encodeProgress: 45 });
     await send();
     expect(await videoOf(LESSON.excelProcv)).toEqual(expect.objectContaining({ status: 'processing', percent: 45 }));
-    Object.assign(bunny.videos.get(next)!, { status: 5, transcodingMessages: [{ message: 'Codec não suportado' }] });
+    Object.assign(bunny.video(next)!, { status: 5, transcodingMessages: [{ message: 'Codec não suportado' }] });
     await send();
     expect(await videoOf(LESSON.excelProcv)).toEqual(expect.objectContaining({ status: 'failed', failure_reason: 'Codec não suportado' }));
-    Object.assign(bunny.videos.get(next)!, { status: 3, encodeProgress: 60 });
+    Object.assign(bunny.video(next)!, { status: 3, encodeProgress: 60 });
     expect((await send()).body).toEqual({ received: true, updated: false });
     expect(await videoOf(LESSON.excelProcv)).toEqual(expect.objectContaining({ status: 'failed' }));
   });
