@@ -34,7 +34,7 @@ describe('whenPageSettled', () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it('every waiter of a settling page shares one watch: they start together, and one cancelled keeps it for the others', async () => {
+  it('every waiter of a settling page shares one watch: they start in turn, and one cancelled keeps it for the others', async () => {
     let answer!: (v: string) => void;
     void queryClient.fetchQuery({ queryKey: ['settle-shared'], queryFn: () => new Promise<string>((r) => (answer = r)) });
     const subscribe = vi.spyOn(queryClient.getQueryCache(), 'subscribe');

@@ -3,8 +3,8 @@
 // copy of the largest image) waits for this, so on a phone's first visit it does not share the network
 // and the main thread with the page's own downloads (issue 21: a first visit's largest paint waited
 // behind the header's menu code). The browser's `load` event is not enough: a single-page app fires it
-// before its data is asked for. One watch serves every waiter of the page: they all start at the same
-// moment, and the page pays for one set of listeners however many wait.
+// before its data is asked for. One watch serves every waiter of the page: they start at that moment,
+// one per idle moment, and the page pays for one set of listeners however many wait.
 import { queryClient } from '../query-client';
 
 /** However busy the page stays, deferred work starts after this long. */
@@ -31,18 +31,7 @@ export function whenPageSettled(run: () => void): () => void {
   waiting.add(waiter);
   stopWatch ??= watchPage(() => {
     stopWatch = null;
-    const due = [...waiting];
-    waiting.clear();
-    for (const w of due) {
-      try {
-        w.run();
-      } catch (error) {
-        // One waiter's failure does not keep the others waiting; it is still reported.
-        setTimeout(() => {
-          throw error;
-        });
-      }
-    }
+    runOneByOne();
   });
   return () => {
     waiting.delete(waiter);
@@ -51,6 +40,23 @@ export function whenPageSettled(run: () => void): () => void {
       stopWatch = null;
     }
   };
+}
+
+/** The waiters in turn, each in an idle moment of its own: together (a menu's code, the toaster,
+ * auth-js) they made one long task on a phone (issue 38). One cancelled meanwhile does not run. */
+function runOneByOne() {
+  const [next] = waiting;
+  if (!next) return;
+  waiting.delete(next);
+  try {
+    next.run();
+  } catch (error) {
+    // One waiter's failure does not keep the others waiting; it is still reported.
+    setTimeout(() => {
+      throw error;
+    });
+  }
+  if (waiting.size > 0) afterIdle(runOneByOne);
 }
 
 /** Calls `settled` once, when the page has settled; returns a cancel. */

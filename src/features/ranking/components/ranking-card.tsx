@@ -12,10 +12,15 @@ export const RANKING_SETTING_HREF = '/profile#ranking';
 
 const points = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto' : 'pontos'}`;
 
+// The month's name from a list, not Intl: a long-month formatter loads its locale data on the home's
+// first render, a long task on a phone (issue 38).
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** "de novembro de 2026" for the ranking's month (yyyy-mm-01). */
 function monthLabel(month: string): string {
-  const date = new Date(`${month}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return 'do mês';
-  return `de ${new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)}`;
+  const [, year, index] = /^(\d{4})-(\d{2})/.exec(month) ?? [];
+  const name = MONTHS[Number(index) - 1];
+  return year && name ? `de ${name} de ${year}` : 'do mês';
 }
 
 /** The student's own line under the top 10. */
