@@ -1,3 +1,5 @@
+// The admin pages of one school wrap their feature's page in this (the route composes it): the signed-in
+// staff member's school from the session, or a note when the account has none.
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AdminPage } from '@/components/ui/page-header';
@@ -11,7 +13,10 @@ export function WithOwnSchool({ children }: { children: (school: SchoolRow) => R
   if (loading || profile?.school_id) return <PageSpinner />;
   return (
     <AdminPage>
-      <EmptyState title="Sua conta não está ligada a uma escola" description="Estas configurações pertencem a uma escola; entre com a conta de um administrador da escola." />
+      <EmptyState
+        title="Sua conta não está ligada a uma escola"
+        description="Estas configurações pertencem a uma escola; entre com a conta de um administrador da escola."
+      />
     </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext } from 'react';
 
 export interface HeaderProgressValue {
   progress: number | null;
@@ -11,11 +11,8 @@ export function useHeaderProgress(): number | null {
   return useContext(HeaderProgressContext).progress;
 }
 
-/** Shows `percent` (0-100) in the member header's ring while the calling course page is mounted; null hides it. */
-export function useHeaderCourseProgress(percent: number | null | undefined): void {
-  const { setProgress } = useContext(HeaderProgressContext);
-  useEffect(() => {
-    setProgress(percent ?? null);
-    return () => setProgress(null);
-  }, [percent, setProgress]);
+/** What a course page calls with its percent (0-100) for the member header's ring, and null when it
+ * leaves; the header shows the ring meanwhile. */
+export function useSetHeaderProgress(): (percent: number | null) => void {
+  return useContext(HeaderProgressContext).setProgress;
 }

@@ -1,5 +1,5 @@
 // The course progress ring slot of the member header. A course page reports its percent with
-// useHeaderCourseProgress(percent) (header-progress-context.ts); the header shows the ring meanwhile.
+// useSetHeaderProgress() (header-progress-context.ts), passed to the course screen by its route; the header shows the ring meanwhile.
 import { useMemo, useState, type ReactNode } from 'react';
 import { HeaderProgressContext } from './header-progress-context';
 

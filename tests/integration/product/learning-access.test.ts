@@ -4,10 +4,10 @@
 // (rls-student.test.ts covers the tables one by one; this file covers the page queries.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchCourseDetail } from '../../../src/features/courses/api/queries.ts';
+import { fetchCourseDetail, saveLessonPositionOnUnload } from '../../../src/features/courses/api/queries.ts';
 import { fetchLessonBundle, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { fetchLessonComments } from '../../../src/features/discussions/api/queries.ts';
-import { useBackend } from '../harness.ts';
+import { ANON_KEY, useBackend } from '../harness.ts';
 
 const COURSE = 'c0000000-0000-4000-8000-000000000001';
 const PREVIEW = 'e0000000-0000-4000-8000-000000000001';
@@ -85,5 +85,16 @@ describe('a paid lesson, through the lesson page query', () => {
     expect(rating.error).not.toBeNull();
     const comment = await client.from('lesson_comments').insert({ user_id: id, lesson_id: PAID_UPLOAD, comment: 'oi' });
     expect(comment.error).not.toBeNull();
+  });
+
+  it('the last-chance save on closing the page (a keepalive fetch) keeps the position of a student with access, and nothing for one without', async () => {
+    const positionOf = async (id: string) =>
+      (await backend.sql<{ last_position_sec: number }>('select last_position_sec from public.progress where user_id = $1 and lesson_id = $2', [id, PAID_UPLOAD]))[0]?.last_position_sec ?? null;
+    for (const who of ['aluno', 'aluna']) {
+      const { client, id } = clients[who]!;
+      const accessToken = (await client.auth.getSession()).data.session!.access_token;
+      await saveLessonPositionOnUnload({ url: backend.url, anonKey: ANON_KEY, accessToken }, { userId: id, lessonId: PAID_UPLOAD, positionSec: 73.6 });
+      expect(await positionOf(id)).toBe(who === 'aluno' ? 73 : null);
+    }
   });
 });

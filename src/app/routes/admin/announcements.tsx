@@ -1,5 +1,5 @@
 import { AnnouncementsPage } from '@/features/announcements/components/admin/announcements-page';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { WithOwnSchool } from '@/app/own-school';
 import { useSession } from '@/platform/session';
 
 export default function AdminAnnouncementsPage() {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { ClientsPage } from '@/features/clients/components/clients-page';
+import { ClientsPage } from '@/features/schools/components/clients-page';
 import { useSession } from '@/platform/session';
 
 // Super admin only (SPEC §6); other staff are sent to the dashboard.

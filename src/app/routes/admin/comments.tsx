@@ -1,7 +1,7 @@
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { CommentsPage } from '@/features/discussions/components/admin/comments-page';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { WithOwnSchool } from '@/app/own-school';
 
 function Comments({ schoolId }: { schoolId: string }) {
   const courses = useCourseOptions(schoolId);

@@ -1,6 +1,6 @@
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { CouponsPage } from '@/features/coupons/components/coupons-page';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { WithOwnSchool } from '@/app/own-school';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';

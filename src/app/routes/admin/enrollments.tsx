@@ -1,7 +1,7 @@
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { EnrollmentsPage } from '@/features/enrollments/components/enrollments-page';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { WithOwnSchool } from '@/app/own-school';
 
 function Enrollments({ schoolId }: { schoolId: string }) {
   const courses = useCourseOptions(schoolId);

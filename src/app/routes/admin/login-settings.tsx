@@ -1,6 +1,6 @@
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
-import { LoginSettings } from '@/features/schools/components/login-settings';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { LoginSettings } from '@/features/school-settings/components/login-settings';
+import { WithOwnSchool } from '@/app/own-school';
 
 export default function AdminLoginSettingsPage() {
   return (

@@ -1,6 +1,6 @@
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { MaterialsPage } from '@/features/materials/components/materials-page';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { WithOwnSchool } from '@/app/own-school';
 import { PageSpinner } from '@/components/ui/spinner';
 
 function Materials({ schoolId }: { schoolId: string }) {

@@ -1,6 +1,6 @@
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
-import { MemberAreaForm } from '@/features/schools/components/member-area-form';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { MemberAreaForm } from '@/features/school-settings/components/member-area-form';
+import { WithOwnSchool } from '@/app/own-school';
 
 export default function AdminMemberAreaPage() {
   return (

@@ -1,30 +1,23 @@
+// Configurações (SPEC §6): six features' cards, as the staff's powers allow (staff-powers.ts). Settings
+// follow docs/conventions.md "Settings"; the scope asks before leaving a typed form unsaved.
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
 import { hasVerifiedFactor } from '@/features/mfa/assurance';
 import { StaffRequirementCard } from '@/features/mfa/components/staff-requirement-card';
-import { MemberAreaNameForm } from '@/features/schools/components/member-area-name-form';
-import { SubscriptionGraceForm } from '@/features/schools/components/subscription-grace-form';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { MemberAreaNameForm } from '@/features/school-settings/components/member-area-name-form';
+import { SubscriptionGraceForm } from '@/features/school-settings/components/subscription-grace-form';
+import { WithOwnSchool } from '@/app/own-school';
 import { DiscussionSettingsCard } from '@/features/settings/components/discussion-settings-card';
+import { VideoWatermarkCard } from '@/features/school-settings/components/video-watermark-card';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
 import { WebhookDocs } from '@/features/settings/components/webhook-docs';
 import { WebhookSecretCard } from '@/features/settings/components/webhook-secret-card';
-import { useSession } from '@/platform/session';
-
-// The system key card is for the master user: a super admin, and when VITE_MASTER_USER_EMAIL is set,
-// only the super admin with that e-mail (SPEC §6).
-// The page's settings follow docs/conventions.md "Settings": switches save at once; each typed form
-// saves with its own "Salvar" and resets to what it saved (no remount when another card saves the
-// school, which would drop what was typed here), and the scope asks before leaving with it unsaved.
-const MASTER_EMAIL = (import.meta.env.VITE_MASTER_USER_EMAIL as string | undefined)?.trim().toLowerCase() || null;
+import { useSettingsPowers } from '@/features/settings/staff-powers';
 
 export default function AdminSettingsPage() {
-  const { roles, user } = useSession();
-  const isSuperAdmin = roles.some((r) => r.role === 'SUPER_ADMIN');
-  const isMaster = isSuperAdmin && (!MASTER_EMAIL || user?.email?.toLowerCase() === MASTER_EMAIL);
-  const isSchoolAdmin = (schoolId: string) => isSuperAdmin || roles.some((r) => r.role === 'SCHOOL_ADMIN' && r.school_id === schoolId);
+  const { user, isSuperAdmin, isMaster, isSchoolAdmin } = useSettingsPowers();
   return (
     <WithOwnSchool>
       {(school) => (
@@ -32,12 +25,11 @@ export default function AdminSettingsPage() {
           <AdminPage className="max-w-4xl">
             <PageHeader title="Configurações" description="Nome da área de membros, integrações de pagamento, e-mails, comentários e webhooks" />
             <MemberAreaNameForm school={school} />
-            {isSchoolAdmin(school.id) && (
-              <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />
-            )}
+            {isSchoolAdmin(school.id) && <StaffRequirementCard schoolId={school.id} required={school.require_staff_mfa} canChange={hasVerifiedFactor(user)} />}
             <IntegrationsCard schoolId={school.id} />
             <SubscriptionGraceForm school={school} />
             <SchoolEmailSettingsCard schoolId={school.id} />
+            <VideoWatermarkCard school={school} />
             <DiscussionSettingsCard schoolId={school.id} />
             <WebhookSecretCard schoolId={school.id} />
             {isMaster && <SystemKeyCard />}

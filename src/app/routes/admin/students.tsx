@@ -1,6 +1,6 @@
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
-import { WithOwnSchool } from '@/features/schools/components/own-school';
+import { WithOwnSchool } from '@/app/own-school';
 import { StudentsPage } from '@/features/students/components/students-page';
 
 function Students({ schoolId }: { schoolId: string }) {

@@ -7,8 +7,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { toast } from '@/platform/toast';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from '@/platform/supabase';
 import { CATALOG_AVAILABLE_PAGE } from './course-urls';
-import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, type CourseDetail, type ProgressRow } from './queries';
+import { completeLesson, fetchCatalog, fetchCourseDetail, saveLessonPosition, saveLessonPositionOnUnload, type CourseDetail, type ProgressRow } from './queries';
 import { rootKeys } from '@/platform/query-keys';
+import { useSession } from '@/platform/session';
 
 export const courseKeys = {
   all: rootKeys.courses,
@@ -103,18 +104,26 @@ export function useSaveLessonPosition(courseId: string, userId: string | null | 
   });
 }
 
-/** Last-chance save while the page is being closed (pagehide): a supabase-js request may be cut off
- * by the unload, so send the same PostgREST upsert as a keepalive fetch. */
+/** Last-chance save while the page is being closed (pagehide): a keepalive request (queries.ts says why
+ * it is not supabase-js), with this SPA's API address. */
 export function savePositionOnUnload({ accessToken, userId, lessonId, positionSec }: { accessToken: string; userId: string; lessonId: string; positionSec: number }) {
-  void fetch(`${SUPABASE_URL}/rest/v1/progress?on_conflict=user_id,lesson_id`, {
-    method: 'POST',
-    keepalive: true,
-    headers: {
-      apikey: SUPABASE_ANON_KEY,
-      Authorization: `Bearer ${accessToken}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=minimal,resolution=merge-duplicates',
+  void saveLessonPositionOnUnload({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY, accessToken }, { userId, lessonId, positionSec });
+}
+
+/** The course side of the lesson player (features/lessons' LessonPage, composed by its route): the
+ * course detail, the completion, and the position saved on the way and when the page is closed. */
+export function useCourseForLessonPlayer(courseId: string) {
+  const { user, session } = useSession();
+  const userId = user?.id;
+  const course = useCourseDetail(courseId, userId);
+  const complete = useCompleteLesson(courseId, userId);
+  const savePosition = useSaveLessonPosition(courseId, userId);
+  return {
+    course,
+    complete,
+    onSavePosition: (lessonId: string, positionSec: number) => savePosition.mutate({ lessonId, positionSec }),
+    onUnload: (lessonId: string, positionSec: number) => {
+      if (session && userId) savePositionOnUnload({ accessToken: session.access_token, userId, lessonId, positionSec });
     },
-    body: JSON.stringify({ user_id: userId, lesson_id: lessonId, last_position_sec: Math.max(0, Math.floor(positionSec)) }),
-  }).catch(() => undefined);
+  };
 }

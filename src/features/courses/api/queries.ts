@@ -187,3 +187,29 @@ export async function saveLessonPosition(client: DbClient, userId: string, lesso
   if (error) throw error;
   return data as ProgressRow;
 }
+
+/**
+ * The same save as saveLessonPosition, sent while the page is being closed (pagehide). It stays a plain
+ * fetch on purpose: only a `keepalive` request outlives the page, and supabase-js cannot ask for one
+ * (its builders take an AbortSignal, not fetch's options), so the PostgREST upsert is written out here.
+ * Fire and forget: nothing is left to show an error to.
+ */
+export function saveLessonPositionOnUnload(
+  api: { url: string; anonKey: string; accessToken: string },
+  { userId, lessonId, positionSec }: { userId: string; lessonId: string; positionSec: number },
+): Promise<void> {
+  return fetch(`${api.url}/rest/v1/progress?on_conflict=user_id,lesson_id`, {
+    method: 'POST',
+    keepalive: true,
+    headers: {
+      apikey: api.anonKey,
+      Authorization: `Bearer ${api.accessToken}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal,resolution=merge-duplicates',
+    },
+    body: JSON.stringify({ user_id: userId, lesson_id: lessonId, last_position_sec: Math.max(0, Math.floor(positionSec)) }),
+  }).then(
+    () => undefined,
+    () => undefined,
+  );
+}

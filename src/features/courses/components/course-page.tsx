@@ -1,14 +1,15 @@
 // Course detail (SPEC §2 "Course detail", issue 6). One request: the course with its outline, my
-// enrollment and my progress (features/courses); the lesson player reuses that cache entry.
-import { useCallback, useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+// enrollment and my progress; the lesson player reuses that cache entry. What other features add (the
+// quiz states, the payment's status, the certificate card, the header's ring) comes in as props,
+// composed by src/app/routes/course.tsx.
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useHeaderCourseProgress } from '@/app/layout/header-progress-context';
-import { CertificateCard } from '@/features/certificates/components/certificate-button';
 import { certificateAvailable } from '@/concepts/certificates';
-import { PaymentStatus } from '@/features/checkout/components/payment-status';
+import type { QuizStateRow } from '@/concepts/quiz-state';
 import { useCourseDetail } from '@/features/courses/api/hooks';
+import type { CourseDetail } from '@/features/courses/api/queries';
 import {
   CourseBanner,
   CourseProgressCard,
@@ -20,19 +21,35 @@ import {
 import { CourseQuizzes } from '@/features/courses/components/course-quizzes';
 import { LoadError } from '@/features/courses/components/home-sections';
 import { courseProgress, enrollmentAccess, firstPreviewLesson, lessonIdsOf, nextLessonToStudy } from '@/features/courses/lib/progress';
-import { useQuizStates } from '@/features/quizzes/api/hooks';
-import { quizStatesByLesson } from '@/concepts/quiz-state';
 import { moduleLocks, withoutLockedLessons } from '@/concepts/release';
 import { useSession } from '@/platform/session';
 
-export default function CoursePage() {
-  const { courseId = '' } = useParams();
+export interface PaymentSlot {
+  courseId: string;
+  userId: string;
+  hasAccess: boolean;
+  /** Asaas sent the buyer back here (?pagamento=retorno). */
+  returning: boolean;
+  onPoll: () => void;
+  onConfirmed: () => void;
+}
+
+interface CoursePageProps {
+  courseId: string;
+  /** The student's quiz state per lesson in this course (issue 23), read alongside the course. */
+  quizByLesson: Map<string, QuizStateRow>;
+  /** The member header's progress ring: the percent while the page shows it, null when it leaves. */
+  onProgressPercent: (percent: number | null) => void;
+  /** The last payment's status for a student (features/checkout). */
+  paymentStatus: (payment: PaymentSlot) => ReactNode;
+  /** The certificate's card once the course is completed (features/certificates). */
+  certificateCard: (course: CourseDetail) => ReactNode;
+}
+
+export function CoursePage({ courseId, quizByLesson, onProgressPercent, paymentStatus, certificateCard }: CoursePageProps) {
   const { user, isAdmin } = useSession();
   const detail = useCourseDetail(courseId, user?.id);
   const course = detail.data;
-  // The student's quiz states in this course (issue 23), read alongside the course.
-  const quizStates = useQuizStates(courseId, user?.id, !isAdmin);
-  const quizByLesson = useMemo(() => quizStatesByLesson(quizStates.data), [quizStates.data]);
   // Asaas sends the buyer back here with ?pagamento=retorno (create-asaas-charge's successUrl).
   const [search, setSearch] = useSearchParams();
   const returning = search.get('pagamento') === 'retorno';
@@ -53,7 +70,11 @@ export default function CoursePage() {
     return { access, hasAccess, progress, next, preview, certificate, locks };
   }, [course, isAdmin]);
 
-  useHeaderCourseProgress(view && view.access !== 'none' ? view.progress.percent : null);
+  const percent = view && view.access !== 'none' ? view.progress.percent : null;
+  useEffect(() => {
+    onProgressPercent(percent);
+    return () => onProgressPercent(null);
+  }, [percent, onProgressPercent]);
 
   if (detail.isPending) return <CourseSkeleton />;
   if (detail.isError)
@@ -80,7 +101,7 @@ export default function CoursePage() {
       <CourseBanner course={course} />
       <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-8 sm:px-6 sm:py-10">
         {!isAdmin && user && (
-          <PaymentStatus courseId={course.id} userId={user.id} hasAccess={view.access === 'active'} returning={returning} onPoll={pollCourse} onConfirmed={clearReturn} />
+          paymentStatus({ courseId: course.id, userId: user.id, hasAccess: view.access === 'active', returning, onPoll: pollCourse, onConfirmed: clearReturn })
         )}
         {view.access === 'none' && !isAdmin && (
           <NotEnrolledCard
@@ -93,7 +114,7 @@ export default function CoursePage() {
         {view.hasAccess && view.access === 'active' && (
           <CourseProgressCard progress={view.progress} started={started} resumeHref={view.next ? `/course/${course.id}/lesson/${view.next.id}` : null} />
         )}
-        {view.certificate && <CertificateCard courseId={course.id} courseSlug={course.slug} />}
+        {view.certificate && certificateCard(course)}
         {view.access === 'active' && !isAdmin && <CourseQuizzes course={course} states={quizByLesson} locks={view.locks} />}
         <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} locks={view.locks} />
       </div>

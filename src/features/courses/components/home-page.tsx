@@ -1,14 +1,10 @@
 // Student home (SPEC §2 "Student home", issue 6): banner, real progress, "Continuar assistindo",
-// "Meus Cursos" / "Cursos Disponíveis", the school's plans ("Assine e tenha acesso a …", issue 24) and
-// the school's announcement popup. A student who has not started anything is greeted ("Boas-vindas"),
-// and one without a course to study is shown where to start instead of "0 de 0 aulas" (issue 46). Data: the catalog (1 request: every course summed up by the
-// database, public.student_catalog), the plans on offer (1 request), the active announcements
-// (1 request, shared with the header bell) and the school's ranking (1 request, school_ranking; issue 26:
-// the card shows only when the school has it on).
-import { useMemo, useState } from 'react';
-import { QuizStateBadge, QuizSummary } from '@/concepts/quiz-state-badge';
-import { AnnouncementPopup } from '@/features/announcements/components/announcement-popup';
-import { CertificateButton } from '@/features/certificates/components/certificate-button';
+// "Meus Cursos" / "Cursos Disponíveis". A student who has not started anything is greeted ("Boas-vindas"),
+// and one without a course to study is shown where to start instead of "0 de 0 aulas" (issue 46). Data:
+// the catalog (1 request: every course summed up by the database, public.student_catalog). What other
+// features add (a card's certificate button and quiz states, the school's plans and ranking) comes in
+// as props, composed by src/app/routes/home.tsx; this page only says where each goes.
+import { useMemo, useState, type ReactNode } from 'react';
 import { useCatalog } from '@/features/courses/api/hooks';
 import { CATALOG_AVAILABLE_PAGE } from '@/features/courses/api/course-urls';
 import { Button } from '@/components/ui/button';
@@ -22,21 +18,23 @@ import {
   ProgressSummaryCard,
   StartHereCard,
 } from '@/features/courses/components/home-sections';
-import { buildHome, type CourseCardModel } from '@/features/courses/lib/progress';
-import { PlanOffers } from '@/features/plans/components/plan-offers';
-import { RankingCard } from '@/features/ranking/components/ranking-card';
-import { useQuizStates } from '@/features/quizzes/api/hooks';
+import { buildHome, type ContinueWatching, type CourseCardModel } from '@/features/courses/lib/progress';
 import { certificateAvailable } from '@/concepts/certificates';
-import { stateOfRow, type QuizStateRow } from '@/concepts/quiz-state';
 import { useSession } from '@/platform/session';
 
-/** 'Baixar certificado' on the card of a course the student completed (issue 14). */
-function certificateAction({ course, access, progress }: CourseCardModel) {
-  if (!certificateAvailable({ enabled: course.certificate_enabled, access, completed: progress.completed, total: progress.total })) return null;
-  return <CertificateButton courseId={course.id} courseSlug={course.slug} size="sm" variant="outline" className="w-full" />;
+interface HomePageProps {
+  /** 'Baixar certificado' on the card of a course the student completed (issue 14). */
+  certificateButton: (course: CourseCardModel['course']) => ReactNode;
+  /** Under a course card: its note (the quizzes' state). */
+  cardNote?: (card: CourseCardModel) => ReactNode;
+  /** Under "Continuar assistindo"'s lesson title (the lesson's quiz state). */
+  continueNote?: (item: ContinueWatching) => ReactNode;
+  /** The school's ranking of the month (issue 26) and its plans on offer (issue 24). */
+  ranking?: ReactNode;
+  plans?: ReactNode;
 }
 
-export default function HomePage() {
+export function HomePage({ certificateButton, cardNote, continueNote, ranking, plans }: HomePageProps) {
   const { user, profile, school, isAdmin } = useSession();
   const schoolId = school?.id ?? profile?.school_id ?? null;
   // Courses without enrollment come a page at a time ('Ver mais cursos'); enrolled ones all at once.
@@ -45,21 +43,8 @@ export default function HomePage() {
   const home = useMemo(() => (catalog.data ? buildHome(catalog.data.courses, { isAdmin }) : null), [catalog.data, isAdmin]);
   const availableTotal = catalog.data?.availableTotal ?? 0;
   const studying = home ? home.mine.filter((c) => c.hasAccess).length : 0;
-  // The quiz states of every course the student studies (issue 23), one request once the catalog says there is one.
-  const quizStates = useQuizStates(null, user?.id, studying > 0 && !isAdmin);
-  const quizzes = useMemo(() => {
-    const byCourse = new Map<string, QuizStateRow[]>();
-    const byLesson = new Map<string, QuizStateRow>();
-    for (const row of quizStates.data ?? []) {
-      byCourse.set(row.course_id, [...(byCourse.get(row.course_id) ?? []), row]);
-      byLesson.set(row.lesson_id, row);
-    }
-    return { byCourse, byLesson };
-  }, [quizStates.data]);
-  const quizNote = ({ course, enrolled, hasAccess }: CourseCardModel) =>
-    enrolled && hasAccess && quizzes.byCourse.has(course.id) ? <QuizSummary rows={quizzes.byCourse.get(course.id)!} /> : null;
-  const continueQuiz = home?.continueWatching ? quizzes.byLesson.get(home.continueWatching.lessonId) : undefined;
-
+  const cardAction = ({ course, access, progress }: CourseCardModel) =>
+    certificateAvailable({ enabled: course.certificate_enabled, access, completed: progress.completed, total: progress.total }) && certificateButton(course);
   return (
     <>
       <HomeBanner
@@ -88,14 +73,14 @@ export default function HomePage() {
               {home.continueWatching && (
                 <ContinueWatchingCard
                   item={home.continueWatching}
-                  note={continueQuiz && <QuizStateBadge tone="dark" value={stateOfRow(continueQuiz)} />}
+                  note={continueNote?.(home.continueWatching)}
                 />
               )}
             </div>
-            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={certificateAction} cardNote={quizNote} />}
+            {home.mine.length > 0 && <CourseSection id="meus-cursos" title="Meus Cursos" cards={home.mine} cardAction={cardAction} cardNote={cardNote} />}
             {/* Issue 26: the school's ranking of the month, only when the school has it on; after the
                 student's own courses, or, for one without any, after what is for sale (issue 46). */}
-            {schoolId && user && home.mine.length > 0 && <RankingCard schoolId={schoolId} userId={user.id} />}
+            {home.mine.length > 0 && ranking}
             {home.available.length > 0 && (
               <CourseSection
                 id="cursos-disponiveis"
@@ -115,12 +100,11 @@ export default function HomePage() {
               />
             )}
             {/* Issue 24: the school's plans, after the courses for sale (it arrives after the catalog: below it, it pushes nothing down). */}
-            {schoolId && user && <PlanOffers schoolId={schoolId} userId={user.id} />}
-            {schoolId && user && home.mine.length === 0 && <RankingCard schoolId={schoolId} userId={user.id} />}
+            {plans}
+            {home.mine.length === 0 && ranking}
           </>
         )}
       </div>
-      {schoolId && <AnnouncementPopup schoolId={schoolId} />}
     </>
   );
 }

@@ -134,7 +134,8 @@ export function ContinueWatchingCard({ item, note }: { item: ContinueWatching; n
         </h2>
         <p className="mt-1 truncate text-base font-semibold">{item.lessonTitle}</p>
         <p className="truncate text-sm text-white/70">{item.courseTitle}</p>
-        {note && <div className="mt-1.5">{note}</div>}
+        {/* empty:hidden: a note component that draws nothing leaves no gap */}
+        {note && <div className="mt-1.5 empty:hidden">{note}</div>}
         {item.positionSec > 0 && (
           <div className="mt-2 flex items-center gap-2">
             <ProgressBar value={pct} label="Posição no vídeo" className="h-1.5 max-w-48 bg-white/20" />

@@ -1,38 +1,15 @@
 // Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
+import { courseProgress, lessonIdsOf, percentOf, type ProgressSummary } from '@/concepts/course-progress';
 import { enrollmentAccess, type EnrollmentAccess } from '@/concepts/enrollment';
 import type { CatalogCourse, ProgressRow } from '../api/queries';
 
-export { enrollmentAccess, type EnrollmentAccess };
-
-export interface ProgressSummary {
-  completed: number;
-  total: number;
-  /** 0-100, rounded. */
-  percent: number;
-}
-
-export function percentOf(completed: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.min(100, Math.round((completed / total) * 100));
-}
-
-/** Completed lessons of the course / lessons of the course. Progress of lessons no longer in the
- * course does not count; total_lessons (an admin-typed number) is not used. */
-export function courseProgress(lessonIds: readonly string[], progress: readonly Pick<ProgressRow, 'lesson_id' | 'completed_at'>[]): ProgressSummary {
-  const ids = new Set(lessonIds);
-  const done = new Set(progress.filter((p) => p.completed_at && ids.has(p.lesson_id)).map((p) => p.lesson_id));
-  return { completed: done.size, total: ids.size, percent: percentOf(done.size, ids.size) };
-}
+export { courseProgress, enrollmentAccess, lessonIdsOf, percentOf, type EnrollmentAccess, type ProgressSummary };
 
 /** Sum of several courses' progress (the home "Seu Progresso"). */
 export function overallProgress(parts: readonly ProgressSummary[]): ProgressSummary {
   const completed = parts.reduce((n, p) => n + p.completed, 0);
   const total = parts.reduce((n, p) => n + p.total, 0);
   return { completed, total, percent: percentOf(completed, total) };
-}
-
-export function lessonIdsOf(modules: readonly { lessons: readonly { id: string }[] }[]): string[] {
-  return modules.flatMap((m) => m.lessons.map((l) => l.id));
 }
 
 /** The first is_preview lesson in outline order (modules and lessons already sorted). */

@@ -3,16 +3,18 @@
 // moving between lessons does not refetch it), the lesson bundle (content, video URL, materials, my
 // rating) and, for an uploaded video, its signed URL: at most 3 requests; the quiz (issue 23): the
 // lesson's quiz and the student's quiz states in the course (side panel), both cached; and the
-// lesson's discussion (issue 26), requested with the rest, drawn by its own lazy chunk.
-import { lazy, Suspense, useMemo } from 'react';
+// lesson's discussion (issue 26), requested with the rest, drawn by its own lazy chunk. What other
+// features own (the course and its progress writes, the quiz, the discussion) comes in as props,
+// composed by src/app/routes/lesson.tsx.
+import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { savePositionOnUnload, useCompleteLesson, useCourseDetail, useSaveLessonPosition } from '@/features/courses/api/hooks';
-import { courseProgress, enrollmentAccess, lessonIdsOf } from '@/features/courses/lib/progress';
-import { useLessonComments } from '@/features/discussions/api/hooks';
+import { courseProgress, lessonIdsOf } from '@/concepts/course-progress';
+import { enrollmentAccess, type EnrollmentState } from '@/concepts/enrollment';
+import { quizStatesByLesson, type QuizStateRow } from '@/concepts/quiz-state';
+import { moduleLocks, type ReleaseRule } from '@/concepts/release';
 import { useLessonBundle } from '@/features/lessons/api/hooks';
-import { useQuizForStudent, useQuizStates } from '@/features/quizzes/api/hooks';
 import {
   AccessRestricted,
   Breadcrumb,
@@ -25,20 +27,42 @@ import {
   ReleasePending,
 } from '@/features/lessons/components/lesson-parts';
 import { LessonTabs } from '@/features/lessons/components/lesson-tabs';
-import { LessonSidebar } from '@/features/lessons/components/lesson-sidebar';
-import { LessonVideo } from '@/features/lessons/components/lesson-video';
+import { LessonSidebar, type SidebarLesson } from '@/features/lessons/components/lesson-sidebar';
+import { LessonVideo, type LessonVideoKind } from '@/features/lessons/components/lesson-video';
 import { locateLesson } from '@/features/lessons/lib/navigation';
-import { quizStatesByLesson } from '@/concepts/quiz-state';
-import { moduleLocks } from '@/concepts/release';
 import { useSession } from '@/platform/session';
-import { useDeferredModule } from '@/platform/first-visit';
 import { cn } from '@/utils/cn';
 
-// Its own chunk (the player, marked and DOMPurify): only a lesson with a quiz downloads it.
-const QuizSection = lazy(() => import('@/features/quizzes/components/player/quiz-section'));
-// Its own chunk (the thread with its Radix dialogs), loaded once the page has settled (issue 21): the
-// video paints first. The comments' request starts with the page's (useLessonComments below).
-const loadDiscussion = () => import('@/features/discussions/components/lesson-discussion');
+/** The course as the player reads it: features/courses' detail (outline, my enrollment, my progress). */
+export interface LessonCourse {
+  title: string;
+  modules: readonly ({ id: string; title: string; lessons: readonly (SidebarLesson & { video_type: LessonVideoKind })[] } & ReleaseRule)[];
+  enrollments: readonly (EnrollmentState & { created_at: string })[];
+  progress: readonly { lesson_id: string; completed_at: string | null; last_position_sec: number }[];
+}
+
+/** A query's state, as TanStack Query's useQuery answers it. */
+interface Read<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface LessonPageProps {
+  course: Read<LessonCourse | null>;
+  /** Marks a lesson completed (features/courses' progress write). */
+  complete: { mutate: (lessonId: string) => void; isPending: boolean; variables?: string };
+  /** Saves the playback position: on the way, and the last chance when the page is closed. */
+  onSavePosition: (lessonId: string, positionSec: number) => void;
+  onUnload: (lessonId: string, positionSec: number) => void;
+  /** The lesson's published quiz (null: none) and the student's quiz states in the course (features/quizzes). */
+  quiz: Read<unknown>;
+  quizStates: QuizStateRow[] | undefined;
+  /** The quiz player under the lesson, and the lesson's discussion (each its own lazy chunk). */
+  quizSection: (lessonId: string) => ReactNode;
+  discussion: (lessonId: string) => ReactNode;
+}
 
 function NotFound() {
   return (
@@ -53,19 +77,12 @@ function NotFound() {
   );
 }
 
-export default function LessonPage() {
+export function LessonPage({ course: detail, complete, onSavePosition, onUnload, quiz, quizStates, quizSection, discussion }: LessonPageProps) {
   const { courseId = '', lessonId = '' } = useParams();
-  const { user, profile, session, isAdmin } = useSession();
+  const { user, profile, isAdmin } = useSession();
   const userId = user?.id;
-  const detail = useCourseDetail(courseId, userId);
   const bundle = useLessonBundle(lessonId, userId);
-  useLessonComments(lessonId, userId);
-  const discussion = useDeferredModule(loadDiscussion);
-  const complete = useCompleteLesson(courseId, userId);
-  const savePosition = useSaveLessonPosition(courseId, userId);
-  const quiz = useQuizForStudent(lessonId, userId);
-  const quizStates = useQuizStates(courseId, userId);
-  const quizByLesson = useMemo(() => quizStatesByLesson(quizStates.data), [quizStates.data]);
+  const quizByLesson = useMemo(() => quizStatesByLesson(quizStates), [quizStates]);
 
   const course = detail.data ?? null;
   const view = useMemo(() => {
@@ -145,10 +162,8 @@ export default function LessonPage() {
               durationSec={lesson.duration_sec}
               completed={completed}
               startAt={row?.last_position_sec ?? 0}
-              onSave={(t) => savePosition.mutate({ lessonId: lesson.id, positionSec: t })}
-              onUnload={(t) => {
-                if (session && userId) savePositionOnUnload({ accessToken: session.access_token, userId, lessonId: lesson.id, positionSec: t });
-              }}
+              onSave={(t) => onSavePosition(lesson.id, t)}
+              onUnload={(t) => onUnload(lesson.id, t)}
               onComplete={() => markComplete(lesson.id)}
             />
           )}
@@ -173,18 +188,8 @@ export default function LessonPage() {
             <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
               <LessonTabs key={lesson.id} content={contents.content} materials={lessonData!.materials} afterVideo={!quizOnly && lesson.video_type !== 'none'} />
             </div>
-            {quiz.data && (
-              <Suspense fallback={<div className="h-40 animate-pulse rounded-xl border border-white/10 bg-slate-900/60" aria-busy="true" />}>
-                <QuizSection lessonId={lesson.id} userId={userId!} />
-              </Suspense>
-            )}
-            <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">
-              {discussion.module ? (
-                <discussion.module.default key={lesson.id} lessonId={lesson.id} userId={userId!} userName={userName} avatarUrl={profile?.avatar_url} isStaff={isAdmin} />
-              ) : (
-                <div className="h-40 animate-pulse rounded-xl bg-white/5" aria-busy="true" aria-label="Carregando comentários" />
-              )}
-            </div>
+            {!!quiz.data && quizSection(lesson.id)}
+            <div className="rounded-xl border border-white/10 bg-slate-900/60 p-4 sm:p-6">{discussion(lesson.id)}</div>
           </div>
         </div>
         <div className="hidden lg:block" data-testid="lesson-sidebar">

@@ -52,6 +52,14 @@ export function useQuizStates(courseId: string | null, userId: string | null | u
   return useQuery({ ...quizStatesQuery(courseId, userId ?? ''), enabled: enabled && !!userId && courseId !== '' });
 }
 
+/** The quiz side of the lesson player: the lesson's quiz (null for most lessons) and the student's quiz
+ * states in the course (its side panel). */
+export function useLessonQuiz(courseId: string, lessonId: string, userId: string | undefined) {
+  const quiz = useQuizForStudent(lessonId, userId);
+  const quizStates = useQuizStates(courseId, userId);
+  return { quiz, quizStates: quizStates.data };
+}
+
 export function useQuizImage(path: string | null) {
   return useQuery({
     queryKey: quizKeys.image(path ?? ''),
