@@ -15,6 +15,11 @@ export interface PlanOffer {
   courses: string[];
 }
 
+// One collator, built on first use: localeCompare with a locale builds one per comparison, a long task
+// on the home's first render on a phone (issue 38).
+let titles: Intl.Collator | undefined;
+const byTitle = () => (titles ??= new Intl.Collator('pt-BR'));
+
 /** The school's active plans the student does not subscribe to, oldest first (a school has a handful). */
 export async function fetchPlanOffers(client: DbClient, schoolId: string, userId: string): Promise<PlanOffer[]> {
   const { data, error } = await client
@@ -41,7 +46,7 @@ export async function fetchPlanOffers(client: DbClient, schoolId: string, userId
       price: Number(p.price),
       courses: p.plan_courses
         .flatMap((pc) => (pc.course ? [pc.course.title] : []))
-        .sort((a, b) => a.localeCompare(b, 'pt-BR')),
+        .sort(byTitle().compare),
     }))
     .filter((p) => p.courses.length > 0);
 }

@@ -10,7 +10,9 @@ import type { Ranking } from '../api/queries';
 /** Where the profile's "Aparecer no ranking da escola" is (ranking-visibility-card.tsx scrolls to it). */
 export const RANKING_SETTING_HREF = '/profile#ranking';
 
-const points = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto' : 'pontos'}`;
+// Thousands with a dot, as pt-BR writes them, without an Intl formatter per call (each built its own on
+// the home's first render, issue 38). Points are whole numbers.
+const points = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ${n === 1 ? 'ponto' : 'pontos'}`;
 
 // The month's name from a list, not Intl: a long-month formatter loads its locale data on the home's
 // first render, a long task on a phone (issue 38).
