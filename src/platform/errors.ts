@@ -47,6 +47,14 @@ export function refusedConstraint(error: unknown): string | null {
   return Object.keys(CONSTRAINT_MESSAGES).find((name) => text.includes(name)) ?? null;
 }
 
+/** A save's onError that also shows a constraint's refusal under the field to fix (the toast says it
+ * too): a code or an address another row of the school already has. */
+export function showRefusalAt(constraint: string, show: (message: string) => void) {
+  return (error: unknown) => {
+    if (refusedConstraint(error) === constraint) show(describeError(error));
+  };
+}
+
 /** Whether the database refused a duplicate (unique violation), e.g. a slug already taken. */
 export function isUniqueViolation(error: unknown): boolean {
   return (error as ErrorShape | null)?.code === '23505';

@@ -3,7 +3,7 @@
 // edited in a dialog; a used one is deactivated rather than deleted (deleting would erase its uses and
 // numbers, and a pending payment would lose its reservation).
 import { useState } from 'react';
-import { Pencil, Plus, TicketPercent, Trash2 } from 'lucide-react';
+import { Plus, TicketPercent } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,6 +13,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { formatDate, formatMoney } from '@/utils/format';
 import { useCoupons, useDeleteCoupon, useSetCouponActive, type AdminCoupon } from '../api/hooks';
 import { CouponDialog, type CouponCourse } from './coupon-dialog';
@@ -133,23 +134,8 @@ export function CouponsPage({ schoolId, courses }: { schoolId: string; courses: 
                 </td>
                 <td className="px-2 py-1">
                   <div className="flex">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => setEditing({ coupon: c })}
-                      aria-label={`Editar ${c.code}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:bg-red-50"
-                      onClick={() => setDeleting(c)}
-                      aria-label={`Excluir ${c.code}`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <EditRowButton name={c.code} onClick={() => setEditing({ coupon: c })} iconOnly />
+                    <DeleteRowButton name={c.code} onClick={() => setDeleting(c)} iconOnly />
                   </div>
                 </td>
               </tr>

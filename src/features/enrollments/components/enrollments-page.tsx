@@ -1,7 +1,7 @@
 // The Enrollments screen (SPEC §2): the school's enrollments filtered by course and status, page by
 // page; the filters and the page live in the URL (?curso=…&status=PAUSED&pagina=2).
 import { useState } from 'react';
-import { GraduationCap, Plus, Trash2 } from 'lucide-react';
+import { GraduationCap, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -16,6 +16,7 @@ import { Switch } from '@/components/ui/switch';
 import { ENROLLMENT_STATUS_LABEL } from '@/concepts/enrollment';
 import { formatDate, maskCpf } from '@/utils/format';
 import { LoadError } from '@/components/ui/load-error';
+import { DeleteRowButton } from '@/components/ui/row-actions';
 import { useListParams } from '@/utils/list-params';
 import { PENDING_DESCRIPTION, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus } from '../api/hooks';
 import { ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
@@ -125,9 +126,7 @@ function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnr
             {active ? 'Ativa' : 'Pausada'}
           </label>
         </div>
-        <Button variant="ghost" size="sm" className="ml-auto text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Excluir matrícula de ${name}`}>
-          <Trash2 aria-hidden="true" /> Excluir
-        </Button>
+        <DeleteRowButton name={name} label={`Excluir matrícula de ${name}`} onClick={onDelete} className="ml-auto" />
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Copy, ExternalLink, FileText, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
@@ -19,6 +19,7 @@ import { MATERIALS_PAGE_SIZE, type AdminMaterial } from '../api/queries';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { useListParams } from '@/utils/list-params';
 import { copyText } from '@/platform/clipboard';
 import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
@@ -111,23 +112,8 @@ export function MaterialsPage({ schoolId, courses }: { schoolId: string; courses
                 >
                   <Copy aria-hidden="true" /> Copiar link
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => setEditing({ material: m })}
-                  aria-label={`Editar ${m.title}`}
-                >
-                  <Pencil aria-hidden="true" /> Editar
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:bg-red-50"
-                  onClick={() => setDeleting(m)}
-                  aria-label={`Excluir ${m.title}`}
-                >
-                  <Trash2 aria-hidden="true" /> Excluir
-                </Button>
+                <EditRowButton name={m.title} onClick={() => setEditing({ material: m })} variant="ghost" />
+                <DeleteRowButton name={m.title} onClick={() => setDeleting(m)} />
               </div>
             </li>
           ))}

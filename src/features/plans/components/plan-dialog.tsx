@@ -3,16 +3,13 @@
 import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckboxList } from '@/components/ui/checkbox-list';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CheckboxListField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { SwitchField } from '@/components/ui/switch-field';
 import { Textarea } from '@/components/ui/textarea';
-import { describeError, refusedConstraint } from '@/platform/errors';
+import { showRefusalAt } from '@/platform/errors';
 import { moneyInput } from '@/utils/format';
 import { BILLING_TYPES, BILLING_TYPE_LABEL, CYCLE_LABEL, PLAN_CYCLES } from '@/concepts/subscriptions';
 import { useSavePlan, type AdminPlan } from '../api/admin-hooks';
@@ -63,6 +60,7 @@ export function PlanDialog({
     defaultValues: formValues(plan),
   });
   const title = plan ? 'Editar Plano' : 'Novo Plano';
+  const bound = (name: 'cycle' | 'course_ids' | 'billing_types' | 'is_active') => ({ control, name, id });
   const nameField = register('name');
 
   function onSubmit(values: PlanFormValues) {
@@ -70,148 +68,97 @@ export function PlanDialog({
       { plan: plan ?? undefined, schoolId, values },
       {
         onSuccess: onClose,
-        // The toast says it too; the field shows where to fix it.
-        onError: (error) =>
-          refusedConstraint(error) === 'plans_school_slug_key' &&
-          setError('slug', { message: describeError(error) }, { shouldFocus: true }),
+        onError: showRefusalAt('plans_school_slug_key', (message) =>
+          setError('slug', { message }, { shouldFocus: true }),
+        ),
       },
     );
   }
 
   return (
-    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-2xl" onInteractOutside={(e) => e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            Enquanto a assinatura estiver paga, o assinante acessa todos os cursos incluídos.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate aria-label={title} className="grid gap-4" onSubmit={handleSubmit(onSubmit)}>
-          <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-            <FormField label="Nome" error={errors.name?.message} required>
-              <Input
-                {...nameField}
-                autoComplete="off"
-                placeholder="Plano Completo"
-                onChange={(e) => {
-                  void nameField.onChange(e);
-                  if (!slugTouched.current) setValue('slug', finalSlug(e.target.value));
-                }}
-              />
-            </FormField>
-            <Controller
-              control={control}
-              name="slug"
-              render={({ field }) => (
-                <FormField
-                  label="Endereço na web"
-                  error={errors.slug?.message}
-                  hint={`Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${field.value || 'endereco-do-plano'}`}
-                  required
-                >
-                  <Input
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    autoCapitalize="none"
-                    autoComplete="off"
-                    spellCheck={false}
-                    onChange={(e) => {
-                      slugTouched.current = true;
-                      field.onChange(normalizeSlug(e.target.value));
-                    }}
-                  />
-                </FormField>
-              )}
+    <FormDialog
+      title={title}
+      description="Enquanto a assinatura estiver paga, o assinante acessa todos os cursos incluídos."
+      pending={save.isPending}
+      onClose={onClose}
+    >
+      <form noValidate aria-label={title} className="grid gap-4" onSubmit={handleSubmit(onSubmit)}>
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <FormField label="Nome" error={errors.name?.message} required>
+            <Input
+              {...nameField}
+              autoComplete="off"
+              placeholder="Plano Completo"
+              onChange={(e) => {
+                void nameField.onChange(e);
+                if (!slugTouched.current) setValue('slug', finalSlug(e.target.value));
+              }}
             />
-          </div>
-          <FormField label="Descrição" error={errors.description?.message}>
-            <Textarea rows={3} {...register('description')} />
           </FormField>
           <Controller
             control={control}
-            name="course_ids"
+            name="slug"
             render={({ field }) => (
-              <CheckboxList
-                id={`${id}-courses`}
-                legend="Cursos incluídos"
+              <FormField
+                label="Endereço na web"
+                error={errors.slug?.message}
+                hint={`Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${field.value || 'endereco-do-plano'}`}
                 required
-                options={courses.map((c) => ({ value: c.id, label: c.title }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.course_ids?.message}
-                empty="A escola ainda não tem cursos."
-              />
+              >
+                <Input
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  autoCapitalize="none"
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(e) => {
+                    slugTouched.current = true;
+                    field.onChange(normalizeSlug(e.target.value));
+                  }}
+                />
+              </FormField>
             )}
           />
-          <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-            <div className="grid gap-2">
-              <span id={`${id}-cycle`} className="text-sm font-medium">
-                Ciclo
-              </span>
-              <Controller
-                control={control}
-                name="cycle"
-                render={({ field }) => (
-                  <RadioGroup
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    aria-labelledby={`${id}-cycle`}
-                    className="sm:grid-cols-2"
-                  >
-                    {PLAN_CYCLES.map((c) => (
-                      <div key={c} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
-                        <RadioGroupItem value={c} id={`${id}-cycle-${c}`} />
-                        <Label htmlFor={`${id}-cycle-${c}`}>{CYCLE_LABEL[c]}</Label>
-                      </div>
-                    ))}
-                  </RadioGroup>
-                )}
-              />
-            </div>
-            <FormField
-              label="Preço (R$)"
-              error={errors.price?.message}
-              hint="Cobrado a cada ciclo. Mínimo R$ 5,00."
-              required
-            >
-              <Input inputMode="decimal" autoComplete="off" placeholder="49,90" {...register('price')} />
-            </FormField>
-          </div>
-          <Controller
-            control={control}
-            name="billing_types"
-            render={({ field }) => (
-              <CheckboxList
-                id={`${id}-methods`}
-                legend="Formas de pagamento"
-                required
-                options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_TYPE_LABEL[b] }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.billing_types?.message}
-                listClassName="grid gap-1 sm:grid-cols-3"
-              />
-            )}
+        </div>
+        <FormField label="Descrição" error={errors.description?.message}>
+          <Textarea rows={3} {...register('description')} />
+        </FormField>
+        <CheckboxListField
+          {...bound('course_ids')}
+          legend="Cursos incluídos"
+          required
+          options={courses.map((c) => ({ value: c.id, label: c.title }))}
+          error={errors.course_ids?.message}
+          empty="A escola ainda não tem cursos."
+        />
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <RadioChoiceField
+            {...bound('cycle')}
+            label="Ciclo"
+            options={PLAN_CYCLES.map((c) => [c, CYCLE_LABEL[c]] as const)}
           />
-          <Controller
-            control={control}
-            name="is_active"
-            render={({ field }) => (
-              <SwitchField
-                id={`${id}-active`}
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label="Ativo"
-              />
-            )}
-          />
-          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <FormField
+            label="Preço (R$)"
+            error={errors.price?.message}
+            hint="Cobrado a cada ciclo. Mínimo R$ 5,00."
+            required
+          >
+            <Input inputMode="decimal" autoComplete="off" placeholder="49,90" {...register('price')} />
+          </FormField>
+        </div>
+        <CheckboxListField
+          {...bound('billing_types')}
+          legend="Formas de pagamento"
+          required
+          options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_TYPE_LABEL[b] }))}
+          error={errors.billing_types?.message}
+          listClassName="grid gap-1 sm:grid-cols-3"
+        />
+        <SwitchChoiceField {...bound('is_active')} label="Ativo" />
+        <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />
+      </form>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
 // its subscribers open in another (?assinantes=<plan>&pagina=N). A plan is deactivated, not deleted:
 // its subscriptions keep pointing at it.
 import { useState } from 'react';
-import { CalendarSync, Pencil, Plus, Users } from 'lucide-react';
+import { CalendarSync, Plus, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,6 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { EditRowButton } from '@/components/ui/row-actions';
 import { formatMoney } from '@/utils/format';
 import { useListParams } from '@/utils/list-params';
 import { BILLING_TYPE_LABEL, CYCLE_LABEL } from '@/concepts/subscriptions';
@@ -90,15 +91,7 @@ export function PlansPage({ schoolId, courses }: { schoolId: string; courses: Pl
                   >
                     <Users aria-hidden="true" />
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    onClick={() => setEditing({ plan: p })}
-                    aria-label={`Editar ${p.name}`}
-                    title="Editar"
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
+                  <EditRowButton name={p.name} onClick={() => setEditing({ plan: p })} iconOnly />
                 </div>
               </td>
             </tr>

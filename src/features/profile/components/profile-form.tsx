@@ -1,9 +1,10 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { MaskedField } from '@/components/ui/masked-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { maskCpf, maskPhone } from '@/utils/format';
@@ -56,42 +57,8 @@ export function ProfileForm({ profile, email, pending, onSubmit }: ProfileFormPr
         </FormField>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field }) => (
-            <FormField label="Telefone" error={errors.phone?.message}>
-              <Input
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="(00) 00000-0000"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(maskPhone(e.target.value))}
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="cpf"
-          render={({ field }) => (
-            <FormField label="CPF" error={errors.cpf?.message}>
-              <Input
-                inputMode="numeric"
-                placeholder="000.000.000-00"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(maskCpf(e.target.value))}
-              />
-            </FormField>
-          )}
-        />
+        <MaskedField kind="phone" control={control} name="phone" error={errors.phone?.message} autoComplete="tel-national" />
+        <MaskedField kind="cpf" control={control} name="cpf" error={errors.cpf?.message} />
       </div>
       <FormField label="Endereço" error={errors.address?.message}>
         <Textarea rows={3} autoComplete="street-address" placeholder="Rua, número, bairro, cidade - UF" {...register('address')} />

@@ -1,11 +1,12 @@
 // The add and edit dialogs of the Students screen: the same person fields (name, CPF, phone,
 // address), the add form also asks the e-mail.
-import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { MaskedField } from '@/components/ui/masked-field';
 import { Textarea } from '@/components/ui/textarea';
 import { maskCpf, maskPhone } from '@/utils/format';
 import { useCreateStudent, useUpdateStudent } from '../api/hooks';
@@ -26,41 +27,8 @@ function PersonFields() {
         <Input autoComplete="off" {...register('name')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="cpf"
-          render={({ field }) => (
-            <FormField label="CPF" error={errors.cpf?.message}>
-              <Input
-                inputMode="numeric"
-                placeholder="000.000.000-00"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(maskCpf(e.target.value))}
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field }) => (
-            <FormField label="Telefone" error={errors.phone?.message}>
-              <Input
-                type="tel"
-                inputMode="numeric"
-                placeholder="(00) 00000-0000"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(maskPhone(e.target.value))}
-              />
-            </FormField>
-          )}
-        />
+        <MaskedField kind="cpf" control={control} name="cpf" error={errors.cpf?.message} />
+        <MaskedField kind="phone" control={control} name="phone" error={errors.phone?.message} />
       </div>
       <FormField label="Endereço" error={errors.address?.message}>
         <Textarea rows={2} {...register('address')} />

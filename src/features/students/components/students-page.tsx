@@ -3,7 +3,7 @@
 // the active switch; add and CSV import. Each card's buttons are named with the student's name for
 // screen readers ("Editar Mariana Souza"), the visible word first.
 import { useState } from 'react';
-import { Activity, FileUp, Inbox, KeyRound, Mail, Pencil, Plus, Users } from 'lucide-react';
+import { Activity, FileUp, Inbox, KeyRound, Mail, Plus, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { TemporaryPasswordDialog } from '@/components/ui/temporary-password-dialog';
+import { EditRowButton } from '@/components/ui/row-actions';
 import { firstAccessText, useResetAccountPassword } from '@/concepts/accounts';
 import { maskCpf, maskPhone } from '@/utils/format';
 import { useListParams } from '@/utils/list-params';
@@ -160,9 +161,7 @@ function StudentCard({ student, onEdit, onReset }: { student: StudentRow; onEdit
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Editar ${student.name}`}>
-          <Pencil aria-hidden="true" /> Editar
-        </Button>
+        <EditRowButton name={student.name} onClick={onEdit} />
         <Button variant="outline" size="sm" onClick={onReset} aria-label={`Redefinir senha de ${student.name}`}>
           <KeyRound aria-hidden="true" /> Redefinir senha
         </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Megaphone, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +10,7 @@ import { formatDate } from '@/utils/format';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
+import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { useListParams } from '@/utils/list-params';
 import { useDeleteAnnouncement, useSchoolAnnouncements } from '../../api/admin-hooks';
 import { ANNOUNCEMENTS_PAGE_SIZE, type AdminAnnouncement } from '../../api/admin-queries';
@@ -72,23 +73,8 @@ export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; user
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setEditing({ item: a })}
-                  aria-label={`Editar ${a.title}`}
-                >
-                  <Pencil aria-hidden="true" /> Editar
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:bg-red-50"
-                  onClick={() => setDeleting(a)}
-                  aria-label={`Excluir ${a.title}`}
-                >
-                  <Trash2 aria-hidden="true" /> Excluir
-                </Button>
+                <EditRowButton name={a.title} onClick={() => setEditing({ item: a })} variant="outline" />
+                <DeleteRowButton name={a.title} onClick={() => setDeleting(a)} />
               </div>
             </li>
           ))}

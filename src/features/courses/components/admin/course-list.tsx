@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BookOpen, ImageIcon, LayoutList, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { BookOpen, ImageIcon, LayoutList, Pencil, Plus, Search } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-variants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,6 +13,7 @@ import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
 import { Switch } from '@/components/ui/switch';
+import { DeleteRowButton } from '@/components/ui/row-actions';
 import { formatMoney } from '@/utils/format';
 import { useSession } from '@/platform/session';
 import { ADMIN_COURSES_PAGE_SIZE } from '../../api/admin-queries';
@@ -134,9 +134,7 @@ function CourseAdminCard({ course, onDelete }: { course: AdminCourse; onDelete: 
           <Link to={`/admin/courses/${course.id}/edit`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Editar ${course.title}`}>
             <Pencil aria-hidden="true" /> Editar
           </Link>
-          <Button variant="ghost" size="sm" className="text-destructive hover:bg-red-50" onClick={onDelete} aria-label={`Excluir ${course.title}`}>
-            <Trash2 aria-hidden="true" /> Excluir
-          </Button>
+          <DeleteRowButton name={course.title} onClick={onDelete} />
         </div>
       </div>
     </li>
