@@ -131,3 +131,11 @@ export async function writeThumbnail(source: string, info: SourceInfo, folder: s
   const at = Math.min(1, info.durationSeconds / 2);
   await ffmpeg(['-loglevel', 'error', '-ss', String(at), '-i', source, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, info.height)}`, '-y', path.join(folder, 'thumbnail.jpg')]);
 }
+
+/** A test clip made by ffmpeg itself (a test pattern with a tone): the tests' upload and the demo's video. */
+export async function makeTestClip(file: string, o: { seconds: number; width: number; height: number }): Promise<void> {
+  await ffmpeg([
+    '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${o.width}x${o.height}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440',
+    '-t', String(o.seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', file,
+  ]);
+}

@@ -22,7 +22,7 @@
 // dataDir, so `npm start` finds its videos after a restart; deleting a video deletes its folder.
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
@@ -123,6 +123,12 @@ export interface FakeBunny {
   /** Every webhook sent, oldest first. */
   webhooks: DeliveredWebhook[];
   setWebhookUrl(url: string | null): void;
+  /**
+   * Fake-only (the demo's video): unless it exists (and did not fail: an encoding cut short by a stop
+   * did), a video with this guid in the collection named `collectionName`, encoded from a copy of
+   * `source` as an upload would be. Resolves once queued.
+   */
+  seedVideo(o: { guid: string; title: string; collectionName: string; source: string }): Promise<void>;
   /** Resolves when no encoding and no webhook is on its way. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -529,6 +535,21 @@ export async function startFakeBunny(opts: FakeBunnyOptions): Promise<FakeBunny>
     collections: () => [...collections.values()].map(withCounts),
     webhooks,
     setWebhookUrl: (next) => void (webhookUrl = next),
+    async seedVideo(o) {
+      const existing = videos.get(o.guid);
+      if (existing && existing.status !== 5) return;
+      if (existing) await deleteVideo(existing);
+      let collection = [...collections.values()].find((c) => c.name === o.collectionName);
+      if (!collection) {
+        collection = { videoLibraryId: libraryNumber, guid: randomUUID(), name: o.collectionName, videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: [] };
+        collections.set(collection.guid, collection);
+      }
+      const v = { ...newVideo(o.title, collection.guid), guid: o.guid };
+      videos.set(v.guid, v);
+      const source = path.join(uploadRoot, `seed-${randomUUID()}`);
+      await copyFile(o.source, source);
+      startEncoding(v, source);
+    },
     idle,
     close: async () => {
       closed = true;

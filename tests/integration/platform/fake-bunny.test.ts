@@ -6,7 +6,6 @@
 // playlist that plays (master → rendition → key → segment that the key decrypts), and what an attacker
 // meets: no token, a changed, expired or another video's token, another IP, a forged upload signature, a
 // forged webhook; deletion removes the files. The clip is made here with the same ffmpeg (3 s).
-import { spawn } from 'node:child_process';
 import { createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -14,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG } from '../../../scripts/fake-bunny/encode.ts';
+import { makeTestClip } from '../../../scripts/fake-bunny/encode.ts';
 import { FAKE_BUNNY_KEYS } from '../../../scripts/fake-bunny/keys.ts';
 import type { VideoStatus, VideoUpload } from '../../../supabase/functions/_shared/video-host/host.ts';
 import { ANON_KEY, FIXTURE_FUNCTIONS_DIR, useBackend } from '../harness.ts';
@@ -74,10 +73,7 @@ let clip: Buffer;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'fake-bunny-test-'));
   const file = path.join(dir, 'aula.mp4');
-  await new Promise<void>((resolve, reject) => {
-    const ff = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', file]);
-    ff.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));
-  });
+  await makeTestClip(file, { seconds: 3, width: 1280, height: 720 });
   clip = await readFile(file);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -234,7 +230,7 @@ describe('the video host (bunny.ts) against the fake Bunny Stream', () => {
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
     const patch = (offset: number, body: Buffer) =>
-      fetch(location, { method: 'PATCH', headers: { ...tusHeaders, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body });
+      fetch(location, { method: 'PATCH', headers: { ...tusHeaders, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: new Uint8Array(body) });
     const half = Math.floor(clip.length / 2);
     expect((await patch(0, clip.subarray(0, half))).status).toBe(204);
     const head = await fetch(location, { method: 'HEAD', headers: tusHeaders });
