@@ -27,7 +27,30 @@ export interface ConventionReport {
   formsWithoutHookForm: string[];
   /** Feature components over 300 lines and local-supabase files over 350. */
   oversizedFiles: { file: string; lines: number; limit: number }[];
+  /** Issue 45, the rooms of src (docs/conventions.md "Rooms"): an import against app → features →
+   * concepts → components → platform → utils (a room imports only the rooms after it), or a feature
+   * importing another feature. eslint.config.js refuses them as you type; this counts them. */
+  roomImports: Finding[];
+  /** Issue 45: a route file that does more than load and compose: over ROUTE_FILE_MAX_LINES lines of
+   * code, imports, comments and blank lines aside (a route composing six features imports six). */
+  longRouteFiles: { file: string; lines: number; limit: number }[];
+  /** Issue 45: an import of a file inside src/platform/first-visit/ from outside the folder, other
+   * than its two doors (index.ts for the app, vite-plugin.ts for the build; docs/first-visit.md). */
+  firstVisitDeepImports: Finding[];
 }
+
+/** A source file as the counters read it: its path from the repository's root and its text. */
+export interface SourceFile {
+  file: string;
+  text: string;
+}
+
+/** The rooms of src in import order: each may import only the rooms after it (types: anyone). */
+export const ROOMS = ['app', 'features', 'concepts', 'components', 'platform', 'utils', 'types'] as const;
+export const ROUTE_FILE_MAX_LINES = 30;
+const ROUTES_DIR = 'src/app/routes/';
+const FIRST_VISIT_DIR = 'src/platform/first-visit/';
+const FIRST_VISIT_DOORS = ['src/platform/first-visit/index', 'src/platform/first-visit/vite-plugin'];
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -52,6 +75,73 @@ function grep(files: string[], pattern: RegExp, root: string, keep: (line: strin
   return found;
 }
 
+/** Each import of a file (static, dynamic, re-export) resolved to a path from the root without its
+ * extension: '@/x' is src/x, './x' and '../x' are beside the file; packages are left out. */
+function importsOf({ file, text }: SourceFile): { line: number; text: string; target: string }[] {
+  const found: { line: number; text: string; target: string }[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/(?:from\s+|import\s*\(\s*|^\s*import\s+)'([^']+)'/g)) {
+      const spec = m[1]!;
+      const target = spec.startsWith('@/') ? `src/${spec.slice(2)}` : spec.startsWith('.') ? path.posix.join(path.posix.dirname(file), spec) : null;
+      if (target) found.push({ line: i + 1, text: line.trim(), target: target.replace(/\.(tsx?|js)$/, '').replace(/\/index$/, '') });
+    }
+  });
+  return found;
+}
+
+/** src/<room>/…: the room's rank in ROOMS and, for a feature, its name; null outside the rooms (main.tsx, src/test). */
+function roomOf(file: string): { rank: number; feature?: string } | null {
+  const [top, room, feature] = file.split('/');
+  const rank = ROOMS.indexOf(room as (typeof ROOMS)[number]);
+  if (top !== 'src' || rank < 0) return null;
+  return room === 'features' ? { rank, feature } : { rank };
+}
+
+/** The room rule, counted over `files` (paths from the root, '/'-separated). */
+export function roomImports(files: SourceFile[]): Finding[] {
+  const found: Finding[] = [];
+  for (const f of files) {
+    const from = roomOf(f.file);
+    if (!from) continue;
+    for (const imp of importsOf(f)) {
+      const to = roomOf(imp.target);
+      if (!to || ROOMS[to.rank] === 'types') continue;
+      const upward = to.rank < from.rank;
+      const otherFeature = from.feature !== undefined && to.feature !== undefined && from.feature !== to.feature;
+      if (upward || otherFeature) found.push({ file: f.file, line: imp.line, text: imp.text });
+    }
+  }
+  return found;
+}
+
+/** A file's lines of code: blank lines, comments and import statements (however many lines each) aside. */
+export function codeLines(text: string): number {
+  const code = text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*import\s[\s\S]*?from\s+'[^']+';?\s*$/gm, '')
+    .replace(/^\s*import\s+'[^']+';?\s*$/gm, '');
+  return code.split('\n').filter((line) => line.trim() !== '' && !/^\s*\/\//.test(line)).length;
+}
+
+/** Route files (src/app/routes, tests aside) over the limit of lines of code. */
+export function longRouteFiles(files: SourceFile[], limit = ROUTE_FILE_MAX_LINES): { file: string; lines: number; limit: number }[] {
+  return files
+    .filter((f) => f.file.startsWith(ROUTES_DIR) && !/\.test\.tsx?$/.test(f.file))
+    .map((f) => ({ file: f.file, lines: codeLines(f.text), limit }))
+    .filter((f) => f.lines > limit);
+}
+
+/** Imports of a first-visit file other than its doors, from outside the folder. */
+export function firstVisitDeepImports(files: SourceFile[]): Finding[] {
+  return files
+    .filter((f) => !f.file.startsWith(FIRST_VISIT_DIR))
+    .flatMap((f) =>
+      importsOf(f)
+        .filter((imp) => imp.target.startsWith(FIRST_VISIT_DIR) && !FIRST_VISIT_DOORS.includes(imp.target))
+        .map((imp) => ({ file: f.file, line: imp.line, text: imp.text })),
+    );
+}
+
 export function measureConventions(root = ROOT): ConventionReport {
   const src = walk(path.join(root, 'src')).filter((f) => !f.includes(`${path.sep}test${path.sep}`) && !f.endsWith('database.ts'));
   const components = src.filter((f) => f.endsWith('.tsx'));
@@ -59,6 +149,9 @@ export function measureConventions(root = ROOT): ConventionReport {
   const backend = walk(path.join(root, 'local-supabase'));
   const rel = (f: string) => path.relative(root, f);
   const lineCount = (f: string) => readFileSync(f, 'utf8').split('\n').length - 1;
+  const read = (f: string): SourceFile => ({ file: rel(f).split(path.sep).join('/'), text: readFileSync(f, 'utf8') });
+  const sources = src.map(read);
+  const buildFiles = [path.join(root, 'vite.config.ts'), ...walk(path.join(root, 'scripts'))].filter((f) => statSync(f, { throwIfNoEntry: false })).map(read);
 
   return {
     componentsReachingTheClient: grep(components, /from '@\/platform\/(supabase|functions)'|loadSupabase\(|^[^'"`]*\bfetch\(/, root),
@@ -72,6 +165,9 @@ export function measureConventions(root = ROOT): ConventionReport {
       ...featureComponents.map((f) => ({ file: rel(f), lines: lineCount(f), limit: 300 })),
       ...backend.map((f) => ({ file: rel(f), lines: lineCount(f), limit: 350 })),
     ].filter((f) => f.lines > f.limit),
+    roomImports: roomImports(sources),
+    longRouteFiles: longRouteFiles(sources),
+    firstVisitDeepImports: firstVisitDeepImports([...sources, ...buildFiles]),
   };
 }
 
