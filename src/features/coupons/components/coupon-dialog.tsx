@@ -5,7 +5,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckboxListField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showRefusalAt } from '@/platform/errors';
@@ -86,89 +85,87 @@ export function CouponDialog({
       description="O desconto vale sobre o preço do curso à venda (não sobre a oferta adicional), e o total fica em pelo menos R$ 5,00."
       pending={save.isPending}
       onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
     >
-      <form noValidate aria-label={title} className="grid gap-4" onSubmit={handleSubmit(onSubmit)}>
-        <Controller
-          control={control}
-          name="code"
-          render={({ field }) => (
-            <FormField
-              label="Código"
-              error={errors.code?.message}
-              hint="Letras, números, - e _ (3 a 40). O aluno pode digitar em maiúsculas ou minúsculas."
-              required
-            >
-              <Input
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(normalizeCouponCode(e.target.value))}
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="BEMVINDO20"
-              />
-            </FormField>
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <RadioChoiceField
-            {...bound('kind')}
-            label="Tipo de desconto"
-            options={COUPON_KINDS.map((k) => [k, KIND_LABEL[k]] as const)}
-          />
+      <Controller
+        control={control}
+        name="code"
+        render={({ field }) => (
           <FormField
-            label={kind === 'fixed' ? 'Valor (R$)' : 'Valor (%)'}
-            error={errors.amount?.message}
-            hint={kind === 'fixed' ? 'Ex.: 50,00' : 'Ex.: 20 para 20% de desconto'}
+            label="Código"
+            error={errors.code?.message}
+            hint="Letras, números, - e _ (3 a 40). O aluno pode digitar em maiúsculas ou minúsculas."
             required
           >
-            <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
+            <Input
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(normalizeCouponCode(e.target.value))}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="BEMVINDO20"
+            />
           </FormField>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="Válido a partir de"
-            error={errors.valid_from?.message}
-            hint="Vazio: já vale. Começa às 00:00 (Brasília)."
-          >
-            <Input type="date" {...register('valid_from')} />
-          </FormField>
-          <FormField
-            label="Válido até"
-            error={errors.valid_until?.message}
-            hint="Vazio: não expira. Vale até 23:59 (Brasília)."
-          >
-            <Input type="date" {...register('valid_until')} />
-          </FormField>
-          <FormField label="Limite de usos (total)" error={errors.max_uses?.message} hint="Vazio: sem limite.">
-            <Input inputMode="numeric" autoComplete="off" {...register('max_uses')} />
-          </FormField>
-          <FormField label="Limite por comprador" error={errors.max_uses_per_buyer?.message} hint="Vazio: sem limite.">
-            <Input inputMode="numeric" autoComplete="off" {...register('max_uses_per_buyer')} />
-          </FormField>
-        </div>
-        <RadioChoiceField
-          {...bound('all_courses')}
-          label="Cursos"
-          options={[
-            ['all', 'Todos os cursos'],
-            ['selected', 'Cursos selecionados'],
-          ]}
-        />
-        {scope === 'selected' && (
-          <CheckboxListField
-            {...bound('course_ids')}
-            legend="Cursos em que o cupom vale"
-            options={courses.map((c) => ({ value: c.id, label: c.title }))}
-            error={errors.course_ids?.message}
-            empty="A escola ainda não tem cursos."
-          />
         )}
-        <SwitchChoiceField {...bound('is_active')} label="Ativo" />
-        <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />
-      </form>
+      />
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <RadioChoiceField
+          {...bound('kind')}
+          label="Tipo de desconto"
+          options={COUPON_KINDS.map((k) => [k, KIND_LABEL[k]] as const)}
+        />
+        <FormField
+          label={kind === 'fixed' ? 'Valor (R$)' : 'Valor (%)'}
+          error={errors.amount?.message}
+          hint={kind === 'fixed' ? 'Ex.: 50,00' : 'Ex.: 20 para 20% de desconto'}
+          required
+        >
+          <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Válido a partir de"
+          error={errors.valid_from?.message}
+          hint="Vazio: já vale. Começa às 00:00 (Brasília)."
+        >
+          <Input type="date" {...register('valid_from')} />
+        </FormField>
+        <FormField
+          label="Válido até"
+          error={errors.valid_until?.message}
+          hint="Vazio: não expira. Vale até 23:59 (Brasília)."
+        >
+          <Input type="date" {...register('valid_until')} />
+        </FormField>
+        <FormField label="Limite de usos (total)" error={errors.max_uses?.message} hint="Vazio: sem limite.">
+          <Input inputMode="numeric" autoComplete="off" {...register('max_uses')} />
+        </FormField>
+        <FormField label="Limite por comprador" error={errors.max_uses_per_buyer?.message} hint="Vazio: sem limite.">
+          <Input inputMode="numeric" autoComplete="off" {...register('max_uses_per_buyer')} />
+        </FormField>
+      </div>
+      <RadioChoiceField
+        {...bound('all_courses')}
+        label="Cursos"
+        options={[
+          ['all', 'Todos os cursos'],
+          ['selected', 'Cursos selecionados'],
+        ]}
+      />
+      {scope === 'selected' && (
+        <CheckboxListField
+          {...bound('course_ids')}
+          legend="Cursos em que o cupom vale"
+          options={courses.map((c) => ({ value: c.id, label: c.title }))}
+          error={errors.course_ids?.message}
+          empty="A escola ainda não tem cursos."
+        />
+      )}
+      <SwitchChoiceField {...bound('is_active')} label="Ativo" />
     </FormDialog>
   );
 }

@@ -5,7 +5,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckboxListField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -81,84 +80,82 @@ export function PlanDialog({
       description="Enquanto a assinatura estiver paga, o assinante acessa todos os cursos incluídos."
       pending={save.isPending}
       onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
     >
-      <form noValidate aria-label={title} className="grid gap-4" onSubmit={handleSubmit(onSubmit)}>
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <FormField label="Nome" error={errors.name?.message} required>
-            <Input
-              {...nameField}
-              autoComplete="off"
-              placeholder="Plano Completo"
-              onChange={(e) => {
-                void nameField.onChange(e);
-                if (!slugTouched.current) setValue('slug', finalSlug(e.target.value));
-              }}
-            />
-          </FormField>
-          <Controller
-            control={control}
-            name="slug"
-            render={({ field }) => (
-              <FormField
-                label="Endereço na web"
-                error={errors.slug?.message}
-                hint={`Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${field.value || 'endereco-do-plano'}`}
-                required
-              >
-                <Input
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  autoCapitalize="none"
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(e) => {
-                    slugTouched.current = true;
-                    field.onChange(normalizeSlug(e.target.value));
-                  }}
-                />
-              </FormField>
-            )}
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <FormField label="Nome" error={errors.name?.message} required>
+          <Input
+            {...nameField}
+            autoComplete="off"
+            placeholder="Plano Completo"
+            onChange={(e) => {
+              void nameField.onChange(e);
+              if (!slugTouched.current) setValue('slug', finalSlug(e.target.value));
+            }}
           />
-        </div>
-        <FormField label="Descrição" error={errors.description?.message}>
-          <Textarea rows={3} {...register('description')} />
         </FormField>
-        <CheckboxListField
-          {...bound('course_ids')}
-          legend="Cursos incluídos"
-          required
-          options={courses.map((c) => ({ value: c.id, label: c.title }))}
-          error={errors.course_ids?.message}
-          empty="A escola ainda não tem cursos."
+        <Controller
+          control={control}
+          name="slug"
+          render={({ field }) => (
+            <FormField
+              label="Endereço na web"
+              error={errors.slug?.message}
+              hint={`Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${field.value || 'endereco-do-plano'}`}
+              required
+            >
+              <Input
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => {
+                  slugTouched.current = true;
+                  field.onChange(normalizeSlug(e.target.value));
+                }}
+              />
+            </FormField>
+          )}
         />
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <RadioChoiceField
-            {...bound('cycle')}
-            label="Ciclo"
-            options={PLAN_CYCLES.map((c) => [c, CYCLE_LABEL[c]] as const)}
-          />
-          <FormField
-            label="Preço (R$)"
-            error={errors.price?.message}
-            hint="Cobrado a cada ciclo. Mínimo R$ 5,00."
-            required
-          >
-            <Input inputMode="decimal" autoComplete="off" placeholder="49,90" {...register('price')} />
-          </FormField>
-        </div>
-        <CheckboxListField
-          {...bound('billing_types')}
-          legend="Formas de pagamento"
-          required
-          options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_TYPE_LABEL[b] }))}
-          error={errors.billing_types?.message}
-          listClassName="grid gap-1 sm:grid-cols-3"
+      </div>
+      <FormField label="Descrição" error={errors.description?.message}>
+        <Textarea rows={3} {...register('description')} />
+      </FormField>
+      <CheckboxListField
+        {...bound('course_ids')}
+        legend="Cursos incluídos"
+        required
+        options={courses.map((c) => ({ value: c.id, label: c.title }))}
+        error={errors.course_ids?.message}
+        empty="A escola ainda não tem cursos."
+      />
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <RadioChoiceField
+          {...bound('cycle')}
+          label="Ciclo"
+          options={PLAN_CYCLES.map((c) => [c, CYCLE_LABEL[c]] as const)}
         />
-        <SwitchChoiceField {...bound('is_active')} label="Ativo" />
-        <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Salvar" />
-      </form>
+        <FormField
+          label="Preço (R$)"
+          error={errors.price?.message}
+          hint="Cobrado a cada ciclo. Mínimo R$ 5,00."
+          required
+        >
+          <Input inputMode="decimal" autoComplete="off" placeholder="49,90" {...register('price')} />
+        </FormField>
+      </div>
+      <CheckboxListField
+        {...bound('billing_types')}
+        legend="Formas de pagamento"
+        required
+        options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_TYPE_LABEL[b] }))}
+        error={errors.billing_types?.message}
+        listClassName="grid gap-1 sm:grid-cols-3"
+      />
+      <SwitchChoiceField {...bound('is_active')} label="Ativo" />
     </FormDialog>
   );
 }
