@@ -133,7 +133,7 @@ async function expectRowColour(page: Page) {
 
 /** The page with each colour in turn (the row's first, as the app painted it, then the others through
  * applyBrandColors): the failures of every text the colour touches. */
-async function checkColours(page: Page, pageName: string): Promise<string[]> {
+async function checkColours(page: Page, pageName: string, expected: string[] = []): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses an added inline script.
   await page.evaluate(brandScript);
   const apply = (colour: string) => page.evaluate((c) => (window as unknown as { __brand: { applyBrandColors: (p: string) => void } }).__brand.applyBrandColors(c), colour);
@@ -147,6 +147,8 @@ async function checkColours(page: Page, pageName: string): Promise<string[]> {
   const [red, green] = [await painting('#ff0000'), await painting('#00ff00')];
   const touched = new Set([...red.keys()].filter((k) => green.has(k) && red.get(k) !== green.get(k)));
   expect(touched.size, `${pageName}: no text uses the primary colour`).toBeGreaterThan(0);
+  // The components the page is walked for are among them (the walk did not skip them).
+  expect([...touched].map((k) => k.slice(k.indexOf('|') + 1)), `${pageName}: texts in the primary colour`).toEqual(expect.arrayContaining(expected));
 
   const failures: string[] = [];
   for (const colour of colours) {
@@ -183,7 +185,7 @@ test("the school's login page", async ({ page }) => {
   await page.goto('/escola-demo');
   await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
   await expectRowColour(page);
-  const failures = await checkColours(page, 'login');
+  const failures = await checkColours(page, 'login', ['Entrar']);
   expect(failures, summary(failures)).toEqual([]);
 });
 
@@ -193,7 +195,7 @@ test("the home with the day's announcement popup, then without it", async ({ pag
   const popup = page.getByRole('dialog');
   await expect(popup.getByRole('button', { name: 'Entendi' })).toBeVisible();
   await expectRowColour(page);
-  const failures = await checkColours(page, 'home › popup');
+  const failures = await checkColours(page, 'home › popup', ['Comunicado', 'Entendi']);
   await popup.getByRole('button', { name: 'Entendi' }).click();
   await expect(popup).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Meus Cursos' })).toBeVisible();
@@ -211,7 +213,7 @@ test('the course, and a lesson with its player header, complete button and tabs'
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('tab').first()).toBeVisible();
   await expectRowColour(page);
-  failures.push(...(await checkColours(page, 'lesson')));
+  failures.push(...(await checkColours(page, 'lesson', ['Marcar como concluída'])));
   expect(failures, summary(failures)).toEqual([]);
 });
 
@@ -220,7 +222,7 @@ test('the checkout with its selected payment method, and the profile', async ({ 
   await page.goto('/checkout/marketing-digital');
   await expect(page.getByRole('button', { name: 'PIX' })).toHaveAttribute('aria-pressed', 'true');
   await expectRowColour(page);
-  const failures = await checkColours(page, 'checkout');
+  const failures = await checkColours(page, 'checkout', ['PIX']);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectRowColour(page);
@@ -233,7 +235,7 @@ test("the admin's dashboard and courses", async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectRowColour(page);
-  const failures = await checkColours(page, 'admin');
+  const failures = await checkColours(page, 'admin', ['Visão do Aluno']);
   await page.goto('/admin/courses');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectRowColour(page);
