@@ -17,6 +17,7 @@
 //   409 { code: 'too_many_screens', limit, error/message: 'Você já está assistindo em 2 dispositivos.' }
 //   409 { code: 'session_ended', error/message }: no heartbeat for 90 s, taken over elsewhere, or ended
 //   409 { code: 'video_processing', status, percent, error/message }: not ready yet (or failed)
+//   429 more than 120 starts by the account in an hour
 //   400 invalid input · 401 no valid session · 403 a password change is pending (the database's message)
 //   404 no such video, or no access to it (not told apart)
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
@@ -43,7 +44,7 @@ type Decision =
   | { status: 'ok'; session_id: string; limit: number }
   | { status: 'too_many_screens'; limit: number }
   | { status: 'not_ready'; video_status: string; percent: number }
-  | { status: 'session_ended' | 'no_access' | 'no_video' | 'ended' };
+  | { status: 'session_ended' | 'no_access' | 'no_video' | 'ended' | 'too_many_starts' };
 
 /** HttpError whose body also says `message` and `code`, as the player reads them. */
 function conflict(code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
@@ -104,6 +105,8 @@ serve(async (req) => {
       );
     case 'too_many_screens':
       throw conflict('too_many_screens', `Você já está assistindo em ${answer.limit} ${answer.limit === 1 ? 'dispositivo' : 'dispositivos'}.`, { limit: answer.limit });
+    case 'too_many_starts':
+      throw new HttpError(429, 'Muitas tentativas de assistir em pouco tempo. Aguarde alguns minutos.');
     case 'session_ended':
       throw conflict('session_ended', 'Esta sessão terminou. Toque em assistir para continuar.');
     case 'ok':

@@ -201,6 +201,22 @@ describe('Telas simultâneas', () => {
     expect(await liveOf(USER.aluno)).toEqual([c.body.sessionId]);
   });
 
+  it('an account starts at most 120 sessions an hour: the next is refused and keeps no row', async () => {
+    const s = await newStudent('muitas-sessoes');
+    await backend.sql(
+      `insert into private.playback_sessions (user_id, school_id, lesson_id, device_hash, network_hash, started_at, last_heartbeat_at, ended_at, end_reason)
+       select $1, $2, $3, repeat('a', 64), repeat('b', 64), now() - interval '50 minutes', now() - interval '50 minutes', now() - interval '50 minutes', 'ended'
+         from generate_series(1, 120)`,
+      [s.id, SCHOOL.demo, LESSON.excelUpload],
+    );
+    const refused = await play(s.client, { action: 'start', deviceId: 'script-121' });
+    expect(refused).toEqual({ status: 429, body: expect.objectContaining({ error: expect.stringContaining('Aguarde') }) });
+    expect((await sessionsOf(s.id)).length).toBe(120);
+    // An hour on, the account plays again.
+    await backend.sql(`update private.playback_sessions set started_at = started_at - interval '15 minutes' where user_id = $1`, [s.id]);
+    expect((await play(s.client, { action: 'start', deviceId: 'notebook' })).status).toBe(200);
+  });
+
   it('keeps the device and network as hashes with the browser and network prefix, never the address', async () => {
     const r = await play(aluno, { action: 'start', deviceId: 'notebook' });
     const [row] = await backend.sql<Record<string, string>>(`select * from private.playback_sessions where id = $1`, [r.body.sessionId]);
