@@ -31,7 +31,7 @@ test('home shows the true progress numbers and continues the last lesson', async
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(2.9);
 });
 
-test('opens a course, a module and a lesson; moves across modules; opens materials', async ({ page, context }) => {
+test('opens a course, a module and a lesson; moves across modules; opens materials', async ({ page }) => {
   await signInAs(page, 'aluno@escola-demo.com.br');
   await page.goto('/');
   await page.getByRole('link', { name: 'Excel Essencial para o Trabalho' }).click();
@@ -57,11 +57,10 @@ test('opens a course, a module and a lesson; moves across modules; opens materia
   await expect(page.getByRole('heading', { name: 'Ver todos os módulos' })).toBeVisible();
   await expect(page.getByTestId('lesson-sidebar').getByRole('link', { name: /PROCV na prática\s*15 min/ })).toBeVisible();
 
-  // Materials: the PDF opens through a signed URL in a new tab.
+  // Materials: the PDF is saved stamped with the student's name (issue 39; its pages: watermark.spec.ts).
   await page.getByRole('tab', { name: /Materiais/ }).click();
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /Apostila de fórmulas/ }).click()]);
-  await expect.poll(() => tab.url()).toContain('/storage/v1/object/sign/lesson-materials/');
-  await tab.close();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Apostila de fórmulas/ }).click()]);
+  expect(download.suggestedFilename()).toBe('apostila-formulas.pdf');
 
   // Previous crosses back into module 1; next moves into module 2's second lesson.
   await page.getByRole('link', { name: 'Aula anterior' }).click();

@@ -6,8 +6,10 @@ import { afterIdle, rememberLcpFrame, removeLcpShell, useDeferredTrigger } from 
 import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
+import { usePlayerFullscreen } from '../hooks/use-player-fullscreen';
 import { rateLabel, resumePosition } from '../lib/playback';
 import { loadYouTubeApi } from '../lib/youtube-api';
+import { FullscreenButton, VideoWatermark } from './video-watermark';
 import type { Tables } from '@/types/database';
 
 const loadReactPlayer = () => import('react-player');
@@ -45,8 +47,17 @@ function SpeedControl({ rate, onChange }: { rate: number; onChange: (r: number) 
 }
 
 function Frame({ children, className, kind }: { children: React.ReactNode; className?: string; kind?: string }) {
+  // A size container (the watermark's text follows its width). In full screen it stays 16:9, as large as
+  // the screen allows above the controls: the watermark moves over the picture, not over black bars.
   return (
-    <div data-testid="video-frame" data-video-kind={kind} className={cn('relative aspect-video w-full overflow-hidden bg-black sm:rounded-xl', className)}>
+    <div
+      data-testid="video-frame"
+      data-video-kind={kind}
+      className={cn(
+        '@container relative aspect-video w-full overflow-hidden bg-black sm:rounded-xl [:fullscreen_&]:mx-auto [:fullscreen_&]:my-auto [:fullscreen_&]:w-[min(100%,calc((100dvh-4rem)*16/9))] [:fullscreen_&]:rounded-none',
+        className,
+      )}
+    >
       {children}
     </div>
   );
@@ -116,6 +127,9 @@ export function LessonVideo(props: LessonVideoProps) {
   const resumeAfterError = useRef<number | null>(null);
   const shownFirstFrame = useRef(false);
   const signed = useSignedVideoUrl(kind === 'upload' ? url : null);
+  // The player, its watermark and its controls go full screen together (issue 39).
+  const playerBox = useRef<HTMLDivElement | null>(null);
+  const fullscreen = usePlayerFullscreen(playerBox);
   const youtube = useYouTubeApi(kind === 'youtube' && !!url);
   // react-player's own error (a video removed, private or not embeddable): drawn again on retry.
   const [playerError, setPlayerError] = useState<number | null>(null);
@@ -187,7 +201,8 @@ export function LessonVideo(props: LessonVideoProps) {
           // By CORS without credentials: the API's preconnected connection, not a new one to Storage.
           crossOrigin="anonymous"
           controls
-          controlsList="nodownload noplaybackrate noremoteplayback"
+          // No full screen of the video alone (it would leave the watermark out): ours, below.
+          controlsList="nodownload noplaybackrate noremoteplayback nofullscreen"
           disablePictureInPicture
           disableRemotePlayback
           playsInline
@@ -242,6 +257,8 @@ export function LessonVideo(props: LessonVideoProps) {
             width="100%"
             height="100%"
             style={{ position: 'absolute', inset: 0 }}
+            // Their own full-screen (and picture-in-picture) buttons would leave the watermark out: ours, below.
+            config={{ youtube: { fs: 0 }, vimeo: { fullscreen: false, pip: false } }}
             onLoadedMetadata={onLoadedMetadata}
             onTimeUpdate={onTimeUpdate}
             onPause={playback.onPause}
@@ -252,8 +269,11 @@ export function LessonVideo(props: LessonVideoProps) {
   }
 
   return (
-    <div className="grid gap-2">
-      <Frame kind={kind}>{player}</Frame>
+    <div ref={playerBox} data-testid="video-player" className="grid gap-2 [&:fullscreen]:flex [&:fullscreen]:flex-col [&:fullscreen]:bg-black [&:fullscreen]:p-2">
+      <Frame kind={kind}>
+        {player}
+        <VideoWatermark />
+      </Frame>
       <div className="flex items-center justify-end gap-2 px-2 sm:px-0">
         <SpeedControl
           rate={rate}
@@ -262,6 +282,7 @@ export function LessonVideo(props: LessonVideoProps) {
             if (videoRef.current) videoRef.current.playbackRate = r;
           }}
         />
+        {fullscreen.supported && <FullscreenButton active={fullscreen.active} onClick={fullscreen.toggle} />}
       </div>
     </div>
   );

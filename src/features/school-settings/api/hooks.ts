@@ -26,3 +26,13 @@ export function useUpdateSchool(schoolId: string, { success, errorTitle }: { suc
     },
   });
 }
+
+/** Settings' switch of the lesson videos' watermark (issue 39): it says "Salvo" itself, so no toast. */
+export function useVideoWatermarkSetting(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => updateSchool(supabase, schoolId, { video_watermark: on }),
+    meta: { errorTitle: 'Erro ao atualizar' },
+    onSuccess: (school) => queryClient.setQueryData(sessionKeys.school(schoolId), school),
+  });
+}

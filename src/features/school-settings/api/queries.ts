@@ -21,6 +21,7 @@ export type SchoolUpdate = Pick<
   | 'login_banner_position'
   | 'support_whatsapp'
   | 'subscription_grace_days'
+  | 'video_watermark'
 >;
 
 export async function updateSchool(client: DbClient, schoolId: string, patch: SchoolUpdate): Promise<SchoolRow> {

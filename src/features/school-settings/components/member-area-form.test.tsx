@@ -31,6 +31,7 @@ const school: SchoolRow = {
   support_whatsapp: null,
   require_staff_mfa: false,
   subscription_grace_days: 5,
+  video_watermark: true,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
