@@ -123,7 +123,7 @@ export function ProgressSummaryCard({ overall, courses }: { overall: ProgressSum
   );
 }
 
-/** `note`: composed by the page under the lesson's title (e.g. the lesson's quiz state). */
+/** `note`: composed by the page under the lesson's title (e.g. the lesson's quiz state), with its own top margin. */
 export function ContinueWatchingCard({ item, note }: { item: ContinueWatching; note?: ReactNode }) {
   const pct = item.durationSec > 0 ? (item.positionSec / item.durationSec) * 100 : 0;
   return (
@@ -134,8 +134,8 @@ export function ContinueWatchingCard({ item, note }: { item: ContinueWatching; n
         </h2>
         <p className="mt-1 truncate text-base font-semibold">{item.lessonTitle}</p>
         <p className="truncate text-sm text-white/70">{item.courseTitle}</p>
-        {/* empty:hidden: a note component that draws nothing leaves no gap */}
-        {note && <div className="mt-1.5 empty:hidden">{note}</div>}
+        {/* The note brings its own top margin: a note that draws nothing leaves no gap. */}
+        {note}
         {item.positionSec > 0 && (
           <div className="mt-2 flex items-center gap-2">
             <ProgressBar value={pct} label="Posição no vídeo" className="h-1.5 max-w-48 bg-white/20" />

@@ -1,5 +1,5 @@
 // The student's quiz states on the home page (issue 23): under a course card, its quizzes in one line;
-// under "Continuar assistindo", the lesson's quiz. Every note reads the one request of the student's
+// under "Continuar assistindo", the lesson's quiz (with the card's gap above it). Every note reads the one request of the student's
 // quiz states in all their courses (TanStack Query shares it among the notes), asked once a note is drawn.
 import { QuizStateBadge, QuizSummary } from '@/concepts/quiz-state-badge';
 import { stateOfRow } from '@/concepts/quiz-state';
@@ -12,5 +12,9 @@ export function CourseQuizNote({ courseId, userId }: { courseId: string; userId:
 
 export function LessonQuizNote({ lessonId, userId }: { lessonId: string; userId: string | undefined }) {
   const row = useQuizStates(null, userId).data?.find((r) => r.lesson_id === lessonId);
-  return row ? <QuizStateBadge tone="dark" value={stateOfRow(row)} /> : null;
+  return row ? (
+    <div className="mt-1.5">
+      <QuizStateBadge tone="dark" value={stateOfRow(row)} />
+    </div>
+  ) : null;
 }
