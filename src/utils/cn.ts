@@ -34,16 +34,30 @@ function groupKey(token: string): string | null {
   return null;
 }
 
+// Merged lists by their joined input: a page renders the same few hundred lists again and again, and
+// merging one tests each token against every group (a share of the home's first render on a phone,
+// issue 38). Class lists come from the source, so they are few; the cap is for dynamic ones.
+const merged = new Map<string, string>();
+const MAX_MERGED = 2_000;
+
 /** Joins class names (conditional classes allowed); later classes win within a utility group. */
 export function cn(...inputs: ClassValue[]): string {
-  const tokens = clsx(inputs).split(/\s+/).filter(Boolean);
+  const joined = clsx(inputs);
+  let result = merged.get(joined);
+  if (result === undefined) {
+    result = merge(joined);
+    if (merged.size >= MAX_MERGED) merged.clear();
+    merged.set(joined, result);
+  }
+  return result;
+}
+
+function merge(joined: string): string {
+  const tokens = joined.split(/\s+/).filter(Boolean);
+  const keys = tokens.map(groupKey);
   const lastIndex = new Map<string, number>();
-  tokens.forEach((t, i) => {
-    const key = groupKey(t);
+  keys.forEach((key, i) => {
     if (key) lastIndex.set(key, i);
   });
-  return tokens.filter((t, i) => {
-    const key = groupKey(t);
-    return !key || lastIndex.get(key) === i;
-  }).join(' ');
+  return tokens.filter((_, i) => !keys[i] || lastIndex.get(keys[i]!) === i).join(' ');
 }

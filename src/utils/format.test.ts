@@ -8,6 +8,19 @@ describe('formatMoney', () => {
     expect(formatMoney(0)).toBe('R$ 0,00');
     expect(formatMoney(null)).toBe('R$ 0,00');
   });
+
+  it("writes what Intl's pt-BR BRL writes (NBSP as a space), halves and negatives included", () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    // Whole cents, half cents (24.975), divisions as installments make them, large and tiny amounts.
+    let seed = 45;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const values = [
+      0, -0, -0.001, 1.005, 0.125, 24.975, 99.9 / 4, 297 / 12, 100 / 3, -1234.5, 123456789.995, 5e-7, 1e21, 2 ** 53 + 2,
+      ...Array.from({ length: 3000 }, () => Math.round(random() * 10_000_000) / 1000 - 2000),
+      ...Array.from({ length: 3000 }, () => (random() * 1e9) / Math.ceil(random() * 12)),
+    ];
+    for (const v of values) expect(formatMoney(v), String(v)).toBe(intl.format(v).replace(/\u00a0/g, ' '));
+  });
 });
 
 describe('formatDate', () => {

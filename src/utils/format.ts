@@ -2,14 +2,27 @@
 
 // Built on first use: creating an Intl formatter loads locale data, a cost every page that imports
 // this module would otherwise pay while it starts, formatted value or not.
-let money: Intl.NumberFormat | undefined;
 let date: Intl.DateTimeFormat | undefined;
 
-/** R$ 1.234,56 (the space after R$ is a plain space, not the NBSP Intl emits). */
+/** 1234567 → "1.234.567". */
+const thousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+/**
+ * R$ 1.234,56 (the space after R$ is a plain space, not the NBSP Intl emits). Written out rather than
+ * through Intl.NumberFormat, whose first use loads the locale's data: a long task on the home's first
+ * render on a phone (issue 38). The same text as Intl's pt-BR BRL (format.test compares them): the
+ * decimal the number prints as, rounded half away from zero to cents (24.975 → R$ 24,98).
+ */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : (value ?? 0);
-  money ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-  return money.format(Number.isFinite(n) ? n : 0).replace(/\u00a0/g, ' ');
+  const amount = Number.isFinite(n) ? n : 0;
+  const abs = Math.abs(amount);
+  const printed = abs >= 1e21 ? BigInt(abs).toString() : abs < 1e-6 ? '0' : String(abs);
+  const [whole = '0', fraction = ''] = printed.split('.');
+  let cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  if ((fraction[2] ?? '0') >= '5') cents += 1n;
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}R$ ${thousands((cents / 100n).toString())},${(cents % 100n).toString().padStart(2, '0')}`;
 }
 
 /** "297,00", "297.00", "1.234,56" or "R$ 19,90" → 297 / 1234.56 / 19.9; NaN when it is not an amount
