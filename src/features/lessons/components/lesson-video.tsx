@@ -46,17 +46,16 @@ function SpeedControl({ rate, onChange }: { rate: number; onChange: (r: number) 
   );
 }
 
-function Frame({ children, className, kind }: { children: React.ReactNode; className?: string; kind?: string }) {
+function Frame({ children, className, kind, fullscreen }: { children: React.ReactNode; className?: string; kind?: string; fullscreen?: boolean }) {
   // A size container (the watermark's text follows its width). In full screen it stays 16:9, as large as
   // the screen allows above the controls: the watermark moves over the picture, not over black bars.
+  // Inline styles, not utility classes: they stay in this chunk instead of the first page's stylesheet.
   return (
     <div
       data-testid="video-frame"
       data-video-kind={kind}
-      className={cn(
-        '@container relative aspect-video w-full overflow-hidden bg-black sm:rounded-xl [:fullscreen_&]:mx-auto [:fullscreen_&]:my-auto [:fullscreen_&]:w-[min(100%,calc((100dvh-4rem)*16/9))] [:fullscreen_&]:rounded-none',
-        className,
-      )}
+      className={cn('relative aspect-video w-full overflow-hidden bg-black', !fullscreen && 'sm:rounded-xl', className)}
+      style={{ containerType: 'inline-size', ...(fullscreen && { width: 'min(100%, calc((100dvh - 4rem) * 16 / 9))', margin: 'auto' }) }}
     >
       {children}
     </div>
@@ -269,8 +268,8 @@ export function LessonVideo(props: LessonVideoProps) {
   }
 
   return (
-    <div ref={playerBox} data-testid="video-player" className="grid gap-2 [&:fullscreen]:flex [&:fullscreen]:flex-col [&:fullscreen]:bg-black [&:fullscreen]:p-2">
-      <Frame kind={kind}>
+    <div ref={playerBox} data-testid="video-player" className={fullscreen.active ? 'flex flex-col bg-black p-2' : 'grid gap-2'}>
+      <Frame kind={kind} fullscreen={fullscreen.active}>
         {player}
         <VideoWatermark />
       </Frame>

@@ -33,7 +33,7 @@ describe('VideoWatermark', () => {
     const mark = screen.getByTestId('video-watermark');
     expect(mark).toHaveTextContent('Ana Aluna · ***.456.789-**');
     expect(mark).toHaveAttribute('aria-hidden', 'true');
-    expect(mark).toHaveClass('pointer-events-none');
+    expect(mark).toHaveStyle({ pointerEvents: 'none' });
     expect(mark.textContent).not.toContain('123');
   });
 

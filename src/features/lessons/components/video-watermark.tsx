@@ -25,9 +25,26 @@ export function MovingWatermark({ text }: { text: string }) {
     <div
       aria-hidden="true"
       data-testid="video-watermark"
-      className="pointer-events-none absolute z-10 max-w-[90%] truncate font-medium whitespace-nowrap text-white/60 select-none [text-shadow:0_0_3px_rgb(0_0_0/0.8)]"
-      // The frame is a size container (@container): the text grows with the player, in full screen too.
-      style={{ left: `${spot.x}%`, top: `${spot.y}%`, transform: `translate(-${spot.x}%, -${spot.y}%)`, fontSize: 'clamp(11px, 2.2cqw, 24px)' }}
+      // Inline styles, not utility classes: they stay in the lesson's chunk instead of the first page's
+      // stylesheet. Over any picture: white at 60% with a dark halo; its size follows the frame's width
+      // (the frame is a size container), in full screen too.
+      style={{
+        position: 'absolute',
+        zIndex: 10,
+        left: `${spot.x}%`,
+        top: `${spot.y}%`,
+        transform: `translate(-${spot.x}%, -${spot.y}%)`,
+        maxWidth: '90%',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        pointerEvents: 'none',
+        userSelect: 'none',
+        color: 'rgb(255 255 255 / 0.6)',
+        textShadow: '0 0 3px rgb(0 0 0 / 0.8)',
+        fontWeight: 500,
+        fontSize: 'clamp(11px, 2.2cqw, 24px)',
+      }}
     >
       {text}
     </div>
