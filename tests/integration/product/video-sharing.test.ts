@@ -133,6 +133,25 @@ describe('Compartilhamento suspeito', () => {
   });
 });
 
+describe('the school video settings', () => {
+  it("staff of the school set them within bounds; another school's staff and students neither read nor write them", async () => {
+    // A plain insert, without returning the row (the select policy alone refuses an upsert or a returned row).
+    const rival = await adminRival.from('school_video_settings').insert({ school_id: SCHOOL.demo, max_screens: 10 });
+    expect(rival.error).not.toBeNull();
+    expect(await backend.sql(`select 1 from public.school_video_settings where school_id = $1`, [SCHOOL.demo])).toEqual([]);
+    expect((await admin.from('school_video_settings').upsert({ school_id: SCHOOL.demo, max_screens: 3 }).select('max_screens')).data).toEqual([{ max_screens: 3 }]);
+    // Nor move the row to another school.
+    expect((await admin.from('school_video_settings').update({ school_id: SCHOOL.rival }).eq('school_id', SCHOOL.demo).select()).error).not.toBeNull();
+    await adminRival.from('school_video_settings').update({ max_screens: 10 }).eq('school_id', SCHOOL.demo);
+    expect((await admin.from('school_video_settings').update({ max_screens: 11 }).eq('school_id', SCHOOL.demo).select()).error?.code).toBe('23514');
+    const student = await backend.signIn('aluna@escola-demo.com.br');
+    expect((await student.from('school_video_settings').select('max_screens')).data).toEqual([]);
+    await student.from('school_video_settings').update({ max_screens: 10 }).eq('school_id', SCHOOL.demo);
+    expect(await backend.sql(`select max_screens from public.school_video_settings where school_id = $1`, [SCHOOL.demo])).toEqual([{ max_screens: 3 }]);
+    await backend.sql(`delete from public.school_video_settings where school_id = $1`, [SCHOOL.demo]);
+  });
+});
+
 describe('retention', () => {
   it('deletes sessions 91 days after they started and keeps those of 89 days (the daily job)', async () => {
     await session(USER.aluno, SCHOOL.demo, 'antigo', '10.1.1.1', '91 days');
