@@ -2,7 +2,7 @@
 // lesson videos and materials, and that no public bucket can be listed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
+import { openMaterialFile, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { useBackend } from '../harness.ts';
 import { none, ok, refused } from '../rls/expect.ts';
 import { COURSE, EMAIL, LESSON, OBJECT, SCHOOL, USER } from '../rls/seed.ts';
@@ -84,7 +84,10 @@ describe('school images (school-banners, course-thumbnails)', () => {
 describe('lesson videos and materials (private)', () => {
   it('an enrolled student gets signed URLs of its course files from sign-lesson-file, never by signing them itself', async () => {
     expect((await fetch(await signLessonVideo(c.aluno, OBJECT.lessonVideo, 60))).status).toBe(200);
-    expect((await fetch(await signMaterial(c.aluno, OBJECT.lessonPdf, 60))).status).toBe(200);
+    // A PDF material comes stamped with the student's name, never signed (issue 39: material-stamp.test.ts).
+    const pdf = await openMaterialFile(c.aluno, { file_path: OBJECT.lessonPdf, type: 'PDF' });
+    expect('file' in pdf && pdf.file.size).toBeGreaterThan(0);
+    await expect(signMaterial(c.aluno, OBJECT.lessonPdf, 60)).rejects.toThrow('Este PDF é baixado com o seu nome');
     await refused(c.aluno.storage.from('lesson-videos').createSignedUrl(OBJECT.lessonVideo, 60));
     await refused(c.aluno.storage.from('lesson-materials').download(OBJECT.lessonPdf));
   });
