@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchCourseDetail, saveLessonPositionOnUnload } from '../../../src/features/courses/api/queries.ts';
-import { fetchLessonBundle, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
+import { fetchLessonBundle, openMaterialFile, signLessonVideo, signMaterial } from '../../../src/features/lessons/api/queries.ts';
 import { fetchLessonComments } from '../../../src/features/discussions/api/queries.ts';
 import { ANON_KEY, useBackend } from '../harness.ts';
 
@@ -37,7 +37,9 @@ describe('a paid lesson, through the lesson page query', () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('video/mp4');
-    expect((await fetch(await signMaterial(client, PDF))).status).toBe(200);
+    // The PDF material comes stamped with the student's name (issue 39), never as a signed URL.
+    const pdf = await openMaterialFile(client, { file_path: PDF, type: 'PDF' });
+    expect('file' in pdf && pdf.file.size).toBeGreaterThan(0);
   });
 
   for (const who of ['aluna', 'pausado', 'expirado']) {
@@ -61,6 +63,7 @@ describe('a paid lesson, through the lesson page query', () => {
       const { client } = clients[who]!;
       await expect(signLessonVideo(client, VIDEO, 60)).rejects.toMatchObject({ message: expect.any(String) });
       await expect(signMaterial(client, PDF)).rejects.toMatchObject({ message: expect.any(String) });
+      await expect(openMaterialFile(client, { file_path: PDF, type: 'PDF' })).rejects.toThrow('Arquivo não encontrado');
       const download = await client.storage.from('lesson-videos').download(VIDEO);
       expect(download.data).toBeNull();
     });
