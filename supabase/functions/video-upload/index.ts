@@ -5,6 +5,9 @@
 // video it replaces is queued for deletion at the host (delete-host-videos). The host's webhook
 // (video-webhook) then moves it to processing, ready or failed; staff read lesson_videos for the progress.
 //
+// POST { check: true } → 200 { videoHost: true } or 409 no_video_host, for staff, with no side effect: the
+//   lesson editor's video field says where a file will go (and what that means) before one is chosen.
+//   401 no valid session · 403 not staff, or a password change is pending
 // POST { lessonId } →
 //   200 { lessonId, status: 'waiting', upload: { endpoint, headers, expiresAt, metadata: { title } } }
 //   400 invalid input · 401 no valid session · 403 a password change is pending · 404 no such lesson, or
@@ -13,7 +16,7 @@
 //   502 the host did not answer
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
-import { env, serviceClient } from '../_shared/supabase.ts';
+import { env, requireStaff, serviceClient } from '../_shared/supabase.ts';
 import { videoHost } from '../_shared/video-host/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,6 +30,11 @@ serve(async (req) => {
   const authorization = req.headers.get('authorization') ?? '';
   if (!/^Bearer\s+\S/i.test(authorization)) throw new HttpError(401, 'Não autenticado');
   const body = await readJsonBody(req, 4096);
+  if (body.check === true) {
+    await requireStaff(req, serviceClient());
+    if (!videoHost()) throw new HttpError(409, NO_VIDEO_HOST, { code: 'no_video_host' });
+    return json({ videoHost: true });
+  }
   const lessonId = body.lessonId;
   if (typeof lessonId !== 'string' || !UUID.test(lessonId)) throw new HttpError(400, 'Aula inválida', { field: 'lessonId' });
 

@@ -76,6 +76,16 @@ describe('video-upload', () => {
     expect((await upload(adminRival, LESSON.rivalPaid)).status).toBe(200);
   });
 
+  it('tells staff, and only staff, that uploads go to the video host, creating nothing', async () => {
+    const videos = hostVideos();
+    const lessonVideos = await backend.sql(`select lesson_id, host_video_id from public.lesson_videos order by lesson_id`);
+    expect(await invoke(admin, 'video-upload', { check: true })).toEqual({ status: 200, body: { videoHost: true } });
+    expect((await invoke(aluno, 'video-upload', { check: true })).status).toBe(403);
+    expect((await invoke(backend.anon(), 'video-upload', { check: true })).status).toBe(401);
+    expect(hostVideos()).toBe(videos);
+    expect(await backend.sql(`select lesson_id, host_video_id from public.lesson_videos order by lesson_id`)).toEqual(lessonVideos);
+  });
+
   it('replacing the video queues the old one, and delete-host-videos deletes it at the host', async () => {
     const old = (await videoOf(LESSON.excelPivot))!.host_video_id;
     const r = await upload();
@@ -179,6 +189,9 @@ describe('without a video host', () => {
     expect(r).toEqual({ status: 409, body: expect.objectContaining({ code: 'no_video_host', error: expect.stringContaining('Storage') }) });
     expect(await plain.sql(`select 1 from public.lesson_videos`)).toEqual([]);
     expect(await plain.sql(`select video_url from public.lesson_contents where lesson_id = $1`, [LESSON.excelPivot])).not.toEqual([{ video_url: 'video-host' }]);
+    // The editor's question gets the same answer; a student's is refused.
+    expect(await invoke(staff, 'video-upload', { check: true })).toEqual({ status: 409, body: expect.objectContaining({ code: 'no_video_host' }) });
+    expect((await invoke(await plain.signIn('aluno@escola-demo.com.br'), 'video-upload', { check: true })).status).toBe(403);
     // Still 404 for whom the lesson is not theirs.
     expect((await invoke(await plain.signIn('admin@academia-rival.com.br'), 'video-upload', { lessonId: LESSON.excelPivot })).status).toBe(404);
   });
