@@ -86,3 +86,17 @@ export function requireSecret(req: Request, expected: string | null | undefined)
   const given = req.headers.get('x-webhook-secret') ?? '';
   if (!given || !expected || !safeEqual(given, expected)) throw new HttpError(401, 'Segredo do webhook ausente ou inválido');
 }
+
+/**
+ * A Storage object's path: at most 1024 characters, no NUL, and no empty, '.' or '..' segment. Such a
+ * segment would be resolved away in the URL the function fetches, so the object read or signed would
+ * not be the one whose folders the access check read (a course the caller bought, climbing into
+ * another course or bucket). HttpError 400 otherwise.
+ */
+export function storagePath(body: Record<string, unknown>, field = 'path'): string {
+  const v = body[field];
+  const invalid = () => new HttpError(400, 'Caminho do arquivo inválido', { field });
+  if (typeof v !== 'string' || !v || v.length > 1024 || v.includes('\u0000')) throw invalid();
+  if (v.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) throw invalid();
+  return v;
+}

@@ -18,6 +18,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { corsHeaders, HttpError, readJsonBody, serve } from '../_shared/http.ts';
 import { env } from '../_shared/supabase.ts';
+import { storagePath } from '../_shared/validate.ts';
 import { downloadName, isPdf, MATERIALS_BUCKET, readStoredHead, serviceHeaders, serviceObjectUrl } from '../_shared/lesson-materials.ts';
 import { StampError, stampPdf } from '../_shared/pdf-stamp.ts';
 
@@ -67,10 +68,7 @@ serve(async (req) => {
   const authorization = req.headers.get('authorization') ?? '';
   if (!/^Bearer\s+\S/i.test(authorization)) throw new HttpError(401, 'Não autenticado');
   const body = await readJsonBody(req);
-  const path = body.path;
-  if (typeof path !== 'string' || !path || path.length > 1024 || path.includes('\u0000')) {
-    throw new HttpError(400, 'Caminho do arquivo inválido', { field: 'path' });
-  }
+  const path = storagePath(body);
   const maxBytes = limit('MATERIAL_PDF_MAX_BYTES', 20 * MB);
   const maxPages = limit('MATERIAL_PDF_MAX_PAGES', 500);
 

@@ -19,6 +19,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env } from '../_shared/supabase.ts';
+import { storagePath } from '../_shared/validate.ts';
 import { callerReadsDirectly, isPdf, MATERIALS_BUCKET, readStoredHead } from '../_shared/lesson-materials.ts';
 
 const CAPS: Record<string, { secret: string; fallback: number }> = {
@@ -38,10 +39,9 @@ serve(async (req) => {
   const body = await readJsonBody(req);
   const bucket = body.bucket;
   if (typeof bucket !== 'string' || !(bucket in CAPS)) throw new HttpError(400, 'Bucket inválido', { field: 'bucket' });
-  const path = body.path;
-  if (typeof path !== 'string' || !path || path.length > 1024 || path.includes('\u0000')) {
-    throw new HttpError(400, 'Caminho do arquivo inválido', { field: 'path' });
-  }
+  // No '.', '..' or empty segment: the URL below would resolve it, and sign another course's (or
+  // bucket's) object than the one whose folders can_sign_lesson_file reads.
+  const path = storagePath(body);
   const cap = capOf(bucket);
   const requested = body.expiresIn ?? cap;
   if (typeof requested !== 'number' || !Number.isInteger(requested) || requested < 1) {

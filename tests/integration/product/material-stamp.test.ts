@@ -207,6 +207,41 @@ describe('the original file is never handed to a student', () => {
     expect(await (await downloadAs(ANON_KEY, OBJECT.lessonPdf)).json()).toEqual({ error: 'Não autenticado' });
   });
 
+  it('a path that climbs out of the checked folder (../) reaches no other course or bucket, in either function', async () => {
+    // Files of a course the student did not buy, and of another school's lesson video.
+    const paidDir = `${SCHOOL.demo}/${COURSE.marketing}/${LESSON.marketingPaid}`;
+    const secretPdf = `${paidDir}/segredo.pdf`;
+    const secretSheet = `${paidDir}/segredo.xlsx`;
+    await backend.service().storage.from('lesson-materials').upload(secretPdf, await makePdf(1), { contentType: 'application/pdf' });
+    await backend.service().storage.from('lesson-materials').upload(secretSheet, XLSX, { contentType: XLSX_TYPE });
+    const rivalVideo = `${SCHOOL.rival}/${COURSE.rival}/${LESSON.rivalPaid}/aula-rival.mp4`;
+    await backend.service().storage.from('lesson-videos').upload(rivalVideo, Buffer.from('\x00\x00\x00\x18ftypmp42 segredo rival'), { contentType: 'video/mp4' });
+    // Each starts inside the student's own course (what the access check reads) and climbs out of it.
+    const own = `${SCHOOL.demo}/${COURSE.excel}`;
+    const climbs = {
+      pdf: `${own}/../../${secretPdf}`,
+      sheet: `${own}/../../${secretSheet}`,
+      sheetDot: `${own}/./../../${secretSheet}`,
+      video: `${own}/x/../../../../lesson-videos/${rivalVideo}`,
+    };
+    const jwt = await jwtOf(aluno);
+    for (const path of [climbs.pdf, climbs.sheet]) {
+      const res = await downloadAs(jwt, path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get('content-type'), path).toContain('application/json');
+    }
+    for (const [bucket, path] of [['lesson-materials', climbs.sheet], ['lesson-materials', climbs.sheetDot], ['lesson-materials', climbs.video]] as const) {
+      const signed = await aluno.functions.invoke('sign-lesson-file', { body: { bucket, path, expiresIn: 60 } });
+      expect(signed.data, path).toBeNull();
+      expect(signed.response?.status, path).toBe(400);
+    }
+    // Control: the same files by their own paths are refused as another course's, and the own course's sheet still opens.
+    await expect(openMaterialFile(aluno, { file_path: secretSheet, type: 'SHEET' })).rejects.toThrow('Arquivo não encontrado');
+    const mine = await upload('1732700000006-minha.xlsx', XLSX, XLSX_TYPE);
+    expect('url' in (await openMaterialFile(aluno, { file_path: mine, type: 'SHEET' }))).toBe(true);
+  });
+
   it('a broken or password-protected PDF gets a clear message, not a 500', async () => {
     const broken = await upload('1732700000004-quebrado.pdf', Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R\nstream\u0000\u0001lixo'), 'application/pdf');
     const res = await downloadAs(await jwtOf(aluno), broken);
