@@ -812,6 +812,66 @@ export type Database = {
           },
         ]
       }
+      lesson_videos: {
+        Row: {
+          created_at: string
+          duration_sec: number | null
+          failure_reason: string | null
+          host: string
+          host_video_id: string
+          lesson_id: string
+          percent: number
+          ready_at: string | null
+          renditions: string[]
+          school_id: string
+          status: "waiting" | "processing" | "ready" | "failed"
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          duration_sec?: number | null
+          failure_reason?: string | null
+          host: string
+          host_video_id: string
+          lesson_id: string
+          percent?: number
+          ready_at?: string | null
+          renditions?: string[]
+          school_id: string
+          status?: "waiting" | "processing" | "ready" | "failed"
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          duration_sec?: number | null
+          failure_reason?: string | null
+          host?: string
+          host_video_id?: string
+          lesson_id?: string
+          percent?: number
+          ready_at?: string | null
+          renditions?: string[]
+          school_id?: string
+          status?: "waiting" | "processing" | "ready" | "failed"
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lesson_videos_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: true
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lesson_videos_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       lessons: {
         Row: {
           course_id: string
@@ -1871,6 +1931,41 @@ export type Database = {
           },
         ]
       }
+      school_video_settings: {
+        Row: {
+          created_at: string
+          max_screens: number
+          school_id: string
+          sharing_max_devices: number
+          sharing_max_networks: number
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          max_screens?: number
+          school_id: string
+          sharing_max_devices?: number
+          sharing_max_networks?: number
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          max_screens?: number
+          school_id?: string
+          sharing_max_devices?: number
+          sharing_max_networks?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "school_video_settings_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: true
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       schools: {
         Row: {
           banner_position: string
@@ -1890,6 +1985,7 @@ export type Database = {
           subscription_grace_days: number
           support_whatsapp: string | null
           updated_at: string
+          video_watermark: boolean
         }
         Insert: {
           banner_position?: string
@@ -1909,6 +2005,7 @@ export type Database = {
           subscription_grace_days?: number
           support_whatsapp?: string | null
           updated_at?: string
+          video_watermark?: boolean
         }
         Update: {
           banner_position?: string
@@ -1928,6 +2025,7 @@ export type Database = {
           subscription_grace_days?: number
           support_whatsapp?: string | null
           updated_at?: string
+          video_watermark?: boolean
         }
         Relationships: []
       }
@@ -2439,6 +2537,15 @@ export type Database = {
           user_id: string | null
         }[]
       }
+      claim_video_host_deletions: {
+        Args: { p_limit?: number | null }
+        Returns: {
+          attempts: number | null
+          host: string | null
+          host_video_id: string | null
+          id: string | null
+        }[]
+      }
       claim_webhook_signature: {
         Args: { p_expires_at: string | null; p_school_id: string | null; p_signature: string | null }
         Returns: boolean
@@ -2545,6 +2652,10 @@ export type Database = {
         Args: { p_kind: string | null; p_user_id: string | null }
         Returns: string
       }
+      end_account_sessions: {
+        Args: { p_user_id: string | null }
+        Returns: number
+      }
       enqueue_email: {
         Args: { p_key: string | null; p_kind: string | null; p_payload?: Json | null; p_school_id: string | null; p_to: string | null; p_user_id: string | null }
         Returns: string
@@ -2556,6 +2667,10 @@ export type Database = {
       find_user_id_by_email: {
         Args: { p_email: string | null }
         Returns: string
+      }
+      finish_video_host_deletion: {
+        Args: { p_error?: string | null; p_id: string | null }
+        Returns: undefined
       }
       get_integration_secret: {
         Args: { p_provider: string | null; p_school_id: string | null }
@@ -2596,6 +2711,13 @@ export type Database = {
           user_id: string
           workload_hours: number
         }
+      }
+      lesson_video_upload_target: {
+        Args: { p_lesson_id: string | null }
+        Returns: {
+          school_id: string | null
+          title: string | null
+        }[]
       }
       mark_all_notifications_read: {
         Args: never
@@ -2654,6 +2776,14 @@ export type Database = {
       quiz_results: {
         Args: { p_quiz_id: string | null }
         Returns: Json
+      }
+      record_lesson_video_status: {
+        Args: { p_duration_sec?: number | null; p_host: string | null; p_host_video_id: string | null; p_percent?: number | null; p_reason?: string | null; p_renditions?: string[] | null; p_state: string | null }
+        Returns: boolean
+      }
+      record_lesson_video_upload: {
+        Args: { p_host: string | null; p_host_video_id: string | null; p_lesson_id: string | null }
+        Returns: undefined
       }
       redeem_access_link: {
         Args: { p_token_hash: string | null }
@@ -2792,6 +2922,21 @@ export type Database = {
         Args: { p_answers: Json | null; p_attempt_id: string | null }
         Returns: Json
       }
+      suspicious_sharing: {
+        Args: { p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null }
+        Returns: {
+          devices: number | null
+          email: string | null
+          is_active: boolean | null
+          last_seen_at: string | null
+          name: string | null
+          networks: number | null
+          session_count: number | null
+          sessions: Json | null
+          total_count: number | null
+          user_id: string | null
+        }[]
+      }
       unhide_comment: {
         Args: { p_comment_id: string | null }
         Returns: undefined
@@ -2831,6 +2976,10 @@ export type Database = {
           student_name: string | null
           workload_hours: number | null
         }[]
+      }
+      video_playback: {
+        Args: { p_action: string | null; p_browser?: string | null; p_device?: string | null; p_ip?: string | null; p_lesson_id: string | null; p_session_id?: string | null }
+        Returns: Json
       }
     }
     Enums: {
@@ -2987,6 +3136,9 @@ export const Constants = {
       lesson_comments: {
         author_role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],
         status: ["pending", "published"],
+      },
+      lesson_videos: {
+        status: ["waiting", "processing", "ready", "failed"],
       },
       lessons: {
         video_type: ["none", "youtube", "vimeo", "upload"],

@@ -223,6 +223,7 @@ create policy lesson_contents_update on public.lesson_contents as permissive for
            FROM public.lessons l
           WHERE (l.id = lesson_contents.lesson_id))) AS is_course_staff));
 
+CREATE TRIGGER lesson_contents_drop_hosted_video AFTER UPDATE OF video_url ON public.lesson_contents FOR EACH ROW WHEN (((new.video_url IS DISTINCT FROM old.video_url) AND (new.video_url IS DISTINCT FROM 'video-host'::text))) EXECUTE FUNCTION private.lesson_contents_drop_hosted_video();
 CREATE TRIGGER lesson_contents_touch BEFORE UPDATE ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -484,6 +485,18 @@ begin
 end $function$;
 revoke all on function private.can_view_course(p_course_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.can_view_course(p_course_id uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.lesson_contents_drop_hosted_video()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.lesson_videos v where v.lesson_id = new.lesson_id;
+  return null;
+end $function$;
+revoke all on function private.lesson_contents_drop_hosted_video() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.lessons_create_contents()
  RETURNS trigger

@@ -30,6 +30,7 @@ create table public.schools (
   updated_at timestamp with time zone default now() not null,
   require_staff_mfa boolean default false not null,
   subscription_grace_days integer default 5 not null,
+  video_watermark boolean default true not null,
   constraint schools_pkey PRIMARY KEY (id),
   constraint schools_slug_key UNIQUE (slug),
   constraint schools_banner_position_format CHECK (private.is_image_position(banner_position)),
@@ -48,12 +49,13 @@ create table public.schools (
 );
 comment on table public.schools is 'A school (tenant): its slug (login URL), name, member area title, logo, banners, colours and support WhatsApp; anonymous visitors read only the login page''s columns.';
 comment on column public.schools.require_staff_mfa is 'Staff of the school must sign in with a second factor (aal2) to use any staff power.';
+comment on column public.schools.video_watermark is 'Lesson videos show a moving watermark with the viewer''s name and masked CPF (or e-mail); on by default.';
 
 revoke all on table public.schools from anon, authenticated, service_role;
 grant select, insert, delete on table public.schools to authenticated;
 grant all on table public.schools to service_role;
 grant select (id, slug, name, member_area_name, logo_url, login_banner_url, login_banner_position, primary_color, secondary_color, support_whatsapp) on table public.schools to anon;
-grant update (slug, name, description, member_area_name, logo_url, login_banner_url, login_banner_position, banner_url, banner_position, primary_color, secondary_color, support_whatsapp, require_staff_mfa, subscription_grace_days) on table public.schools to authenticated;
+grant update (slug, name, description, member_area_name, logo_url, login_banner_url, login_banner_position, banner_url, banner_position, primary_color, secondary_color, support_whatsapp, require_staff_mfa, subscription_grace_days, video_watermark) on table public.schools to authenticated;
 alter table public.schools enable row level security;
 
 create policy schools_delete on public.schools as permissive for delete to authenticated
