@@ -1,7 +1,7 @@
 // The video of a lesson or an announcement: none, a YouTube/Vimeo URL, or a file sent with a resumable
 // upload (progress, time left, cancel). Inside a react-hook-form <FormProvider> whose values include
 // `video_mode` and `video_url`; the file and the upload live in `source` (useVideoSource).
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Film, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,10 @@ export interface VideoSourceFieldProps {
   fileHint: string;
   /** Said under 'Sem vídeo' (e.g. that the current video goes on save). */
   noneNote?: string;
+  /** Said in the upload mode under the file hint (e.g. whether students can download the video). */
+  uploadNote?: ReactNode;
+  /** What to show of the kept video instead of its file name; `chooseFile` opens the file picker. */
+  renderKept?: (chooseFile: () => void) => ReactNode;
   disabled?: boolean;
 }
 
@@ -38,6 +42,8 @@ export function VideoSourceField({
   validateFile,
   fileHint,
   noneNote,
+  uploadNote,
+  renderKept,
   disabled,
 }: VideoSourceFieldProps) {
   const id = useId();
@@ -82,8 +88,16 @@ export function VideoSourceField({
         <div className="grid gap-3">
           {kept && !file && (
             <div className="flex items-center gap-3 rounded-lg border border-border px-3 py-2 text-sm">
-              <Film className="size-4 shrink-0" aria-hidden="true" />
-              <span className="min-w-0 flex-1 truncate">Vídeo enviado: {kept.split('/').pop()}</span>
+              {renderKept ? (
+                <div className="min-w-0 flex-1">
+                  {renderKept(() => document.getElementById(`${id}-video-file`)?.click())}
+                </div>
+              ) : (
+                <>
+                  <Film className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate">Vídeo enviado: {kept.split('/').pop()}</span>
+                </>
+              )}
               <Button type="button" variant="ghost" size="sm" onClick={source.removeKept}>
                 <Trash2 aria-hidden="true" /> Remover vídeo
               </Button>
@@ -106,6 +120,7 @@ export function VideoSourceField({
             <p id={`${id}-video-hint`} className="text-xs text-muted-foreground">
               {fileHint} O envio continua de onde parou se a conexão cair.
             </p>
+            {uploadNote}
             {source.fileError && (
               <p id={`${id}-video-error`} role="alert" className="text-sm font-medium text-destructive">
                 {source.fileError}

@@ -1,10 +1,12 @@
 // A video source of the staff's forms (lessons and announcements): none, a YouTube/Vimeo page, or a
-// file sent with a resumable upload. One URL check for both, and the state of the file being sent.
+// file sent with a resumable upload (to Storage, or a lesson's to the video host). One URL check for both, and the state of the file being sent.
 import { useState } from 'react';
 import { z } from '@/platform/zod';
 import {
   resumableObjectName,
+  startHostedUpload,
   startResumableUpload,
+  type HostedUploadTarget,
   type ResumableUpload,
   type UploadProgress,
 } from '@/platform/resumable-upload';
@@ -58,6 +60,8 @@ export function formatTimeLeft(seconds: number | null): string {
 
 /** Sends a file to `bucket/folder/<resumable name>` and resolves with its object path. */
 export type SendVideo = (bucket: string, folder: string, file: File) => Promise<string>;
+/** Sends a file to the video host, where video-upload's answer says (issue 39). */
+export type SendHostedVideo = (target: HostedUploadTarget, file: File) => Promise<void>;
 
 export interface VideoSource {
   /** The file chosen to send (checked), or null. */
@@ -73,6 +77,7 @@ export interface VideoSource {
   progress: UploadProgress | null;
   waiting: boolean;
   send: SendVideo;
+  sendHosted: SendHostedVideo;
   cancel: () => void;
 }
 
@@ -84,6 +89,19 @@ export function useVideoSource(keptUpload: string | null): VideoSource {
   const [active, setActive] = useState<ResumableUpload | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [waiting, setWaiting] = useState(false);
+  const callbacks = {
+    onProgress: (p: UploadProgress) => (setWaiting(false), setProgress(p)),
+    onRetry: () => setWaiting(true),
+  };
+  async function track(upload: ResumableUpload): Promise<void> {
+    setActive(upload);
+    try {
+      await upload.done;
+    } finally {
+      setActive(null);
+      setProgress(null);
+    }
+  }
   return {
     file,
     fileError,
@@ -105,22 +123,10 @@ export function useVideoSource(keptUpload: string | null): VideoSource {
     waiting,
     send: async (bucket, folder, f) => {
       const path = `${folder}/${resumableObjectName(f, storageSafeName(f.name))}`;
-      const upload = startResumableUpload({
-        bucket,
-        path,
-        file: f,
-        onProgress: (p) => (setWaiting(false), setProgress(p)),
-        onRetry: () => setWaiting(true),
-      });
-      setActive(upload);
-      try {
-        await upload.done;
-        return path;
-      } finally {
-        setActive(null);
-        setProgress(null);
-      }
+      await track(startResumableUpload({ bucket, path, file: f, ...callbacks }));
+      return path;
     },
+    sendHosted: (target, f) => track(startHostedUpload({ target, file: f, ...callbacks })),
     cancel: () => void active?.cancel(),
   };
 }

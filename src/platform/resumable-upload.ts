@@ -1,8 +1,9 @@
 // Resumable uploads to Supabase Storage (TUS at /storage/v1/upload/resumable) with tus-js-client, as
 // Supabase documents them: 6 MB chunks, the upload's URL remembered in localStorage so a reload or a
-// dropped network resumes from the server's offset instead of starting again. Loaded only by the
-// admin screens that send videos.
-import { Upload, type PreviousUpload } from 'tus-js-client';
+// dropped network resumes from the server's offset instead of starting again. Lesson videos go the same
+// way to the video host when the platform has one (startHostedUpload). Loaded only by the admin screens
+// that send videos.
+import { Upload, type PreviousUpload, type UploadOptions } from 'tus-js-client';
 import { supabase, SUPABASE_ANON_KEY, SUPABASE_URL } from './supabase';
 
 export interface UploadProgress {
@@ -33,27 +34,79 @@ export interface ResumableUpload {
 const CHUNK_SIZE = 6 * 1024 * 1024;
 
 export function startResumableUpload({ bucket, path, file, onProgress, onRetry }: ResumableUploadOptions): ResumableUpload {
+  return startTusUpload(file, { onProgress, onRetry }, async () => {
+    const { data } = await supabase.auth.getSession();
+    const token = data.session?.access_token;
+    if (!token) throw new Error('Não autenticado');
+    return {
+      options: {
+        endpoint: `${SUPABASE_URL}/storage/v1/upload/resumable`,
+        headers: { authorization: `Bearer ${token}`, apikey: SUPABASE_ANON_KEY, 'x-upsert': 'true' },
+        uploadDataDuringCreation: true,
+        metadata: { bucketName: bucket, objectName: path, contentType: file.type || 'application/octet-stream', cacheControl: '3600' },
+      },
+      // Resume a previous upload of the same file to the same object (a reload, a closed tab).
+      resumes: (p) => p.metadata?.objectName === path && p.metadata?.bucketName === bucket,
+    };
+  });
+}
+
+/** Where the video host takes one video: what the video-upload function answers (issue 39). */
+export interface HostedUploadTarget {
+  endpoint: string;
+  headers: Record<string, string>;
+  metadata: Record<string, string>;
+}
+
+/**
+ * Sends a lesson video straight to the video host (Bunny Stream's TUS endpoint) with the signature the
+ * video-upload function made for that one video; the host wants the file's type in the metadata. Each
+ * upload is a new video at the host, so there is no earlier upload to resume after a reload; a dropped
+ * network still resumes from the host's offset.
+ */
+export function startHostedUpload({
+  target,
+  file,
+  onProgress,
+  onRetry,
+}: { target: HostedUploadTarget; file: File } & Pick<ResumableUploadOptions, 'onProgress' | 'onRetry'>): ResumableUpload {
+  return startTusUpload(file, { onProgress, onRetry }, () =>
+    Promise.resolve({
+      options: {
+        endpoint: target.endpoint,
+        headers: target.headers,
+        storeFingerprintForResuming: false,
+        metadata: { ...target.metadata, filetype: file.type || 'application/octet-stream' },
+      },
+      resumes: () => false,
+    }),
+  );
+}
+
+type TusSetup = Pick<UploadOptions, 'endpoint' | 'headers' | 'metadata' | 'uploadDataDuringCreation' | 'storeFingerprintForResuming'>;
+
+/** One resumable upload with tus-js-client: progress with the time left, retries, cancel. */
+function startTusUpload(
+  file: File,
+  { onProgress, onRetry }: Pick<ResumableUploadOptions, 'onProgress' | 'onRetry'>,
+  setup: () => Promise<{ options: TusSetup; resumes: (previous: PreviousUpload) => boolean }>,
+): ResumableUpload {
   let upload: Upload | null = null;
   let cancelled = false;
   let rejectDone: (error: Error) => void = () => undefined;
   const done = (async () => {
-    const { data } = await supabase.auth.getSession();
-    const token = data.session?.access_token;
-    if (!token) throw new Error('Não autenticado');
+    const { options, resumes } = await setup();
     await new Promise<void>((resolve, reject) => {
       rejectDone = reject;
       if (cancelled) return reject(new Error('Envio cancelado'));
       let startedAt = Date.now();
       let startedBytes = 0;
       upload = new Upload(file, {
-        endpoint: `${SUPABASE_URL}/storage/v1/upload/resumable`,
+        ...options,
         // Network drops: keep retrying for about two minutes before giving up.
         retryDelays: [0, 1000, 2000, 3000, 5000, 5000, 10000, 10000, 15000, 20000, 30000, 30000],
-        headers: { authorization: `Bearer ${token}`, apikey: SUPABASE_ANON_KEY, 'x-upsert': 'true' },
-        uploadDataDuringCreation: true,
         removeFingerprintOnSuccess: true,
         chunkSize: CHUNK_SIZE,
-        metadata: { bucketName: bucket, objectName: path, contentType: file.type || 'application/octet-stream', cacheControl: '3600' },
         onShouldRetry: () => {
           onRetry?.();
           return !cancelled;
@@ -71,9 +124,8 @@ export function startResumableUpload({ bucket, path, file, onProgress, onRetry }
         },
         onSuccess: () => resolve(),
       });
-      // Resume a previous upload of the same file to the same object (a reload, a closed tab).
       void upload.findPreviousUploads().then((previous: PreviousUpload[]) => {
-        const same = previous.find((p) => p.metadata?.objectName === path && p.metadata?.bucketName === bucket);
+        const same = previous.find(resumes);
         if (same) {
           upload!.resumeFromPreviousUpload(same);
           startedBytes = 0;

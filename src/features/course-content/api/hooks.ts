@@ -1,14 +1,21 @@
 // TanStack Query over the content editor (queries.ts). Keys:
 //   ['course-content', 'course', courseId]   the outline of modules and lessons
 //   ['course-content', 'lesson', lessonId]   a lesson with its contents (lesson dialog)
+//   ['course-content', 'lesson-video', lessonId]   its video at the video host, polled while processing
+//   ['course-content', 'course-videos', courseId]  the course's hosted videos (the outline's badges), polled too
+//   ['course-content', 'video-host']          whether lesson videos go to the video host or to Storage
 // Every write refreshes the editor and the student pages' cached course data.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/platform/toast';
 import { supabase } from '@/platform/supabase';
 import { rootKeys } from '@/platform/query-keys';
-import type { SendVideo } from '@/concepts/video-source';
+import type { VideoSource } from '@/concepts/video-source';
 import {
   attachUploadedVideo,
+  fetchCourseLessonVideos,
+  fetchLessonVideo,
+  fetchVideoHostAvailable,
+  requestHostedUpload,
   deleteContent,
   fetchCourseContent,
   fetchLessonForEdit,
@@ -26,7 +33,18 @@ export const contentKeys = {
   all: rootKeys.courseContent,
   course: (courseId: string) => [...rootKeys.courseContent, 'course', courseId] as const,
   lesson: (lessonId: string) => [...rootKeys.courseContent, 'lesson', lessonId] as const,
+  lessonVideo: (lessonId: string) => [...rootKeys.courseContent, 'lesson-video', lessonId] as const,
+  courseVideos: (courseId: string) => [...rootKeys.courseContent, 'course-videos', courseId] as const,
+  videoHost: [...rootKeys.courseContent, 'video-host'] as const,
 };
+
+/**
+ * How often the editor reads hosted videos while one waits for its file or is processed. Only the host's
+ * webhooks move a video's row, and Bunny sends one per stage (upload finished, encoding, each resolution):
+ * the percent shown is the one of the last stage.
+ */
+export const LESSON_VIDEO_POLL_MS = 3000;
+const unsettled = (status: string | undefined) => status === 'waiting' || status === 'processing';
 
 export const courseContentQuery = (courseId: string) =>
   queryOptions({ queryKey: contentKeys.course(courseId), queryFn: () => fetchCourseContent(supabase, courseId) });
@@ -77,7 +95,36 @@ export function useSaveLesson() {
   });
 }
 
-/** Sends a lesson's video file (resumable) to lesson-videos/{school}/{course}/{lesson}/ and attaches it. */
+/** Whether lesson videos go to the video host (protected) or to Storage; the platform's setting, read once. */
+export function useVideoHostAvailable() {
+  return useQuery({ queryKey: contentKeys.videoHost, queryFn: fetchVideoHostAvailable, staleTime: Infinity, retry: 1 });
+}
+
+/** The lesson's hosted video, read again every few seconds while it waits for its file or is processed. */
+export function useLessonVideo(lessonId: string | null) {
+  return useQuery({
+    queryKey: contentKeys.lessonVideo(lessonId ?? ''),
+    queryFn: () => fetchLessonVideo(supabase, lessonId!),
+    enabled: !!lessonId,
+    refetchInterval: (query) => (unsettled(query.state.data?.status) ? LESSON_VIDEO_POLL_MS : false),
+  });
+}
+
+/** The course's hosted videos by lesson, read again every few seconds while one is not ready or failed. */
+export function useCourseLessonVideos(courseId: string) {
+  return useQuery({
+    queryKey: contentKeys.courseVideos(courseId),
+    queryFn: () => fetchCourseLessonVideos(supabase, courseId),
+    select: (videos) => new Map(videos.map((v) => [v.lesson_id, v])),
+    refetchInterval: (query) => (query.state.data?.some((v) => unsettled(v.status)) ? LESSON_VIDEO_POLL_MS : false),
+  });
+}
+
+/**
+ * Sends a lesson's video file (resumable): to the video host when the platform has one (video-upload signs
+ * the upload and makes the new video the lesson's), else to lesson-videos/{school}/{course}/{lesson}/ in
+ * Storage, attached once stored.
+ */
 export function useUploadLessonVideo() {
   const invalidate = useInvalidateContent();
   return useMutation({
@@ -86,16 +133,22 @@ export function useUploadLessonVideo() {
       courseId,
       lessonId,
       file,
-      send,
+      source,
     }: {
       schoolId: string;
       courseId: string;
       lessonId: string;
       file: File;
-      send: SendVideo;
-    }) => {
-      const path = await send('lesson-videos', `${schoolId}/${courseId}/${lessonId}`, file);
+      source: Pick<VideoSource, 'send' | 'sendHosted'>;
+    }): Promise<'host' | 'storage'> => {
+      const target = await requestHostedUpload(lessonId);
+      if (target) {
+        await source.sendHosted(target, file);
+        return 'host';
+      }
+      const path = await source.send('lesson-videos', `${schoolId}/${courseId}/${lessonId}`, file);
       await attachUploadedVideo(supabase, lessonId, path);
+      return 'storage';
     },
     meta: { errorTitle: 'Erro ao enviar vídeo' },
     onSettled: () => void invalidate(),

@@ -1,6 +1,8 @@
 // Reads and writes of the content editor as plain functions over a supabase-js client (the SPA passes
 // src/platform/supabase.ts; tests pass their own). RLS allows them to staff of the course's school only.
 import { expectRows, type DbClient } from '@/platform/db';
+import { FunctionCallError, invokeFunction } from '@/platform/functions';
+import type { HostedUploadTarget } from '@/platform/resumable-upload';
 import type { Tables } from '@/types/database';
 import type { ReleaseMode } from '@/concepts/release';
 
@@ -115,7 +117,7 @@ export interface LessonValues {
   content: string;
   is_preview: boolean;
   video_type: LessonVideoType;
-  /** youtube/vimeo page URL, or the stored object path of an uploaded video. */
+  /** youtube/vimeo page URL, the stored object path of an uploaded video, or 'video-host' (lesson_videos). */
   video_url: string | null;
   duration_sec: number;
 }
@@ -172,6 +174,59 @@ export async function attachUploadedVideo(client: DbClient, lessonId: string, pa
   if (c.error) throw c.error;
   const l = await client.from('lessons').update({ video_type: 'upload' }).eq('id', lessonId).select('id').single();
   if (l.error) throw l.error;
+}
+
+/** The lesson's video at the video host (issue 39): its processing, as staff read it; null when none. */
+export type LessonVideo = Pick<Tables<'lesson_videos'>, 'status' | 'percent' | 'renditions' | 'failure_reason'>;
+
+export async function fetchLessonVideo(client: DbClient, lessonId: string): Promise<LessonVideo | null> {
+  const { data, error } = await client
+    .from('lesson_videos')
+    .select('status, percent, renditions, failure_reason')
+    .eq('lesson_id', lessonId)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+/** The processing of a course's hosted lesson videos, for the outline's badges. */
+export type CourseLessonVideo = Pick<Tables<'lesson_videos'>, 'lesson_id' | 'status' | 'percent'>;
+
+export async function fetchCourseLessonVideos(client: DbClient, courseId: string): Promise<CourseLessonVideo[]> {
+  const { data, error } = await client
+    .from('lesson_videos')
+    .select('lesson_id, status, percent, lesson:lessons!inner(course_id)')
+    .eq('lesson.course_id', courseId);
+  if (error) throw error;
+  return (data ?? []).map(({ lesson_id, status, percent }) => ({ lesson_id, status, percent }));
+}
+
+/** video-upload's 409 when the platform keeps lesson videos in Storage (no video host configured). */
+const isNoVideoHost = (e: unknown) =>
+  e instanceof FunctionCallError && e.status === 409 && e.body?.code === 'no_video_host';
+
+/** Whether lesson videos go to the video host (true) or to Storage (false); asks without creating anything. */
+export async function fetchVideoHostAvailable(): Promise<boolean> {
+  try {
+    await invokeFunction('video-upload', { check: true });
+    return true;
+  } catch (e) {
+    if (isNoVideoHost(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * A new video at the host for the lesson, and where to send its file; from now on the lesson plays it and
+ * the video it replaces is deleted at the host. null when there is no video host (the file goes to Storage).
+ */
+export async function requestHostedUpload(lessonId: string): Promise<HostedUploadTarget | null> {
+  try {
+    return (await invokeFunction<{ upload: HostedUploadTarget }>('video-upload', { lessonId })).upload;
+  } catch (e) {
+    if (isNoVideoHost(e)) return null;
+    throw e;
+  }
 }
 
 export async function deleteContent(

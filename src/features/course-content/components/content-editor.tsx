@@ -21,7 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useCourseContent, useDeleteContent, useReorderContent } from '../api/hooks';
+import { useCourseContent, useCourseLessonVideos, useDeleteContent, useReorderContent } from '../api/hooks';
 import type { EditorModule } from '../api/queries';
 import { containerOf, moveLesson, moveModule, nextOrderIndex } from '../lib/outline';
 import { LessonDialog, type LessonDialogTarget, type RenderMaterials, type RenderQuiz } from './lesson-dialog';
@@ -42,6 +42,7 @@ export function ContentEditor({
   renderQuiz: RenderQuiz;
 }) {
   const content = useCourseContent(courseId);
+  const hostedVideos = useCourseLessonVideos(courseId);
   const reorder = useReorderContent(courseId);
   const remove = useDeleteContent();
   const [moduleDialog, setModuleDialog] = useState<{ module: EditorModule | null } | null>(null);
@@ -191,6 +192,7 @@ export function ContentEditor({
                           <SortableLesson
                             key={lesson.id}
                             lesson={lesson}
+                            hostedVideo={hostedVideos.data?.get(lesson.id)}
                             droppable={dragging !== 'module'}
                             onEdit={() =>
                               setLessonTarget({

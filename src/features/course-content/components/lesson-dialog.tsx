@@ -1,5 +1,6 @@
 // The lesson dialog (SPEC §2 "Course content"): the content (Markdown with its preview), the video
-// (none, YouTube/Vimeo, or a resumable upload) and, once the lesson exists, its materials and its quiz
+// (none, YouTube/Vimeo, or a resumable upload: to the video host when the platform has one, with its
+// processing shown until ready, else to Storage, said to be downloadable) and, once the lesson exists, its materials and its quiz
 // (slots the route fills from features/materials and features/quizzes).
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -26,9 +27,16 @@ import { VideoSourceField } from '@/concepts/video-source-field';
 import { renderMarkdown } from '@/utils/sanitize';
 import { LESSON_VIDEO_ACCEPT, validateLessonVideo } from '@/platform/upload';
 import { useVideoSource, videoUrlKind, type VideoMode } from '@/concepts/video-source';
-import { useLessonForEdit, useSaveLesson, useUploadLessonVideo } from '../api/hooks';
+import {
+  useLessonForEdit,
+  useLessonVideo,
+  useSaveLesson,
+  useUploadLessonVideo,
+  useVideoHostAvailable,
+} from '../api/hooks';
 import type { LessonForEdit, LessonVideoType } from '../api/queries';
 import { minutesToSeconds } from '../lib/outline';
+import { LessonVideoStatus, VideoHostNote } from './lesson-video-status';
 import { lessonSchema, type LessonFormInput, type LessonFormValues } from '../schemas';
 
 export interface LessonDialogTarget {
@@ -103,6 +111,8 @@ function LessonForm({
   const video = useVideoSource(data?.lesson.video_type === 'upload' ? data.video_url : null);
   const save = useSaveLesson();
   const upload = useUploadLessonVideo();
+  const videoHost = useVideoHostAvailable();
+  const hostedVideo = useLessonVideo(video.kept === 'video-host' ? target.lessonId : null);
   const form = useForm<LessonFormInput, unknown, LessonFormValues>({
     resolver: zodResolver(lessonSchema),
     defaultValues: {
@@ -123,8 +133,8 @@ function LessonForm({
   const content = useWatch({ control, name: 'content' });
   const preview = useMemo(() => renderMarkdown(content ?? ''), [content]);
 
-  function done() {
-    toast.success('Aula salva!');
+  function done(videoProcessing = false) {
+    toast.success(videoProcessing ? 'Aula salva! O vídeo está sendo processado.' : 'Aula salva!');
     onDone();
   }
 
@@ -151,7 +161,7 @@ function LessonForm({
       onSuccess: (lessonId) => {
         const file = v.video_mode === 'upload' ? video.file : null;
         if (!file) return done();
-        upload.mutate({ schoolId, courseId, lessonId, file, send: video.send }, { onSuccess: done });
+        upload.mutate({ schoolId, courseId, lessonId, file, source: video }, { onSuccess: (sentTo) => done(sentTo === 'host') });
       },
     });
   }
@@ -226,6 +236,12 @@ function LessonForm({
               accept={LESSON_VIDEO_ACCEPT}
               validateFile={validateLessonVideo}
               fileHint="MP4, WebM, MOV ou AVI até 500MB."
+              uploadNote={<VideoHostNote hosted={videoHost.data} />}
+              renderKept={
+                video.kept === 'video-host'
+                  ? (chooseFile) => <LessonVideoStatus video={hostedVideo.data} onSendAgain={chooseFile} />
+                  : undefined
+              }
               noneNote={`A aula não terá vídeo${video.kept || data?.video_url ? ' (o vídeo atual será removido ao salvar)' : ''}.`}
               disabled={saving}
             />

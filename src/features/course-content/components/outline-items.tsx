@@ -27,7 +27,7 @@ import { StorageImage } from '@/components/ui/storage-image';
 import { minutesFromSeconds } from '@/utils/format';
 import { releaseRuleText } from '@/concepts/release';
 import { cn } from '@/utils/cn';
-import type { EditorLesson, EditorModule } from '../api/queries';
+import type { CourseLessonVideo, EditorLesson, EditorModule } from '../api/queries';
 
 /** dnd-kit ids: a module's sortable id, and the drop area of an empty module (lessons use their own id). */
 export const MODULE_PREFIX = 'module:';
@@ -206,11 +206,14 @@ export function LessonDropArea({
 
 export function SortableLesson({
   lesson,
+  hostedVideo,
   droppable,
   onEdit,
   onDelete,
 }: {
   lesson: EditorLesson;
+  /** Its video at the video host (issue 39), when it has one. */
+  hostedVideo?: CourseLessonVideo;
   droppable: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -236,11 +239,19 @@ export function SortableLesson({
           <Badge variant="success">Publicado</Badge>
           {/* SPEC §2 names the badge 'Preview'; it leads with what it means to the school's staff. */}
           {lesson.is_preview && <Badge variant="warning">Aula gratuita (Preview)</Badge>}
-          {lesson.video_type !== 'none' && (
-            <span className="inline-flex items-center gap-1">
-              <Film aria-hidden="true" className="size-3" />
-              {lesson.video_type === 'upload' ? 'Vídeo enviado' : lesson.video_type === 'youtube' ? 'YouTube' : 'Vimeo'}
-            </span>
+          {hostedVideo ? (
+            <HostedVideoBadge video={hostedVideo} />
+          ) : (
+            lesson.video_type !== 'none' && (
+              <span className="inline-flex items-center gap-1">
+                <Film aria-hidden="true" className="size-3" />
+                {lesson.video_type === 'upload'
+                  ? 'Vídeo enviado'
+                  : lesson.video_type === 'youtube'
+                    ? 'YouTube'
+                    : 'Vimeo'}
+              </span>
+            )
           )}
           {minutesFromSeconds(lesson.duration_sec) > 0 && (
             <span className="inline-flex items-center gap-1">
@@ -251,5 +262,21 @@ export function SortableLesson({
       </div>
       <ItemMenu label={`Ações da aula ${lesson.title}`} onEdit={onEdit} onDelete={onDelete} />
     </li>
+  );
+}
+
+/** A hosted video's processing in the outline: the same words as the lesson dialog's. */
+function HostedVideoBadge({ video }: { video: CourseLessonVideo }) {
+  if (video.status === 'failed') return <Badge variant="destructive">Falha ao processar o vídeo</Badge>;
+  if (video.status === 'ready')
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Film aria-hidden="true" className="size-3" /> Vídeo protegido
+      </span>
+    );
+  return (
+    <Badge variant="secondary" className="tabular-nums">
+      {video.status === 'processing' ? `Processando vídeo… ${video.percent}%` : 'Aguardando o arquivo do vídeo'}
+    </Badge>
   );
 }
