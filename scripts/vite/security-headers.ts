@@ -10,7 +10,18 @@ import { FIRST_VISIT_SCRIPT_HASH } from '../../src/platform/first-visit/vite-plu
 /** Where the player's embeds come from: YouTube (and its no-cookie host) and Vimeo. */
 const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
-export function contentSecurityPolicy(apiUrl: string): string {
+/**
+ * The video host's origins (issue 39): the browser sends a lesson's file to its TUS endpoint and plays
+ * the HLS from its CDN. VIDEO_HOST_ORIGINS at build time, space-separated (a hosted deploy with Bunny
+ * Stream: `https://video.bunnycdn.com https://vz-xxxx.b-cdn.net`; a local build against the fake:
+ * `http://127.0.0.1:54349`); unset, Bunny's upload endpoint.
+ */
+export function videoHostOrigins(value = process.env.VIDEO_HOST_ORIGINS): string[] {
+  const list = (value ?? 'https://video.bunnycdn.com').split(/\s+/).filter(Boolean);
+  return list.map((origin) => new URL(origin).origin);
+}
+
+export function contentSecurityPolicy(apiUrl: string, videoHosts: string[] = videoHostOrigins()): string {
   const api = new URL(apiUrl).origin;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -21,10 +32,10 @@ export function contentSecurityPolicy(apiUrl: string): string {
     'style-src': ["'self'", "'unsafe-inline'"],
     // Schools point course images at any https address (the URL tab of the course form); uploads and
     // avatars come from the API; previews of picked files are blob: and data: URLs.
-    'img-src': ["'self'", 'data:', 'blob:', api, 'https:'],
-    'media-src': ["'self'", 'blob:', api],
+    'img-src': ["'self'", 'data:', 'blob:', api, 'https:', ...videoHosts],
+    'media-src': ["'self'", 'blob:', api, ...videoHosts],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", api],
+    'connect-src': ["'self'", api, ...videoHosts],
     'frame-src': VIDEO_FRAMES,
     // hls.js plays adaptive streams from a blob: worker.
     'worker-src': ["'self'", 'blob:'],
