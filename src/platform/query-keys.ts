@@ -8,6 +8,8 @@ export const rootKeys = {
   /** The staff's course list and forms (features/courses, admin). */
   adminCourses: ['admin-courses'],
   courseContent: ['course-content'],
+  /** Whether lesson videos go to the video host or to Storage: the platform's setting (features/course-content). */
+  videoHost: ['video-host'],
   lessons: ['lessons'],
   /** A lesson's discussion and the staff's comment moderation (features/discussions). */
   discussions: ['discussions'],

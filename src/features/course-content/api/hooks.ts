@@ -3,7 +3,8 @@
 //   ['course-content', 'lesson', lessonId]   a lesson with its contents (lesson dialog)
 //   ['course-content', 'lesson-video', lessonId]   its video at the video host, polled while processing
 //   ['course-content', 'course-videos', courseId]  the course's hosted videos (the outline's badges), polled too
-//   ['course-content', 'video-host']          whether lesson videos go to the video host or to Storage
+//   ['video-host']                           whether lesson videos go to the video host or to Storage (a root of
+//                                            its own: the editor's writes, which refresh course-content, never change it)
 // Every write refreshes the editor and the student pages' cached course data.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/platform/toast';
@@ -35,7 +36,7 @@ export const contentKeys = {
   lesson: (lessonId: string) => [...rootKeys.courseContent, 'lesson', lessonId] as const,
   lessonVideo: (lessonId: string) => [...rootKeys.courseContent, 'lesson-video', lessonId] as const,
   courseVideos: (courseId: string) => [...rootKeys.courseContent, 'course-videos', courseId] as const,
-  videoHost: [...rootKeys.courseContent, 'video-host'] as const,
+  videoHost: rootKeys.videoHost,
 };
 
 /**
