@@ -80,7 +80,7 @@ export default defineConfig(({ command, mode }) => {
             // gzip smaller on the first route (npm run bench:bundle).
             groups: [
               { name: 'ui', test: /\/src\/(components\/ui\/(input|label|card|form-field|storage-image)|utils\/cn|platform\/(image|api-config|api-defaults|first-visit\/lcp-hint))\.tsx?$|\/node_modules\/clsx\// },
-              { name: 'query', test: /\/node_modules\/@tanstack\/(react-query|query-core)\// },
+              { name: 'query', test: /\/node_modules\/@tanstack\/(react-query|query-core)\//, priority: 1 },
             ],
           },
         },

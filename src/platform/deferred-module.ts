@@ -1,9 +1,10 @@
 // Code a screen shows only on request (a menu's or a popover's open content and its Radix machinery)
-// loads once the page has settled (./page-settled.ts), or as soon as the person reaches for it
+// loads once the page has settled (the first visit's whenPageSettled), or as soon as the person reaches for it
 // (`request`: pointer over, focus, click), whichever comes first. Until then the screen draws a
-// look-alike trigger of its own.
+// look-alike trigger of its own. Not part of the first-visit module's door: that door is on the first
+// route, and this is needed only by the menus' chunks.
 import { useCallback, useEffect, useState } from 'react';
-import { whenPageSettled } from './page-settled';
+import { whenPageSettled } from './first-visit';
 
 const loaded = new Map<() => Promise<unknown>, unknown>();
 const loading = new Map<() => Promise<unknown>, Promise<unknown>>();

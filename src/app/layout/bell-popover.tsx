@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { AnnouncementDialog } from '@/features/announcements/components/announcement-dialog';
 import type { Announcement } from '@/features/announcements/api/queries';
 import { formatDate } from '@/utils/format';
-import type { DeferredTriggerStart } from '@/platform/first-visit';
+import type { DeferredTriggerStart } from '@/platform/deferred-module';
 
 const loadPanel = () => import('./bell-panel');
 const BellPanel = lazy(loadPanel);

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useNotifications } from '@/features/notifications/api/hooks';
 import { bellLabel } from '@/features/notifications/api/queries';
 import { useSession } from '@/platform/session';
-import { useDeferredTrigger } from '@/platform/first-visit';
+import { useDeferredTrigger } from '@/platform/deferred-module';
 
 const loadPopover = () => import('./bell-popover');
 const TRIGGER_CLASS = 'relative text-muted-foreground';

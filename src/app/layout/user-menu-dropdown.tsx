@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSession } from '@/platform/session';
-import type { DeferredTriggerStart } from '@/platform/first-visit';
+import type { DeferredTriggerStart } from '@/platform/deferred-module';
 import { useSignOutAndLeave } from './use-sign-out';
 
 export interface UserMenuDropdownProps extends DeferredTriggerStart {

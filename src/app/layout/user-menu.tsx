@@ -4,7 +4,7 @@
 // then the same-looking button opens the menu as soon as that code arrives.
 import { Avatar } from '@/components/ui/avatar';
 import { useSession } from '@/platform/session';
-import { useDeferredTrigger } from '@/platform/first-visit';
+import { useDeferredTrigger } from '@/platform/deferred-module';
 
 const loadDropdown = () => import('./user-menu-dropdown');
 const TRIGGER_CLASS = 'cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';

@@ -7,8 +7,5 @@
 export { takeFirstVisitAnswer } from './answers';
 /** Code no first paint needs waits for the page's one "settled" moment. */
 export { afterIdle, whenPageSettled } from './page-settled';
-/** A menu's or popover's code, loaded once the page has settled or when the person reaches for it. */
-export { useDeferredModule, useDeferredTrigger, type DeferredTriggerStart } from './deferred-module';
 /** The largest image or video frame a page painted, remembered for the next visit's HTML. */
-export { forgetLcpFrames, rememberLcpFrame, rememberLcpImage, removeLcpShell } from './lcp-hint';
-export { useLcpShellRemoval } from './lcp-shell';
+export { forgetLcpFrames, LCP_SHELL_ID, rememberLcpFrame, rememberLcpImage, removeLcpShell } from './lcp-hint';

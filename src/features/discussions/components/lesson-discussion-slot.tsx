@@ -1,7 +1,7 @@
 // The discussion side of the lesson player (issue 26), composed by src/app/routes/lesson.tsx into
 // features/lessons' LessonPage. The comments' request starts with the page's; the thread's code (its
 // own chunk, with its Radix dialogs) loads once the page has settled (issue 21): the video paints first.
-import { useDeferredModule } from '@/platform/first-visit';
+import { useDeferredModule } from '@/platform/deferred-module';
 import { useSession } from '@/platform/session';
 import { useLessonComments } from '../api/hooks';
 

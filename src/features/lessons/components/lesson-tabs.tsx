@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOpenMaterial } from '../api/hooks';
 import type { LessonMaterial, MaterialType } from '../api/queries';
-import { useDeferredModule } from '@/platform/first-visit';
+import { useDeferredModule } from '@/platform/deferred-module';
 
 // Its own chunk (marked, DOMPurify, ~25 KB): under a video it loads once the page has settled (the
 // video's frame painted first, issue 21); a lesson without one asks for it at once.

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type Synt
 import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { afterIdle, rememberLcpFrame, removeLcpShell, useDeferredTrigger } from '@/platform/first-visit';
+import { useDeferredTrigger } from '@/platform/deferred-module';
+import { afterIdle, rememberLcpFrame, removeLcpShell } from '@/platform/first-visit';
 import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';

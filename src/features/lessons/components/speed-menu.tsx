@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/utils/cn';
-import type { DeferredTriggerStart } from '@/platform/first-visit';
+import type { DeferredTriggerStart } from '@/platform/deferred-module';
 import { PLAYBACK_RATES, rateLabel } from '../lib/playback';
 
 export interface SpeedMenuProps extends DeferredTriggerStart {

@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LCP_SHELL_ID } from './lcp-hint';
-import { useLcpShellRemoval } from './lcp-shell';
+import { LCP_SHELL_ID } from '@/platform/first-visit';
+import { RootLayout } from './root-layout';
 
 function shell() {
   const img = document.createElement('img');
@@ -11,22 +11,17 @@ function shell() {
 }
 
 // Here only the change of page: a page that never settles.
-vi.mock('./page-settled', () => ({ whenPageSettled: () => () => undefined }));
+vi.mock('@/platform/first-visit', async (original) => ({ ...(await original<object>()), whenPageSettled: () => () => undefined }));
 
 afterEach(() => document.getElementById(LCP_SHELL_ID)?.remove());
 
-function Root() {
-  useLcpShellRemoval();
-  return <Outlet />;
-}
-
-describe('useLcpShellRemoval', () => {
+describe('RootLayout', () => {
   it("takes the HTML's early copy of the first page's image away when another page opens, not before", async () => {
     shell();
     const router = createMemoryRouter(
       [
         {
-          element: <Root />,
+          element: <RootLayout />,
           children: [
             { path: '/', element: <p>Início</p> },
             { path: '/profile', element: <p>Perfil</p> },
