@@ -33,6 +33,31 @@ export class HttpError extends Error {
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** A stream's bytes, refusing (HttpError 413 with `tooLarge`) once more than `maxBytes` arrive, whatever
+ * a header declared: a request's body, or an object a function reads from Storage. */
+export async function readAtMost(stream: ReadableStream<Uint8Array>, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, tooLarge);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return bytes;
+}
+
 /** Reads a JSON object body of at most `maxBytes`; anything else is an HttpError 400/413. */
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   return (await readJsonBodyWithBytes(req, maxBytes)).body;
@@ -42,27 +67,7 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
 export async function readJsonBodyWithBytes(req: Request, maxBytes = MAX_BODY_BYTES): Promise<{ body: Record<string, unknown>; bytes: Uint8Array }> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new HttpError(413, 'Corpo da requisição muito grande');
-  const reader = req.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new HttpError(413, 'Corpo da requisição muito grande');
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
+  const bytes = req.body ? await readAtMost(req.body, maxBytes, 'Corpo da requisição muito grande') : new Uint8Array(0);
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

@@ -16,7 +16,7 @@
 //   413 too large or too many pages · 415 not a PDF (sign-lesson-file hands those out)
 //   422 a PDF that cannot be read or is password-protected
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { corsHeaders, HttpError, readJsonBody, serve } from '../_shared/http.ts';
+import { corsHeaders, HttpError, readAtMost, readJsonBody, serve } from '../_shared/http.ts';
 import { env } from '../_shared/supabase.ts';
 import { storagePath } from '../_shared/validate.ts';
 import { downloadName, isPdf, MATERIALS_BUCKET, readStoredHead, serviceHeaders, serviceObjectUrl } from '../_shared/lesson-materials.ts';
@@ -36,26 +36,7 @@ async function readObject(path: string, max: number, tooLarge: string): Promise<
     await res.body?.cancel();
     throw new HttpError(404, 'Arquivo não encontrado');
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new HttpError(413, tooLarge);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return bytes;
+  return await readAtMost(res.body, max, tooLarge);
 }
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
