@@ -41,6 +41,10 @@ export const rootKeys = {
   adminQuizzes: ['admin-quizzes'],
   /** Avaliações: the student's quiz and the quiz states of their lessons (features/quizzes, src/concepts/quiz-state.ts). */
   quizzes: ['quizzes'],
+  /** A school's playback settings: Telas simultâneas and the sharing report's limits (src/concepts/video-settings.ts). */
+  videoSettings: ['video-settings'],
+  /** Compartilhamento suspeito: accounts seen on too many devices or networks (features/shared-logins, issue 39). */
+  sharedLogins: ['shared-logins'],
   /** Ranking: the school's month ranking and the student's opt-out (features/ranking, issue 26). */
   ranking: ['ranking'],
   session: ['session'],

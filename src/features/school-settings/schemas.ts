@@ -44,3 +44,21 @@ export const subscriptionGraceSchema = z.object({
 });
 export type SubscriptionGraceInput = z.input<typeof subscriptionGraceSchema>;
 export type SubscriptionGraceValues = z.output<typeof subscriptionGraceSchema>;
+
+/** A whole number typed in a field, from `min` to `max` (the database's check constraint says the same). */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Informe um número')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `Use um número inteiro de ${min} a ${max}`)
+    .transform(Number);
+
+/** Settings → Vídeos das aulas (issue 39): school_video_settings' bounds (its *_range checks). */
+export const videoSettingsSchema = z.object({
+  max_screens: wholeNumber(1, 10),
+  sharing_max_devices: wholeNumber(2, 50),
+  sharing_max_networks: wholeNumber(2, 50),
+});
+export type VideoSettingsInput = z.input<typeof videoSettingsSchema>;
+export type VideoSettingsValues = z.output<typeof videoSettingsSchema>;

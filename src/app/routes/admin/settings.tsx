@@ -8,7 +8,7 @@ import { MemberAreaNameForm } from '@/features/school-settings/components/member
 import { SubscriptionGraceForm } from '@/features/school-settings/components/subscription-grace-form';
 import { WithOwnSchool } from '@/app/own-school';
 import { DiscussionSettingsCard } from '@/features/settings/components/discussion-settings-card';
-import { VideoWatermarkCard } from '@/features/school-settings/components/video-watermark-card';
+import { VideoSettingsCard } from '@/features/school-settings/components/video-settings-card';
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
@@ -29,7 +29,7 @@ export default function AdminSettingsPage() {
             <IntegrationsCard schoolId={school.id} />
             <SubscriptionGraceForm school={school} />
             <SchoolEmailSettingsCard schoolId={school.id} />
-            <VideoWatermarkCard school={school} />
+            <VideoSettingsCard school={school} />
             <DiscussionSettingsCard schoolId={school.id} />
             <WebhookSecretCard schoolId={school.id} />
             {isMaster && <SystemKeyCard />}

@@ -6,7 +6,8 @@ import { toast } from '@/platform/toast';
 import { supabase } from '@/platform/supabase';
 import { rootKeys } from '@/platform/query-keys';
 import { sessionKeys } from '@/platform/session';
-import { updateSchool, type SchoolUpdate } from './queries';
+import { videoSettingsKey, type VideoSettings } from '@/concepts/video-settings';
+import { saveVideoSettings, updateSchool, type SchoolUpdate } from './queries';
 
 export { uploadSchoolImage } from './queries';
 
@@ -34,5 +35,20 @@ export function useVideoWatermarkSetting(schoolId: string) {
     mutationFn: (on: boolean) => updateSchool(supabase, schoolId, { video_watermark: on }),
     meta: { errorTitle: 'Erro ao atualizar' },
     onSuccess: (school) => queryClient.setQueryData(sessionKeys.school(schoolId), school),
+  });
+}
+
+/** Settings → Vídeos das aulas: the screens limit and the sharing report's limits, saved by their "Salvar". */
+export function useSaveVideoSettings(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: VideoSettings) => saveVideoSettings(supabase, schoolId, settings),
+    meta: { errorTitle: 'Erro ao salvar' },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(videoSettingsKey(schoolId), saved);
+      // The sharing report lists by these limits.
+      void queryClient.invalidateQueries({ queryKey: rootKeys.sharedLogins });
+      toast.success('Configurações dos vídeos salvas!');
+    },
   });
 }

@@ -1,5 +1,6 @@
 // The school's own appearance (SPEC §2 "Member area" and "Login settings"): one update per save, and
 // the images it shows, uploaded under the school's folder of the public bucket.
+import type { VideoSettings } from '@/concepts/video-settings';
 import type { DbClient } from '@/platform/db';
 import type { SchoolRow } from '@/platform/session';
 import { uploadPublicImage } from '@/platform/storage';
@@ -26,6 +27,17 @@ export type SchoolUpdate = Pick<
 
 export async function updateSchool(client: DbClient, schoolId: string, patch: SchoolUpdate): Promise<SchoolRow> {
   const { data, error } = await client.from('schools').update(patch).eq('id', schoolId).select('*').single();
+  if (error) throw error;
+  return data;
+}
+
+/** Settings → Vídeos das aulas: the school's row of school_video_settings, made by the first save (upsert on school_id). */
+export async function saveVideoSettings(client: DbClient, schoolId: string, settings: VideoSettings): Promise<VideoSettings> {
+  const { data, error } = await client
+    .from('school_video_settings')
+    .upsert({ school_id: schoolId, ...settings }, { onConflict: 'school_id' })
+    .select('max_screens, sharing_max_devices, sharing_max_networks')
+    .single();
   if (error) throw error;
   return data;
 }
