@@ -1,7 +1,11 @@
 // The admin pages of one school wrap their feature's page in this (the route composes it): the signed-in
-// staff member's school from the session, or a note when the account has none.
+// staff member's school from the session, or a note when the account has none; with the school's courses
+// for the pages whose filters or forms list them.
 import type { ReactNode } from 'react';
+import type { CourseOption } from '@/concepts/course-filter';
+import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { AdminPage } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession, type SchoolRow } from '@/platform/session';
@@ -18,5 +22,39 @@ export function WithOwnSchool({ children }: { children: (school: SchoolRow) => R
         description="Estas configurações pertencem a uma escola; entre com a conta de um administrador da escola."
       />
     </AdminPage>
+  );
+}
+
+/** As WithOwnSchool, with every course of the school (title order) once they are loaded. */
+export function WithOwnSchoolCourses({
+  children,
+}: {
+  children: (schoolId: string, courses: CourseOption[]) => ReactNode;
+}) {
+  return <WithOwnSchool>{(school) => <SchoolCourses schoolId={school.id}>{children}</SchoolCourses>}</WithOwnSchool>;
+}
+
+function SchoolCourses({
+  schoolId,
+  children,
+}: {
+  schoolId: string;
+  children: (schoolId: string, courses: CourseOption[]) => ReactNode;
+}) {
+  const courses = useCourseOptions(schoolId);
+  if (courses.isPending) return <PageSpinner />;
+  if (courses.isError)
+    return (
+      <AdminPage>
+        <LoadError title="Não foi possível carregar os cursos" onRetry={courses.refetch} />
+      </AdminPage>
+    );
+  return (
+    <>
+      {children(
+        schoolId,
+        courses.data.map((c) => ({ id: c.id, title: c.title })),
+      )}
+    </>
   );
 }

@@ -10,6 +10,15 @@ export interface CourseOption {
   title: string;
 }
 
+/** A staff dialog that creates (`editing` null) or edits a record sold with some of the school's courses
+ * (a coupon, a plan). */
+export interface CourseScopedDialogProps<T> {
+  editing: T | null;
+  schoolId: string;
+  courses: CourseOption[];
+  onClose: () => void;
+}
+
 /** The school's courses as a select's options, after whatever first option the select has. */
 export function CourseOptions({ courses }: { courses: readonly CourseOption[] }) {
   return courses.map((c) => (

@@ -1,9 +1,11 @@
-// The choice fields of a react-hook-form form, bound to it by name: a radio group with its label, a
-// list of checkboxes (an array field) and a switch (a boolean). The coupon and plan dialogs wrote each
-// out with its own Controller.
-import type { ComponentProps } from 'react';
+// The fields of a react-hook-form form that need a Controller, bound to it by name: a radio group with its
+// label, a list of checkboxes (an array field), a switch (a boolean) and a text rewritten as it is typed.
+// The coupon and plan dialogs wrote each out with its own Controller.
+import type { ComponentProps, ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { CheckboxList } from './checkbox-list';
+import { FormField } from './form-field';
+import { Input } from './input';
 import { Label } from './label';
 import { RadioGroup, RadioGroupItem } from './radio-group';
 import { SwitchField } from './switch-field';
@@ -84,6 +86,51 @@ export function SwitchChoiceField<T extends FieldValues>({ control, name, id, la
           onCheckedChange={field.onChange}
           label={label}
         />
+      )}
+    />
+  );
+}
+
+/**
+ * A text whose value is rewritten as it is typed (a coupon code in capitals, a web address in lower
+ * case): `normalize` gets what was typed, `onType` hears each keystroke, `hint` may show the value.
+ */
+export function NormalizedTextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+  hint,
+  normalize,
+  onType,
+  ...input
+}: Omit<Bound<T>, 'id'> & {
+  label: string;
+  error?: string;
+  hint: (value: string) => ReactNode;
+  normalize: (typed: string) => string;
+  onType?: () => void;
+} & Pick<ComponentProps<typeof Input>, 'autoCapitalize' | 'placeholder'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormField label={label} error={error} hint={hint(field.value)} required>
+          <Input
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(e) => {
+              onType?.();
+              field.onChange(normalize(e.target.value));
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            {...input}
+          />
+        </FormField>
       )}
     />
   );

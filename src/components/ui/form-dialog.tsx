@@ -1,6 +1,6 @@
 // A dialog that holds one form (create or edit one thing: a coupon, a plan): Esc and × close it, never
 // while it saves, and a click outside does not (what was typed stays). The fields are the children;
-// 'Cancelar' and 'Salvar' close the form.
+// 'Cancelar' and 'Salvar' close the form. `useFormDialogForm` (use-form-dialog-form.ts) wires the form.
 import type { FormEventHandler, ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 import { FormDialogFooter } from './form-dialog-footer';

@@ -1,14 +1,10 @@
-import { PageSpinner } from '@/components/ui/spinner';
-import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { ReportsPage } from '@/features/reports/components/reports-page';
-import { WithOwnSchool } from '@/app/own-school';
-
-function Reports({ schoolId }: { schoolId: string }) {
-  const courses = useCourseOptions(schoolId);
-  if (courses.isPending) return <PageSpinner />;
-  return <ReportsPage schoolId={schoolId} courses={(courses.data ?? []).map((c) => ({ id: c.id, title: c.title }))} />;
-}
+import { WithOwnSchoolCourses } from '@/app/own-school';
 
 export default function AdminReportsPage() {
-  return <WithOwnSchool>{(school) => <Reports schoolId={school.id} />}</WithOwnSchool>;
+  return (
+    <WithOwnSchoolCourses>
+      {(schoolId, courses) => <ReportsPage schoolId={schoolId} courses={courses} />}
+    </WithOwnSchoolCourses>
+  );
 }

@@ -1,13 +1,13 @@
 // The staff's dialog to create or edit a coupon: code, percentage or fixed value, validity (São Paulo
 // days), use limits in total and per buyer, every course or a list, active.
 import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckboxListField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
+import { useWatch } from 'react-hook-form';
+import { CheckboxListField, NormalizedTextField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
+import type { CourseScopedDialogProps } from '@/concepts/course-filter';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { useFormDialogForm } from '@/components/ui/use-form-dialog-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { showRefusalAt } from '@/platform/errors';
 import { moneyInput } from '@/utils/format';
 import { useSaveCoupon, type AdminCoupon } from '../api/hooks';
 import {
@@ -17,13 +17,7 @@ import {
   dayInSaoPaulo,
   normalizeCouponCode,
   type CouponFormInput,
-  type CouponFormValues,
 } from '../schemas';
-
-export interface CouponCourse {
-  id: string;
-  title: string;
-}
 
 function formValues(c: AdminCoupon | null): CouponFormInput {
   return {
@@ -40,76 +34,35 @@ function formValues(c: AdminCoupon | null): CouponFormInput {
   };
 }
 
-export function CouponDialog({
-  coupon,
-  schoolId,
-  courses,
-  onClose,
-}: {
-  coupon: AdminCoupon | null;
-  schoolId: string;
-  courses: CouponCourse[];
-  onClose: () => void;
-}) {
+export function CouponDialog({ editing: coupon, schoolId, courses, onClose }: CourseScopedDialogProps<AdminCoupon>) {
   const id = useId();
   const save = useSaveCoupon();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CouponFormInput, unknown, CouponFormValues>({
-    resolver: zodResolver(couponFormSchema),
-    defaultValues: formValues(coupon),
+  const { form, dialog } = useFormDialogForm(couponFormSchema, formValues(coupon), {
+    save: (values) => save.mutateAsync({ coupon: coupon ?? undefined, schoolId, values }),
+    onClose,
+    taken: ['coupons_school_code_key', 'code'],
   });
+  const { register, control } = form;
+  const errors = form.formState.errors;
   const [kind, scope] = useWatch({ control, name: ['kind', 'all_courses'] });
   const title = coupon ? 'Editar Cupom' : 'Novo Cupom';
   const bound = (name: 'kind' | 'all_courses' | 'course_ids' | 'is_active') => ({ control, name, id });
-
-  function onSubmit(values: CouponFormValues) {
-    save.mutate(
-      { coupon: coupon ?? undefined, schoolId, values },
-      {
-        onSuccess: onClose,
-        onError: showRefusalAt('coupons_school_code_key', (message) =>
-          setError('code', { message }, { shouldFocus: true }),
-        ),
-      },
-    );
-  }
 
   return (
     <FormDialog
       title={title}
       description="O desconto vale sobre o preço do curso à venda (não sobre a oferta adicional), e o total fica em pelo menos R$ 5,00."
-      pending={save.isPending}
-      onClose={onClose}
-      onSubmit={handleSubmit(onSubmit)}
+      {...dialog}
     >
-      <Controller
+      <NormalizedTextField
         control={control}
         name="code"
-        render={({ field }) => (
-          <FormField
-            label="Código"
-            error={errors.code?.message}
-            hint="Letras, números, - e _ (3 a 40). O aluno pode digitar em maiúsculas ou minúsculas."
-            required
-          >
-            <Input
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(e) => field.onChange(normalizeCouponCode(e.target.value))}
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="BEMVINDO20"
-            />
-          </FormField>
-        )}
+        label="Código"
+        error={errors.code?.message}
+        hint={() => 'Letras, números, - e _ (3 a 40). O aluno pode digitar em maiúsculas ou minúsculas.'}
+        normalize={normalizeCouponCode}
+        autoCapitalize="characters"
+        placeholder="BEMVINDO20"
       />
       <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <RadioChoiceField

@@ -2,6 +2,7 @@
 // ones), the revenue of the confirmed sales that used it, and an Ativo switch. A coupon is created and
 // edited in a dialog; a used one is deactivated rather than deleted (deleting would erase its uses and
 // numbers, and a pending payment would lose its reservation).
+import type { CourseOption } from '@/concepts/course-filter';
 import { useState } from 'react';
 import { Plus, TicketPercent } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +17,7 @@ import { Switch } from '@/components/ui/switch';
 import { DeleteRowButton, EditRowButton } from '@/components/ui/row-actions';
 import { formatDate, formatMoney } from '@/utils/format';
 import { useCoupons, useDeleteCoupon, useSetCouponActive, type AdminCoupon } from '../api/hooks';
-import { CouponDialog, type CouponCourse } from './coupon-dialog';
+import { CouponDialog } from './coupon-dialog';
 
 let percent: Intl.NumberFormat | undefined;
 /** "20%" or "12,5%" for a percentage, "R$ 50,00" for a fixed value. */
@@ -59,7 +60,7 @@ function UsesCell({ c }: { c: AdminCoupon }) {
   );
 }
 
-export function CouponsPage({ schoolId, courses }: { schoolId: string; courses: CouponCourse[] }) {
+export function CouponsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const coupons = useCoupons(schoolId);
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
@@ -144,7 +145,7 @@ export function CouponsPage({ schoolId, courses }: { schoolId: string; courses: 
         </DataTable>
       )}
       {editing && (
-        <CouponDialog coupon={editing.coupon} schoolId={schoolId} courses={courses} onClose={() => setEditing(null)} />
+        <CouponDialog editing={editing.coupon} schoolId={schoolId} courses={courses} onClose={() => setEditing(null)} />
       )}
       {used ? (
         <ConfirmDialog

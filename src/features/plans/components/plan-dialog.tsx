@@ -1,23 +1,17 @@
 // The staff's dialog to create or edit a plan: name, slug (following the name until edited),
 // description, the courses it opens, monthly or yearly, price, payment methods, active.
 import { useId, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckboxListField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
+import { CheckboxListField, NormalizedTextField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
+import type { CourseScopedDialogProps } from '@/concepts/course-filter';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { useFormDialogForm } from '@/components/ui/use-form-dialog-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { showRefusalAt } from '@/platform/errors';
 import { moneyInput } from '@/utils/format';
 import { BILLING_TYPES, BILLING_TYPE_LABEL, CYCLE_LABEL, PLAN_CYCLES } from '@/concepts/subscriptions';
 import { useSavePlan, type AdminPlan } from '../api/admin-hooks';
-import { finalSlug, normalizeSlug, planFormSchema, type PlanFormInput, type PlanFormValues } from '../schemas';
-
-export interface PlanCourse {
-  id: string;
-  title: string;
-}
+import { finalSlug, normalizeSlug, planFormSchema, type PlanFormInput } from '../schemas';
 
 function formValues(p: AdminPlan | null): PlanFormInput {
   return {
@@ -32,55 +26,27 @@ function formValues(p: AdminPlan | null): PlanFormInput {
   };
 }
 
-export function PlanDialog({
-  plan,
-  schoolId,
-  courses,
-  onClose,
-}: {
-  plan: AdminPlan | null;
-  schoolId: string;
-  courses: PlanCourse[];
-  onClose: () => void;
-}) {
+export function PlanDialog({ editing: plan, schoolId, courses, onClose }: CourseScopedDialogProps<AdminPlan>) {
   const id = useId();
   const save = useSavePlan();
   // A new plan's slug follows its name until the staff edits the slug.
   const slugTouched = useRef(!!plan);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<PlanFormInput, unknown, PlanFormValues>({
-    resolver: zodResolver(planFormSchema),
-    defaultValues: formValues(plan),
+  const { form, dialog } = useFormDialogForm(planFormSchema, formValues(plan), {
+    save: (values) => save.mutateAsync({ plan: plan ?? undefined, schoolId, values }),
+    onClose,
+    taken: ['plans_school_slug_key', 'slug'],
   });
+  const { register, control, setValue } = form;
+  const errors = form.formState.errors;
   const title = plan ? 'Editar Plano' : 'Novo Plano';
   const bound = (name: 'cycle' | 'course_ids' | 'billing_types' | 'is_active') => ({ control, name, id });
   const nameField = register('name');
-
-  function onSubmit(values: PlanFormValues) {
-    save.mutate(
-      { plan: plan ?? undefined, schoolId, values },
-      {
-        onSuccess: onClose,
-        onError: showRefusalAt('plans_school_slug_key', (message) =>
-          setError('slug', { message }, { shouldFocus: true }),
-        ),
-      },
-    );
-  }
 
   return (
     <FormDialog
       title={title}
       description="Enquanto a assinatura estiver paga, o assinante acessa todos os cursos incluídos."
-      pending={save.isPending}
-      onClose={onClose}
-      onSubmit={handleSubmit(onSubmit)}
+      {...dialog}
     >
       <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <FormField label="Nome" error={errors.name?.message} required>
@@ -94,31 +60,17 @@ export function PlanDialog({
             }}
           />
         </FormField>
-        <Controller
+        <NormalizedTextField
           control={control}
           name="slug"
-          render={({ field }) => (
-            <FormField
-              label="Endereço na web"
-              error={errors.slug?.message}
-              hint={`Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${field.value || 'endereco-do-plano'}`}
-              required
-            >
-              <Input
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                autoCapitalize="none"
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => {
-                  slugTouched.current = true;
-                  field.onChange(normalizeSlug(e.target.value));
-                }}
-              />
-            </FormField>
-          )}
+          label="Endereço na web"
+          error={errors.slug?.message}
+          hint={(slug) =>
+            `Letras minúsculas, números e hífens. Link do checkout: /checkout/plano/${slug || 'endereco-do-plano'}`
+          }
+          normalize={normalizeSlug}
+          onType={() => (slugTouched.current = true)}
+          autoCapitalize="none"
         />
       </div>
       <FormField label="Descrição" error={errors.description?.message}>

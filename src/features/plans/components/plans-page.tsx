@@ -2,6 +2,7 @@
 // cancelled with access), overdue ones and an Ativo switch. A plan is created and edited in a dialog;
 // its subscribers open in another (?assinantes=<plan>&pagina=N). A plan is deactivated, not deleted:
 // its subscriptions keep pointing at it.
+import type { CourseOption } from '@/concepts/course-filter';
 import { useState } from 'react';
 import { CalendarSync, Plus, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ import { formatMoney } from '@/utils/format';
 import { useListParams } from '@/utils/list-params';
 import { BILLING_TYPE_LABEL, CYCLE_LABEL } from '@/concepts/subscriptions';
 import { useAdminPlans, useSetPlanActive, type AdminPlan } from '../api/admin-hooks';
-import { PlanDialog, type PlanCourse } from './plan-dialog';
+import { PlanDialog } from './plan-dialog';
 import { SubscribersDialog } from './subscribers-dialog';
 
 /** The URL parameter of the plan whose subscribers are open. */
@@ -24,7 +25,7 @@ export const SUBSCRIBERS_PARAM = 'assinantes';
 /** The URL parameter of its tab: absent for the subscribers, 'falhas' for the attempts Asaas refused. */
 export const SUBSCRIBERS_VIEW_PARAM = 'situacao';
 
-export function PlansPage({ schoolId, courses }: { schoolId: string; courses: PlanCourse[] }) {
+export function PlansPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
   const plans = useAdminPlans(schoolId);
   const setActive = useSetPlanActive();
   const params = useListParams();
@@ -99,7 +100,7 @@ export function PlansPage({ schoolId, courses }: { schoolId: string; courses: Pl
         </DataTable>
       )}
       {editing && (
-        <PlanDialog plan={editing.plan} schoolId={schoolId} courses={courses} onClose={() => setEditing(null)} />
+        <PlanDialog editing={editing.plan} schoolId={schoolId} courses={courses} onClose={() => setEditing(null)} />
       )}
       {showing && (
         <SubscribersDialog
