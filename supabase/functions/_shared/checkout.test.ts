@@ -3,8 +3,8 @@
 // The functions themselves run against the fake Asaas in tests/integration/product/{payments,subscriptions-asaas}.test.ts.
 import assert from 'node:assert/strict';
 import { AsaasError } from './asaas.ts';
-import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf } from './checkout.ts';
-import { HttpError } from './http.ts';
+import { asaasFailure, billingTypeOf, cardOf, customerOf } from './checkout.ts';
+import { clientAddress, HttpError } from './http.ts';
 
 const CUSTOMER = { name: ' Aluna Teste ', email: 'ALUNA@Exemplo.com.br', cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' };
 const CARD = { holderName: 'ALUNA', number: '5162 3062 1937 8829', expiryMonth: '05', expiryYear: '2031', ccv: '831' };
@@ -64,10 +64,12 @@ Deno.test("Asaas's refusal: its words with 400, anything else 502, other errors 
   }
 });
 
-Deno.test("the buyer's address: CF-Connecting-IP first (the platform's edge sets it), then the first X-Forwarded-For", () => {
+Deno.test("the caller's address: CF-Connecting-IP first (the platform's edge writes it), then the LAST X-Forwarded-For (the nearest proxy's)", () => {
   const req = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
-  assert.equal(remoteIpOf(req({ 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': '203.0.113.9, 198.51.100.7' })), '198.51.100.7');
-  assert.equal(remoteIpOf(req({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' })), '203.0.113.9');
-  assert.equal(remoteIpOf(req({ 'cf-connecting-ip': ' ', 'x-forwarded-for': '203.0.113.9' })), '203.0.113.9');
-  assert.equal(remoteIpOf(req({})), undefined);
+  assert.equal(clientAddress(req({ 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': '203.0.113.9, 198.51.100.7' })), '198.51.100.7');
+  // A client's own X-Forwarded-For stays in front of what the proxy appended: never the first entry.
+  assert.equal(clientAddress(req({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1 ' })), '10.0.0.1');
+  assert.equal(clientAddress(req({ 'cf-connecting-ip': ' ', 'x-forwarded-for': '203.0.113.9' })), '203.0.113.9');
+  assert.equal(clientAddress(req({ 'x-forwarded-for': ' , ' })), undefined);
+  assert.equal(clientAddress(req({})), undefined);
 });

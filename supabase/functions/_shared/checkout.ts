@@ -108,15 +108,6 @@ export function cardOf(body: Body): CardData {
   return { creditCard, creditCardHolderInfo };
 }
 
-/**
- * The buyer's address, as the database's request_ip() reads it (the coupon guess limit) and Asaas asks with
- * card data: CF-Connecting-IP (Cloudflare sets it in front of the hosted platform, replacing a client's),
- * else the first X-Forwarded-For (which a client may have started itself); undefined when neither.
- */
-export function remoteIpOf(req: Request): string | undefined {
-  return req.headers.get('cf-connecting-ip')?.trim() || (req.headers.get('x-forwarded-for') ?? '').split(',')[0]!.trim() || undefined;
-}
-
 export interface SchoolAsaas {
   integrationId: string;
   environment: AsaasEnvironment;

@@ -108,3 +108,22 @@ export function safeEqual(a: string, b: string): boolean {
   for (let i = 0; i < n; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
   return diff === 0;
 }
+
+/**
+ * The address the request came from, for what binds to or counts by it (the playback URL's IP binding,
+ * the viewer's network in the sharing report, the card payer's address sent to Asaas). One rule for every
+ * function, because the choice decides whether a caller can pick its own address:
+ * - `cf-connecting-ip` first: the hosted project is reached through Cloudflare, which writes this header
+ *   itself from the TCP peer and replaces any value the client sent (local-supabase writes it from the
+ *   socket too, server.ts).
+ * - else the LAST `x-forwarded-for` entry: a proxy appends the peer it saw, so the last entry is the one
+ *   the proxy nearest us wrote; the first ones are whatever the client sent (a client can send
+ *   `X-Forwarded-For: 200.200.200.1` and a proxy keeps it in front).
+ * - else undefined (no binding, no network in the report).
+ */
+export function clientAddress(req: Request): string | undefined {
+  const cloudflare = req.headers.get('cf-connecting-ip')?.trim();
+  if (cloudflare) return cloudflare;
+  const hops = (req.headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  return hops.at(-1);
+}

@@ -7,13 +7,110 @@
 // Cyrillic, CJK, an emoji) is transliterated rather than embedding a font: accents are dropped (ğ → g,
 // ő → o) and what still does not fit becomes '?'. The e-mail, which the tests and a reader search for,
 // is ASCII in practice; a name that turns into question marks still carries the e-mail beside it.
-import { degrees, PDFDocument, PDFFont, PDFPage, rgb, StandardFonts } from 'npm:pdf-lib@1.17.1';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { inflateSync } from 'node:zlib';
+import {
+  degrees,
+  PDFArray,
+  PDFDocument,
+  PDFFont,
+  PDFName,
+  PDFNumber,
+  PDFObjectStreamParser,
+  PDFPage,
+  type PDFRawStream,
+  PDFXRefStreamParser,
+  rgb,
+  StandardFonts,
+} from 'npm:pdf-lib@1.17.1';
 
 /** Why a file could not be stamped; `download-material` turns each into its pt-BR answer. */
 export class StampError extends Error {
-  constructor(readonly reason: 'unreadable' | 'encrypted' | 'too-many-pages', message: string) {
+  constructor(readonly reason: 'unreadable' | 'encrypted' | 'too-many-pages' | 'too-many-objects' | 'too-expanded', message: string) {
     super(message);
   }
+}
+
+/** What one stamping may cost: pdf-lib holds the whole document, inflated, in memory. */
+export interface StampBounds {
+  maxPages: number;
+  /** Objects in the file (each one parsed and written again), those packed in object streams included. */
+  maxObjects: number;
+  /** Bytes the object and cross-reference streams inflate to, all together (pdf-lib inflates them on load). */
+  maxExpandedBytes: number;
+}
+export const DEFAULT_MAX_OBJECTS = 50_000;
+export const DEFAULT_MAX_EXPANDED_BYTES = 32 * 1024 * 1024;
+
+/** What the document being loaded may still spend; one per load, so loads running together never mix. */
+interface LoadBudget {
+  objects: number;
+  expandedBytes: number;
+  readonly bounds: Omit<StampBounds, 'maxPages'>;
+  /** Why the load went over (pdf-lib catches what a stream's parser throws and goes on without it). */
+  refused?: StampError;
+}
+const loading = new AsyncLocalStorage<LoadBudget>();
+
+/**
+ * Before pdf-lib inflates an object stream (/ObjStm) or a cross-reference stream on load, which it does in
+ * full, the stream is inflated here with a ceiling on what it may produce (node:zlib's maxOutputLength: one
+ * deflate block can hold gigabytes, so the ceiling is on the output, not on blocks), and the objects it
+ * packs (/N) are counted. Past the document's budget the load stops with a StampError. Writers use
+ * FlateDecode alone for these streams; any other filter is refused as unreadable rather than decoded
+ * without a ceiling.
+ */
+function spend(stream: PDFRawStream): void {
+  const budget = loading.getStore();
+  if (!budget) return;
+  if (budget.refused) throw budget.refused;
+  try {
+    charge(budget, stream);
+  } catch (e) {
+    if (e instanceof StampError) budget.refused = e;
+    throw e;
+  }
+}
+
+function charge(budget: LoadBudget, stream: PDFRawStream): void {
+  const packed = stream.dict.lookup(PDFName.of('N'));
+  if (packed instanceof PDFNumber) budget.objects += Math.max(0, packed.asNumber());
+  if (budget.objects > budget.bounds.maxObjects) throw new StampError('too-many-objects', `more than ${budget.bounds.maxObjects} objects`);
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  const filters = filter instanceof PDFArray ? filter.asArray() : filter === undefined ? [] : [filter];
+  const left = budget.bounds.maxExpandedBytes - budget.expandedBytes;
+  if (filters.length === 0) {
+    budget.expandedBytes += stream.contents.byteLength;
+  } else if (filters.length === 1 && filters[0] === PDFName.of('FlateDecode')) {
+    try {
+      budget.expandedBytes += inflateSync(stream.contents, { maxOutputLength: Math.max(1, left + 1) }).byteLength;
+    } catch (e) {
+      if (e instanceof RangeError) budget.expandedBytes = budget.bounds.maxExpandedBytes + 1;
+      // A damaged stream: pdf-lib decides what it makes of it (its own decoder stops at the damage too).
+    }
+  } else {
+    throw new StampError('unreadable', `an object or cross-reference stream filtered with ${String(filter)}`);
+  }
+  if (budget.expandedBytes > budget.bounds.maxExpandedBytes) {
+    throw new StampError('too-expanded', `more than ${budget.bounds.maxExpandedBytes} bytes inflated`);
+  }
+}
+for (const Parser of [PDFObjectStreamParser, PDFXRefStreamParser] as unknown as { forStream: (s: PDFRawStream, ...rest: unknown[]) => unknown }[]) {
+  const original = Parser.forStream;
+  Parser.forStream = (stream, ...rest) => {
+    spend(stream);
+    return original.call(Parser, stream, ...rest);
+  };
+}
+
+const OBJECT_HEADER = /\d+\s+\d+\s+obj\b/g;
+
+/** The `n g obj` headers of the file (its top-level objects, each revision's), counting up to `max + 1`. */
+function countObjectHeaders(bytes: Uint8Array, max: number): number {
+  const text = new TextDecoder('latin1').decode(bytes);
+  let count = 0;
+  for (const _ of text.matchAll(OBJECT_HEADER)) if (++count > max) break;
+  return count;
 }
 
 export interface Licensee {
@@ -85,17 +182,27 @@ function isolateContent(doc: PDFDocument, page: PDFPage): void {
 }
 
 /**
- * The PDF with the licence line on every page. Refuses (StampError) a file pdf-lib cannot read, an
- * encrypted one (its pages could not be changed without its key), or more pages than `maxPages`.
+ * The PDF with the licence line on every page. Refuses (StampError) a file over its bounds: more objects
+ * than maxObjects (counted before the load, and those packed in object streams as the load meets them),
+ * object streams inflating past maxExpandedBytes (refused before they are inflated in full), more pages than
+ * maxPages; one pdf-lib cannot read; or an encrypted one (its pages could not be changed without its key).
  */
-export async function stampPdf(bytes: Uint8Array, who: Licensee, { maxPages }: { maxPages: number }): Promise<Uint8Array> {
+export async function stampPdf(
+  bytes: Uint8Array,
+  who: Licensee,
+  { maxPages, maxObjects = DEFAULT_MAX_OBJECTS, maxExpandedBytes = DEFAULT_MAX_EXPANDED_BYTES }: Partial<StampBounds> & { maxPages: number },
+): Promise<Uint8Array> {
+  const headers = countObjectHeaders(bytes, maxObjects);
+  if (headers > maxObjects) throw new StampError('too-many-objects', `more than ${maxObjects} objects`);
+  const budget: LoadBudget = { objects: headers, expandedBytes: 0, bounds: { maxObjects, maxExpandedBytes } };
   let doc: PDFDocument;
   try {
     // Loaded even when encrypted, only to say so (pdf-lib's own refusal is a plain Error).
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    doc = await loading.run(budget, () => PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true }));
   } catch (e) {
-    throw new StampError('unreadable', e instanceof Error ? e.message : String(e));
+    throw budget.refused ?? new StampError('unreadable', e instanceof Error ? e.message : String(e));
   }
+  if (budget.refused) throw budget.refused;
   if (doc.isEncrypted) throw new StampError('encrypted', 'encrypted');
   let pages: PDFPage[];
   try {

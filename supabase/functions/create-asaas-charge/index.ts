@@ -10,8 +10,8 @@
 // ones with that coupon, of any course, which are removed at Asaas once the new one exists.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { AsaasClient } from '../_shared/asaas.ts';
-import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf, schoolAsaas } from '../_shared/checkout.ts';
-import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
+import { asaasFailure, billingTypeOf, cardOf, customerOf, schoolAsaas } from '../_shared/checkout.ts';
+import { clientAddress, HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireCaller, serviceClient } from '../_shared/supabase.ts';
 import { requiredUuid } from '../_shared/validate.ts';
 
@@ -103,7 +103,7 @@ serve(async (req) => {
       p_course_id: course.id,
       p_coupon_code: couponCode,
       p_with_bump: withBump,
-      p_ip: remoteIpOf(req) ?? null,
+      p_ip: clientAddress(req) ?? null,
     });
     if (error) throw refusal(error, couponCode) ?? new Error(`checkout_coupon_attempt: ${error.message}`);
   }
@@ -143,7 +143,7 @@ serve(async (req) => {
       callback: { successUrl, autoRedirect: true },
       ...(installments > 1 ? { installmentCount: installments, totalValue: price } : { value: price }),
       ...(card ?? {}),
-      ...(card ? { remoteIp: remoteIpOf(req) } : {}),
+      ...(card ? { remoteIp: clientAddress(req) } : {}),
     });
     await admin
       .from('payments')

@@ -8,8 +8,8 @@
 // { subscription_id, invoiceUrl }: the first invoice, where the SPA sends the buyer as for a course.
 // Card data is passed through to Asaas only: never stored, never logged.
 import { dueDateInBrazil } from '../_shared/asaas.ts';
-import { asaasFailure, billingTypeOf, cardOf, customerOf, remoteIpOf, schoolAsaas } from '../_shared/checkout.ts';
-import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
+import { asaasFailure, billingTypeOf, cardOf, customerOf, schoolAsaas } from '../_shared/checkout.ts';
+import { clientAddress, HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
 import { env, requireCaller, serviceClient } from '../_shared/supabase.ts';
 import { requiredUuid } from '../_shared/validate.ts';
 
@@ -64,7 +64,7 @@ serve(async (req) => {
       description: sub.plan_name,
       externalReference: sub.id,
       callback: { successUrl, autoRedirect: true },
-      ...(card ? { ...card, remoteIp: remoteIpOf(req) } : {}),
+      ...(card ? { ...card, remoteIp: clientAddress(req) } : {}),
     });
   } catch (e) {
     await admin.from('subscriptions').update({ status: 'FAILED' }).eq('id', sub.id);

@@ -7,20 +7,23 @@
 // (public.can_sign_lesson_file: lesson access with drip release, or course access for a course-wide
 // file; an inactive account or a pending password change sees no course). The file is read with the
 // service role only after that, and only up to MATERIAL_PDF_MAX_BYTES (default 20 MB, the bucket's
-// limit); more than MATERIAL_PDF_MAX_PAGES pages (default 500) is refused too, so one request's work
-// stays within an edge function's CPU and memory (pdf-lib holds the whole document).
+// limit); more than MATERIAL_PDF_MAX_PAGES pages (default 500), MATERIAL_PDF_MAX_OBJECTS objects (default
+// 50,000) or object streams inflating past MATERIAL_PDF_MAX_EXPANDED_BYTES (default 32 MB: a decompression
+// bomb is refused before it is inflated) is refused too, so one request's work stays within an edge
+// function's CPU and memory (pdf-lib holds the whole document). An account stamps at most 60 PDFs an hour
+// (public.note_material_stamp, asked as the caller beside the file's read).
 //
 // POST { path } →
 //   200 the stamped PDF (application/pdf, Content-Disposition: attachment with the original file name)
 //   400 invalid input · 401 no valid session · 404 no such file, or no access to it (not told apart)
-//   413 too large or too many pages · 415 not a PDF (sign-lesson-file hands those out)
-//   422 a PDF that cannot be read or is password-protected
+//   413 too large, too many pages or objects, or inflating too far · 415 not a PDF (sign-lesson-file
+//   hands those out) · 422 a PDF that cannot be read or is password-protected · 429 over 60 stamps in an hour
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { corsHeaders, HttpError, readAtMost, readJsonBody, serve } from '../_shared/http.ts';
 import { env } from '../_shared/supabase.ts';
 import { storagePath } from '../_shared/validate.ts';
 import { downloadName, isPdf, MATERIALS_BUCKET, readStoredHead, serviceHeaders, serviceObjectUrl } from '../_shared/lesson-materials.ts';
-import { StampError, stampPdf } from '../_shared/pdf-stamp.ts';
+import { DEFAULT_MAX_EXPANDED_BYTES, DEFAULT_MAX_OBJECTS, StampError, stampPdf } from '../_shared/pdf-stamp.ts';
 
 const MB = 1024 * 1024;
 
@@ -39,6 +42,11 @@ async function readObject(path: string, max: number, tooLarge: string): Promise<
   return await readAtMost(res.body, max, tooLarge);
 }
 
+/** '20 MB', '64 KB'. */
+function sizeLabel(bytes: number): string {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 function attachment(name: string): string {
   const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'material.pdf';
@@ -52,6 +60,8 @@ serve(async (req) => {
   const path = storagePath(body);
   const maxBytes = limit('MATERIAL_PDF_MAX_BYTES', 20 * MB);
   const maxPages = limit('MATERIAL_PDF_MAX_PAGES', 500);
+  const maxObjects = limit('MATERIAL_PDF_MAX_OBJECTS', DEFAULT_MAX_OBJECTS);
+  const maxExpandedBytes = limit('MATERIAL_PDF_MAX_EXPANDED_BYTES', DEFAULT_MAX_EXPANDED_BYTES);
 
   const asCaller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
     global: { headers: { Authorization: authorization } },
@@ -72,22 +82,34 @@ serve(async (req) => {
   if (access.data !== true || !stored) throw new HttpError(404, 'Arquivo não encontrado');
   if (!isPdf(stored)) throw new HttpError(415, 'Este material não é um PDF', { notPdf: true });
 
-  const sizeLabel = maxBytes >= MB ? `${Math.round(maxBytes / MB)} MB` : `${Math.round(maxBytes / 1024)} KB`;
-  const tooLarge = `Este PDF é grande demais para ser baixado com o seu nome (limite de ${sizeLabel}). Peça à escola uma versão menor.`;
+  const tooLarge = `Este PDF é grande demais para ser baixado com o seu nome (limite de ${sizeLabel(maxBytes)}). Peça à escola uma versão menor.`;
   if (stored.size > maxBytes) throw new HttpError(413, tooLarge);
 
-  const [{ data: profile }, bytes] = await Promise.all([
+  // The account's stamp is counted beside the reads (one round trip more would wait on nothing).
+  const [{ data: profile }, bytes, counted] = await Promise.all([
     asCaller.from('profiles').select('name').eq('id', user.id).maybeSingle<{ name: string | null }>(),
     readObject(path, maxBytes, tooLarge),
+    asCaller.rpc('note_material_stamp'),
   ]);
+  if (counted.error) {
+    if (counted.status === 401 || counted.status === 403) throw new HttpError(401, 'Não autenticado');
+    throw new Error(`note_material_stamp: ${counted.error.message}`);
+  }
+  if (counted.data !== true) throw new HttpError(429, 'Muitos downloads seguidos. Tente de novo em alguns minutos.');
   const email = user.email ?? '';
   let stamped: Uint8Array;
   try {
-    stamped = await stampPdf(bytes, { name: profile?.name ?? '', email, at: new Date() }, { maxPages });
+    stamped = await stampPdf(bytes, { name: profile?.name ?? '', email, at: new Date() }, { maxPages, maxObjects, maxExpandedBytes });
   } catch (e) {
     if (!(e instanceof StampError)) throw e;
     if (e.reason === 'too-many-pages') {
       throw new HttpError(413, `Este PDF tem páginas demais para ser baixado com o seu nome (limite de ${maxPages} páginas). Peça à escola uma versão menor.`);
+    }
+    if (e.reason === 'too-many-objects') {
+      throw new HttpError(413, `Este PDF tem objetos demais para ser baixado com o seu nome (limite de ${maxObjects.toLocaleString('pt-BR')}). Peça à escola uma versão menor.`);
+    }
+    if (e.reason === 'too-expanded') {
+      throw new HttpError(413, `Este PDF se expande demais para ser baixado com o seu nome (mais de ${sizeLabel(maxExpandedBytes)} descompactado). Peça à escola uma versão menor.`);
     }
     if (e.reason === 'encrypted') {
       throw new HttpError(422, 'Este PDF é protegido por senha e não pode ser baixado com o seu nome. Avise a escola.');

@@ -2,28 +2,30 @@
 // one of the account's screens ("Telas simultâneas"). The player starts a session, renews it with a
 // heartbeat every renewAfterSeconds (each answer carries a new URL), and ends it when it stops.
 //
-// The database decides in one call as the caller (public.video_playback: access exactly as
-// sign-lesson-file's can_sign_lesson_file, the screens limit, the session's heartbeat rule); the host's
-// video id is read beside it with the service role, since students never read it, and the URL is signed
-// only when the database said ok. The URL lives PLAYBACK_URL_SECONDS (≤ 10 min), bound to the viewer's
-// address (VIDEO_URL_BIND_IP): a copied URL dies minutes after its session stops renewing.
+// The database decides in one call (public.video_playback, service role only: access exactly as
+// sign-lesson-file's can_sign_lesson_file, the screens limit, the session's heartbeat rule, and the host's
+// video id), with the caller this function verified: the account and sign-in of the JWT (the functions
+// gateway checks its signature and expiry, verify_jwt in config.toml; the database checks the sign-in is
+// still that account's), the address (clientAddress) and the browser. A session is the screen that started
+// it: a heartbeat from another device or network ends it. The URL is signed only when the database said
+// ok; it lives PLAYBACK_URL_SECONDS (≤ 10 min), bound to the viewer's address (VIDEO_URL_BIND_IP).
 //
 // POST { lessonId, action: 'start' | 'takeover' | 'heartbeat' | 'end', sessionId?, deviceId? }
-//   deviceId: the player's own random id (kept in the browser), so one device counts once in the report
-//   and starting again on it replaces its older session; without it the User-Agent stands for it.
+//   deviceId: the player's own random id (kept in the browser), sent on start and on every heartbeat, so
+//   one device counts once in the report and starting again on it replaces its older session; without it
+//   the User-Agent stands for it.
 //   start, takeover ("Assistir aqui": ends the oldest live sessions), heartbeat (sessionId) →
 //     200 { sessionId, playbackUrl, expiresAt, renewAfterSeconds }
 //   end (sessionId) → 200 { ended: true }
 //   409 { code: 'too_many_screens', limit, error/message: 'Você já está assistindo em 2 dispositivos.' }
-//   409 { code: 'session_ended', error/message }: no heartbeat for 90 s, taken over elsewhere, or ended
+//   409 { code: 'session_ended', error/message }: no heartbeat for 90 s, taken over elsewhere, ended, or a
+//     heartbeat from another device or network than the session's start
 //   409 { code: 'video_processing', status, percent, error/message }: not ready yet (or failed)
 //   429 more than 120 starts by the account in an hour
 //   400 invalid input · 401 no valid session · 403 a password change is pending (the database's message)
 //   404 no such video, or no access to it (not told apart)
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
-import { env, serviceClient } from '../_shared/supabase.ts';
-import { remoteIpOf } from '../_shared/checkout.ts';
+import { clientAddress, HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 import { videoHost } from '../_shared/video-host/index.ts';
 import { browserLabel } from './browser.ts';
 
@@ -41,10 +43,34 @@ const HEARTBEAT_SECONDS = 30;
 const BIND_VIEWER_IP = Deno.env.get('VIDEO_URL_BIND_IP')?.trim().toLowerCase() !== 'false';
 
 type Decision =
-  | { status: 'ok'; session_id: string; limit: number }
+  | { status: 'ok'; session_id: string; limit: number; host: string; host_video_id: string }
   | { status: 'too_many_screens'; limit: number }
   | { status: 'not_ready'; video_status: string; percent: number }
   | { status: 'session_ended' | 'no_access' | 'no_video' | 'ended' | 'too_many_starts' };
+
+/**
+ * The signed-in caller of the bearer token. The functions gateway verified its signature and expiry before
+ * this function ran (verify_jwt, on for this function), so its claims are read, not trusted blindly: the
+ * database also requires its sign-in (session_id) to exist and belong to `sub`.
+ */
+function callerOf(authorization: string): { userId: string; authSession: string | null; aal: string } {
+  let claims: Record<string, unknown>;
+  try {
+    const payload = authorization.replace(/^Bearer\s+/i, '').split('.')[1] ?? '';
+    claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+  } catch {
+    throw new HttpError(401, 'Não autenticado');
+  }
+  const sub = claims.sub;
+  if (claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub)) throw new HttpError(401, 'Não autenticado');
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new HttpError(401, 'Não autenticado');
+  const session = claims.session_id;
+  return {
+    userId: sub,
+    authSession: typeof session === 'string' && UUID.test(session) ? session : null,
+    aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+  };
+}
 
 /** HttpError whose body also says `message` and `code`, as the player reads them. */
 function conflict(code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
@@ -65,13 +91,13 @@ serve(async (req) => {
   const deviceId = body.deviceId ?? null;
   if (deviceId !== null && (typeof deviceId !== 'string' || deviceId.length > 200)) throw new HttpError(400, 'Dispositivo inválido', { field: 'deviceId' });
 
-  const asCaller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
-    global: { headers: { Authorization: authorization } },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+  const caller = callerOf(authorization);
   const userAgent = req.headers.get('user-agent') ?? '';
-  const viewerIp = remoteIpOf(req);
-  const decide = asCaller.rpc('video_playback', {
+  const viewerIp = clientAddress(req);
+  const decision = await serviceClient().rpc('video_playback', {
+    p_user_id: caller.userId,
+    p_auth_session: caller.authSession,
+    p_aal: caller.aal,
     p_lesson_id: lessonId,
     p_action: action,
     p_session_id: sessionId,
@@ -79,15 +105,9 @@ serve(async (req) => {
     p_ip: viewerIp ?? null,
     p_browser: browserLabel(userAgent),
   });
-  // Both at once (the player waits for this): the host's id is used only if the database says ok.
-  const [decision, video] = await Promise.all([
-    decide,
-    action === 'end' ? null : serviceClient().from('lesson_videos').select('host, host_video_id').eq('lesson_id', lessonId).maybeSingle(),
-  ]);
   if (decision.error) {
-    if (decision.status === 401) throw new HttpError(401, 'Não autenticado');
     // 42501 from the database: 'Troque sua senha antes de continuar.' (a password change is pending).
-    if (decision.status === 403) throw new HttpError(403, decision.error.message);
+    if (decision.error.code === '42501') throw new HttpError(403, decision.error.message);
     throw new Error(`video_playback: ${decision.error.message}`);
   }
   const answer = decision.data as Decision;
@@ -115,13 +135,12 @@ serve(async (req) => {
       throw new Error(`video_playback: unexpected answer ${JSON.stringify(answer)}`);
   }
 
-  if (video?.error) throw new Error(`lesson_videos: ${video.error.message}`);
   const host = videoHost();
-  if (!host || !video?.data || video.data.host !== Deno.env.get('VIDEO_HOST')?.trim()) {
+  if (!host || answer.host !== Deno.env.get('VIDEO_HOST')?.trim()) {
     throw conflict('no_video_host', 'O vídeo desta aula não está disponível no momento.');
   }
   const playbackUrl = await host.playbackUrl({
-    hostVideoId: video.data.host_video_id,
+    hostVideoId: answer.host_video_id,
     expiresInSeconds: PLAYBACK_URL_SECONDS,
     viewerIp: BIND_VIEWER_IP ? viewerIp : undefined,
   });

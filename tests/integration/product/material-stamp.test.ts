@@ -3,6 +3,7 @@
 // file: sign-lesson-file refuses to sign a PDF of lesson-materials for a student, deciding by the stored
 // type and the bytes, not the name. Other files download as before. What a reader sees is checked in
 // the PDF's text layer with pdf.js, as the certificate tests read theirs.
+import { createDeflate } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -33,6 +34,36 @@ async function makePdf(pages: number, { rotated = false, padTo = 0 } = {}): Prom
   // Bulk the file up with an unused stream (a scanned page's weight, for the size limit).
   if (padTo) doc.context.register(doc.context.stream(new Uint8Array(padTo)));
   return doc.save();
+}
+
+/**
+ * A small PDF whose object stream inflates to `inflatedMb` MB of zeros (deflate packs them ~1000:1), as the
+ * outside attacker built it: pdf-lib inflates every object stream when it loads a document.
+ */
+async function inflateBomb(inflatedMb: number): Promise<Buffer> {
+  const base = Buffer.from(await makePdf(1).then(async (b) => (await PDFDocument.load(b)).save({ useObjectStreams: false })));
+  const compressed = await new Promise<Buffer>((resolve, reject) => {
+    const deflate = createDeflate({ level: 9 });
+    const out: Buffer[] = [];
+    deflate.on('data', (c: Buffer) => out.push(c));
+    deflate.on('end', () => resolve(Buffer.concat(out)));
+    deflate.on('error', reject);
+    deflate.write(Buffer.from('90 0 << /Bomb true >>'));
+    const zeros = Buffer.alloc(16 * 1024 * 1024);
+    let left = inflatedMb / 16;
+    const pump = () => {
+      while (left-- > 0) if (!deflate.write(zeros)) return void deflate.once('drain', pump);
+      deflate.end();
+    };
+    pump();
+  });
+  const cut = base.lastIndexOf(Buffer.from('xref'));
+  const stream = Buffer.concat([
+    Buffer.from(`99 0 obj\n<< /Type /ObjStm /N 1 /First 5 /Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`),
+    compressed,
+    Buffer.from('\nendstream\nendobj\n'),
+  ]);
+  return Buffer.concat([base.subarray(0, cut), stream, base.subarray(cut)]);
 }
 
 /** A spreadsheet as Excel writes it: a zip (the control: any file that is not a PDF). */
@@ -257,12 +288,47 @@ describe('the original file is never handed to a student', () => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({ error: 'Este PDF é protegido por senha e não pode ser baixado com o seu nome. Avise a escola.' });
   });
+
+  it('a PDF that inflates far past its size (a decompression bomb) is refused before it is inflated', async () => {
+    const bomb = await inflateBomb(128);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const path = await upload('1732700000007-apostila-compacta.pdf', bomb, 'application/pdf');
+    const res = await downloadAs(await jwtOf(aluno), path);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: 'Este PDF se expande demais para ser baixado com o seu nome (mais de 32 MB descompactado). Peça à escola uma versão menor.',
+    });
+    // The control: the seeded apostila still downloads stamped.
+    const ok = await downloadAs(await jwtOf(aluno), OBJECT.lessonPdf);
+    expect(ok.status).toBe(200);
+    expect((await pagesText(new Uint8Array(await ok.arrayBuffer())))[0]).toContain(EMAIL.aluno);
+  });
+
+  it('an account stamps at most 60 PDFs an hour: the next is refused with 429 and counts nothing', async () => {
+    const s = await backend.signedInAccount({ name: 'Rita Rajada', school: SCHOOL.demo });
+    await backend.sql(`insert into public.enrollments (user_id, course_id, status) values ($1, $2, 'ACTIVE')`, [s.id, COURSE.excel]);
+    const stamps = async () => Number((await backend.sql<{ n: string }>(`select count(*) as n from private.material_stamps where user_id = $1`, [s.id]))[0]!.n);
+    expect((await downloadAs(await jwtOf(s.client), OBJECT.lessonPdf)).status).toBe(200);
+    expect(await stamps()).toBe(1);
+    await backend.sql(
+      `insert into private.material_stamps (user_id, stamped_at) select $1, now() - interval '50 minutes' from generate_series(1, 59)`,
+      [s.id],
+    );
+    const refused = await downloadAs(await jwtOf(s.client), OBJECT.lessonPdf);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Muitos downloads seguidos. Tente de novo em alguns minutos.' });
+    expect(await stamps()).toBe(60);
+    // The control: a classmate downloads meanwhile; and an hour on, the account downloads again.
+    expect((await downloadAs(await jwtOf(aluno), OBJECT.lessonPdf)).status).toBe(200);
+    await backend.sql(`update private.material_stamps set stamped_at = stamped_at - interval '61 minutes' where user_id = $1`, [s.id]);
+    expect((await downloadAs(await jwtOf(s.client), OBJECT.lessonPdf)).status).toBe(200);
+  });
 });
 
 describe('the limits come from the function secrets', () => {
-  const small = useBackend({ functionSecrets: { MATERIAL_PDF_MAX_BYTES: String(64 * 1024), MATERIAL_PDF_MAX_PAGES: '5' } });
+  const small = useBackend({ functionSecrets: { MATERIAL_PDF_MAX_BYTES: String(64 * 1024), MATERIAL_PDF_MAX_PAGES: '5', MATERIAL_PDF_MAX_OBJECTS: '200' } });
 
-  it('refuses a PDF over MATERIAL_PDF_MAX_BYTES or MATERIAL_PDF_MAX_PAGES with its message; one within both downloads', async () => {
+  it('refuses a PDF over MATERIAL_PDF_MAX_BYTES, MATERIAL_PDF_MAX_PAGES or MATERIAL_PDF_MAX_OBJECTS with its message; one within both downloads', async () => {
     const client = await small.signIn(EMAIL.aluno);
     const service = small.service();
     const put = async (name: string, bytes: Uint8Array) => {
@@ -278,6 +344,13 @@ describe('the limits come from the function secrets', () => {
     const long = await put('longo.pdf', await makePdf(6));
     await expect(openMaterialFile(client, { file_path: long, type: 'PDF' })).rejects.toThrow(
       'Este PDF tem páginas demais para ser baixado com o seu nome (limite de 5 páginas). Peça à escola uma versão menor.',
+    );
+    // Objects beyond MATERIAL_PDF_MAX_OBJECTS (a file of 2 pages and 300 small objects): each costs pdf-lib work.
+    const crowded = await PDFDocument.load(await makePdf(2));
+    for (let i = 0; i < 300; i++) crowded.context.register(crowded.context.obj([i, 1, 2, 3]));
+    const many = await put('objetos.pdf', await crowded.save());
+    await expect(openMaterialFile(client, { file_path: many, type: 'PDF' })).rejects.toThrow(
+      'Este PDF tem objetos demais para ser baixado com o seu nome (limite de 200). Peça à escola uma versão menor.',
     );
     const fits = await put('cabe.pdf', await makePdf(5));
     const got = await openMaterialFile(client, { file_path: fits, type: 'PDF' });

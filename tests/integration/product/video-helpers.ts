@@ -2,9 +2,10 @@
 // with a ready hosted video, and Bunny's webhook as the fake Bunny Stream (useBackend({ fakeBunny })) or
 // a forger signs it.
 import { createHmac, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { FAKE_BUNNY_KEYS } from '../../../scripts/fake-bunny/keys.ts';
-import type { Backend } from '../harness.ts';
+import { ANON_KEY, type Backend } from '../harness.ts';
 
 const WEBHOOK_SECRET = FAKE_BUNNY_KEYS.readOnlyApiKey;
 
@@ -45,4 +46,54 @@ export async function invoke(client: SupabaseClient, name: string, body: unknown
 export async function post(backend: Backend, name: string, body: string, headers: Record<string, string>): Promise<Answer> {
   const res = await fetch(`${backend.url}/functions/v1/${name}`, { method: 'POST', headers, body });
   return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/**
+ * Calls an edge function as `client` over a connection from `localAddress` (a loopback address of this
+ * machine, 127.x.y.z): the backend takes the viewer's address from the socket, so 127.0.9.5 and 127.0.10.5
+ * are two networks (/24) to it, as two homes are.
+ */
+export async function invokeFrom(
+  backend: Backend,
+  client: SupabaseClient,
+  name: string,
+  body: unknown,
+  { localAddress, userAgent }: { localAddress: string; userAgent?: string },
+): Promise<Answer> {
+  const token = (await client.auth.getSession()).data.session?.access_token;
+  const url = new URL(`${backend.url}/functions/v1/${name}`);
+  return await new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: {
+          'Content-Type': 'application/json',
+          apikey: ANON_KEY,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(userAgent ? { 'User-Agent': userAgent } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = null;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = text;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
 }

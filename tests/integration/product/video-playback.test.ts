@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useBackend } from '../harness.ts';
 import { COURSE, LESSON, MODULE, SCHOOL, USER } from '../rls/seed.ts';
-import { hostedLesson, invoke } from './video-helpers.ts';
+import { hostedLesson, invoke, invokeFrom } from './video-helpers.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const backend = useBackend({ fakeBunny: true });
@@ -134,9 +134,9 @@ describe('Telas simultâneas', () => {
     expect(here.status).toBe(200);
     expect(await liveOf(USER.aluno)).toEqual([b.body.sessionId, here.body.sessionId]);
     expect((await sessionsOf(USER.aluno)).find((s) => s.id === a.body.sessionId)?.end_reason).toBe('taken_over');
-    // The notebook learns at its next heartbeat; the others go on.
-    expect((await play(aluno, { action: 'heartbeat', sessionId: a.body.sessionId })).body.code).toBe('session_ended');
-    const renewed = await play(aluno, { action: 'heartbeat', sessionId: b.body.sessionId });
+    // The notebook learns at its next heartbeat; the others go on (each heartbeat carries its device id).
+    expect((await play(aluno, { action: 'heartbeat', sessionId: a.body.sessionId, deviceId: 'notebook' })).body.code).toBe('session_ended');
+    const renewed = await play(aluno, { action: 'heartbeat', sessionId: b.body.sessionId, deviceId: 'celular' });
     expect(renewed.status).toBe(200);
     expect(renewed.body.sessionId).toBe(b.body.sessionId);
     expect(renewed.body.playbackUrl).toContain(`/${guid}/playlist.m3u8`);
@@ -227,5 +227,70 @@ describe('Telas simultâneas', () => {
     expect(row!.network_label).toBe('127.0.0.0/24');
     expect(JSON.stringify(row)).not.toContain('127.0.0.1');
     expect(JSON.stringify(row)).not.toContain('notebook');
+  });
+});
+
+describe('a session belongs to the screen that started it (issue 39, outside attacker)', () => {
+  const from = (localAddress: string, client: SupabaseClient, body: Record<string, unknown>, userAgent = CHROME_WINDOWS) =>
+    invokeFrom(backend, client, 'video-playback', { lessonId: LESSON.excelUpload, ...body }, { localAddress, userAgent });
+  const sessionRow = async (id: string) =>
+    (await backend.sql<{ ended_at: string | null; end_reason: string | null; network_label: string }>(
+      `select ended_at, end_reason, network_label from private.playback_sessions where id = $1`,
+      [id],
+    ))[0];
+
+  it('a heartbeat of a shared session id from another network ends it; the one that started it goes on from its own', async () => {
+    const s = await newStudent('rateio');
+    const started = await from('127.0.9.5', s.client, { action: 'start', deviceId: 'notebook' });
+    expect(started.status).toBe(200);
+    const sessionId = started.body.sessionId as string;
+    // Another house (another /24) with the same session id and device id: refused, and the session is over.
+    const elsewhere = await from('127.0.10.5', s.client, { action: 'heartbeat', sessionId, deviceId: 'notebook' });
+    expect(elsewhere).toEqual({ status: 409, body: expect.objectContaining({ code: 'session_ended' }) });
+    expect(await sessionRow(sessionId)).toEqual({ ended_at: expect.anything(), end_reason: 'moved', network_label: '127.0.9.0/24' });
+    // Its own screen learns at its next heartbeat, and starting again counts as a start (a screen, a row).
+    expect((await from('127.0.9.5', s.client, { action: 'heartbeat', sessionId, deviceId: 'notebook' })).body.code).toBe('session_ended');
+    const again = await from('127.0.9.5', s.client, { action: 'start', deviceId: 'notebook' });
+    expect(again.status).toBe(200);
+    // The control: the same device on the same network (another address of the /24) keeps its session.
+    const renewed = await from('127.0.9.77', s.client, { action: 'heartbeat', sessionId: again.body.sessionId, deviceId: 'notebook' });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.sessionId).toBe(again.body.sessionId);
+    expect(renewed.body.playbackUrl).toContain(`/${guid}/playlist.m3u8`);
+    expect((await sessionRow(again.body.sessionId))!.ended_at).toBeNull();
+  });
+
+  it('a heartbeat from another device on the same network ends the session too', async () => {
+    const s = await newStudent('rateio-casa');
+    const started = await from('127.0.11.5', s.client, { action: 'start', deviceId: 'notebook' });
+    const sessionId = started.body.sessionId as string;
+    const otherDevice = await from('127.0.11.5', s.client, { action: 'heartbeat', sessionId, deviceId: 'celular-do-amigo' });
+    expect(otherDevice.body.code).toBe('session_ended');
+    expect((await sessionRow(sessionId))!.end_reason).toBe('moved');
+    // Without a device id the browser stands for the device: another browser is another device.
+    const byBrowser = await from('127.0.11.5', s.client, { action: 'start' });
+    expect(byBrowser.status).toBe(200);
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    expect((await from('127.0.11.5', s.client, { action: 'heartbeat', sessionId: byBrowser.body.sessionId }, firefox)).body.code).toBe('session_ended');
+    const byBrowser2 = await from('127.0.11.5', s.client, { action: 'start' });
+    expect((await from('127.0.11.5', s.client, { action: 'heartbeat', sessionId: byBrowser2.body.sessionId })).status).toBe(200);
+  });
+
+  it('a student cannot call the playback RPC directly (made-up device and address): only the function can', async () => {
+    const s = await newStudent('rpc-direto');
+    const old = await s.client.rpc('video_playback', {
+      p_lesson_id: LESSON.excelUpload, p_action: 'start', p_device: 'meu-notebook', p_ip: '200.200.200.1', p_browser: 'Chrome · Windows',
+    });
+    expect(old.error).not.toBeNull();
+    const forged = await s.client.rpc('video_playback', {
+      p_user_id: s.id, p_auth_session: null, p_aal: 'aal1', p_lesson_id: LESSON.excelUpload, p_action: 'start',
+      p_device: 'meu-notebook', p_ip: '200.200.200.1', p_browser: 'Chrome · Windows',
+    });
+    expect(forged.error).not.toBeNull();
+    expect(await sessionsOf(s.id)).toEqual([]);
+    // Through the function the session holds what the function saw.
+    const played = await from('127.0.12.5', s.client, { action: 'start', deviceId: 'meu-notebook' });
+    expect(played.status).toBe(200);
+    expect(await sessionRow(played.body.sessionId)).toEqual({ ended_at: null, end_reason: null, network_label: '127.0.12.0/24' });
   });
 });

@@ -128,8 +128,8 @@ describe('Compartilhamento suspeito', () => {
     expect(await signInsOf(USER.aluno)).toBe(0);
     // The refresh token is dead: the browser is signed out at its next refresh.
     expect((await aluno.auth.refreshSession({ refresh_token: session!.refresh_token })).error).not.toBeNull();
-    // The playback RPC refuses the still-unexpired access token of the ended sign-in.
-    expect((await aluno.rpc('video_playback', { p_lesson_id: LESSON.excelUpload, p_action: 'start' })).data).toEqual({ status: 'no_access' });
+    // Playback refuses the still-unexpired access token of the ended sign-in.
+    expect((await aluno.functions.invoke('video-playback', { body: { lessonId: LESSON.excelUpload, action: 'start' } })).response?.status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@
 // processing, ready or failed. Without a video host the platform says the school keeps Storage.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackend } from '../harness.ts';
-import { COURSE, LESSON, MODULE, SCHOOL } from '../rls/seed.ts';
+import { COURSE, LESSON, MODULE, OBJECT, SCHOOL } from '../rls/seed.ts';
 import { FAKE_BUNNY_KEYS } from '../../../scripts/fake-bunny/keys.ts';
 import { bunnyWebhook, invoke, post } from './video-helpers.ts';
 
@@ -194,5 +194,93 @@ describe('without a video host', () => {
     expect((await invoke(await plain.signIn('aluno@escola-demo.com.br'), 'video-upload', { check: true })).status).toBe(403);
     // Still 404 for whom the lesson is not theirs.
     expect((await invoke(await plain.signIn('admin@academia-rival.com.br'), 'video-upload', { lessonId: LESSON.excelPivot })).status).toBe(404);
+  });
+});
+
+describe('replacing a hosted video (issue 39, outside attacker)', () => {
+  /** The host finished encoding `guid`, and says so in a signed webhook. */
+  async function hostSays(guid: string, status: 4 | 5) {
+    Object.assign(bunny.video(guid)!, status === 4
+      ? { status: 4, encodeProgress: 100, availableResolutions: '720p,360p', length: 60 }
+      : { status: 5, transcodingMessages: [{ message: 'Arquivo corrompido' }] });
+    const hook = bunnyWebhook(guid, status === 4 ? 3 : 5);
+    expect((await post(backend, 'video-webhook', hook.body, hook.headers)).status).toBe(200);
+  }
+  /** The host video a student's player gets for the lesson, or the refusal's status. */
+  const playing = async (lessonId: string) => {
+    const r = await invoke(aluno, 'video-playback', { lessonId, action: 'start', deviceId: 'notebook' });
+    return r.status === 200 ? /\/([0-9a-f-]{36})\/playlist\.m3u8/.exec(r.body.playbackUrl)![1] : r.status;
+  };
+  const queuedIds = async () => (await queued()).map((q) => q.host_video_id);
+
+  it('the old video plays until the new one is ready; a cancelled or failed replacement leaves it playing', async () => {
+    const first = (await upload(admin, LESSON.excelText)).body.upload.headers.VideoId as string;
+    await hostSays(first, 4);
+    expect(await playing(LESSON.excelText)).toBe(first);
+
+    // A replacement whose upload never arrives (cancelled, or the browser closed): the old one plays on, nothing goes.
+    const cancelled = (await upload(admin, LESSON.excelText)).body.upload.headers.VideoId as string;
+    expect(await videoOf(LESSON.excelText)).toEqual(expect.objectContaining({ host_video_id: cancelled, status: 'waiting' }));
+    expect(await playing(LESSON.excelText)).toBe(first);
+    expect(await queuedIds()).not.toContain(first);
+    expect(bunny.video(first)).toBeDefined();
+
+    // Staff send again, and this one fails at the host: staff see the failure, students still the old video.
+    const failing = (await upload(admin, LESSON.excelText)).body.upload.headers.VideoId as string;
+    expect(await queuedIds()).toContain(cancelled);
+    await hostSays(failing, 5);
+    expect(await videoOf(LESSON.excelText)).toEqual(expect.objectContaining({ host_video_id: failing, status: 'failed', failure_reason: 'Arquivo corrompido' }));
+    expect(await playing(LESSON.excelText)).toBe(first);
+    expect(await queuedIds()).not.toContain(first);
+
+    // The control: a replacement that gets ready takes over, and only then the old one is deleted at the host.
+    const next = (await upload(admin, LESSON.excelText)).body.upload.headers.VideoId as string;
+    expect(await playing(LESSON.excelText)).toBe(first);
+    await hostSays(next, 4);
+    expect(await playing(LESSON.excelText)).toBe(next);
+    expect(await queuedIds()).toEqual(expect.arrayContaining([first, cancelled, failing]));
+    await invoke(service, 'delete-host-videos', {});
+    expect([bunny.video(first), bunny.video(cancelled), bunny.video(failing)]).toEqual([undefined, undefined, undefined]);
+    expect(bunny.video(next)).toBeDefined();
+    expect(await playing(LESSON.excelText)).toBe(next);
+  });
+});
+
+describe("a lesson's old Storage video (issue 39, outside attacker)", () => {
+  const sign = (path: string) => invoke(aluno, 'sign-lesson-file', { bucket: 'lesson-videos', path });
+  const stored = async (name: string) =>
+    (await backend.sql(`select 1 from storage.objects where bucket_id = 'lesson-videos' and name = $1`, [name])).length === 1;
+
+  it('is no longer signed once the lesson moved to the host, and is deleted from Storage', async () => {
+    // The control first: the lesson's current Storage video is signed for its enrolled student.
+    expect((await sign(OBJECT.lessonVideo)).status).toBe(200);
+    const moved = await upload(admin, LESSON.excelUpload);
+    expect(moved.status).toBe(200);
+    // The student kept the old path: it signs nothing any more.
+    expect(await sign(OBJECT.lessonVideo)).toEqual({ status: 404, body: expect.objectContaining({ error: 'Arquivo não encontrado' }) });
+    expect((await queued()).filter((q) => q.host_video_id === `lesson-videos/${OBJECT.lessonVideo}`)).toEqual([
+      { host_video_id: `lesson-videos/${OBJECT.lessonVideo}`, reason: 'replaced' },
+    ]);
+    await invoke(service, 'delete-host-videos', {});
+    expect(await stored(OBJECT.lessonVideo)).toBe(false);
+    expect((await queued()).map((q) => q.host_video_id)).not.toContain(`lesson-videos/${OBJECT.lessonVideo}`);
+    // Staff still see the lesson's video (the hosted one now).
+    expect((await admin.from('lesson_videos').select('status').eq('lesson_id', LESSON.excelUpload)).data).toEqual([{ status: 'waiting' }]);
+  });
+
+  it('a Storage video replaced by another Storage upload: only the new one is signed, the old one goes', async () => {
+    const dir = `${SCHOOL.demo}/${COURSE.excel}/${LESSON.excelVimeo}`;
+    const [v1, v2] = [`${dir}/1732700000000-aula-v1.mp4`, `${dir}/1732700000001-aula-v2.mp4`];
+    for (const p of [v1, v2]) {
+      const { error } = await admin.storage.from('lesson-videos').upload(p, Buffer.from('\u0000\u0000\u0000\u0018ftypmp42'), { contentType: 'video/mp4' });
+      expect(error).toBeNull();
+    }
+    await admin.from('lesson_contents').update({ video_url: v1 }).eq('lesson_id', LESSON.excelVimeo);
+    expect((await sign(v1)).status).toBe(200);
+    await admin.from('lesson_contents').update({ video_url: v2 }).eq('lesson_id', LESSON.excelVimeo);
+    expect((await sign(v1)).status).toBe(404);
+    expect((await sign(v2)).status).toBe(200);
+    await invoke(service, 'delete-host-videos', {});
+    expect([await stored(v1), await stored(v2)]).toEqual([false, true]);
   });
 });
