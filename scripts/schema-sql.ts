@@ -51,6 +51,13 @@ export const AREAS: Area[] = [
     functions: /^(reorder_course_content|student_catalog|set_course_from_lesson|can_view_course|viewable_course_ids|announcements_\w+)$/,
   },
   {
+    file: 'turmas',
+    title: 'Turmas',
+    about: 'The classes of a course (issue 40): their dates, seats and waiting list, a turma\'s own module dates, and the staff and checkout functions that put students in them.',
+    tables: ['public.turmas', 'public.turma_module_dates', 'public.turma_waitlist'],
+    functions: /turma/,
+  },
+  {
     file: 'learning-progress',
     title: 'Enrollments, access and progress',
     about: 'Who may study what (enrollments, lesson access with drip release), the student\'s progress and ratings, and certificates.',

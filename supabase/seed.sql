@@ -529,3 +529,37 @@ insert into public.lesson_comments (id, user_id, lesson_id, parent_id, comment, 
    now() - interval '2 days', now()),
   ('cc000000-0000-4000-8000-000000000016', 'a0000000-0000-4000-8000-000000000035', 'e0000000-0000-4000-8000-000000000002', null,
    'Dá para usar o Excel Online neste curso ou preciso da versão instalada?', now() - interval '6 hours', null);
+
+-- ── Turmas (issue 40): Excel Essencial's classes, so `npm start` shows them ───────────────────
+-- "Turma de <mês>" in progress since three weeks ago, with no end and no seat limit, the demo student
+-- (and three of the analytics students) in it, and its own date for module 3 ("Gráficos e relatórios",
+-- two weeks after the start: already open); the next one starts on the 10th of next month, with 30 seats,
+-- enrollments open until its start and a waiting list. The checkout sells the first (earlier start,
+-- window open, seats left). Ids 7a000000-….
+with months (name, n) as (
+  select * from unnest(array['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro',
+                             'outubro', 'novembro', 'dezembro']) with ordinality as m(name, n)
+), days as (
+  select (now() at time zone 'America/Sao_Paulo')::date - 21 as current_start,
+         (date_trunc('month', now() at time zone 'America/Sao_Paulo') + interval '1 month')::date + 9 as next_start
+)
+insert into public.turmas (id, course_id, name, starts_on, ends_on, enroll_from, enroll_until, seats, waitlist_enabled, created_at)
+select '7a000000-0000-4000-8000-000000000001'::uuid, 'c0000000-0000-4000-8000-000000000001'::uuid,
+       'Turma de ' || (select name from months where n = extract(month from d.current_start)),
+       d.current_start, null::date, null::timestamptz, null::timestamptz, null::integer, false, now() - interval '35 days'
+  from days d
+union all
+select '7a000000-0000-4000-8000-000000000002'::uuid, 'c0000000-0000-4000-8000-000000000001'::uuid,
+       'Turma de ' || (select name from months where n = extract(month from d.next_start)),
+       d.next_start, d.next_start + 90, now() - interval '2 days', d.next_start::timestamp at time zone 'America/Sao_Paulo',
+       30, true, now() - interval '2 days'
+  from days d;
+
+insert into public.turma_module_dates (turma_id, module_id, opens_on)
+select '7a000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000003', t.starts_on + 14
+  from public.turmas t where t.id = '7a000000-0000-4000-8000-000000000001';
+
+update public.enrollments set turma_id = '7a000000-0000-4000-8000-000000000001'
+ where course_id = 'c0000000-0000-4000-8000-000000000001'
+   and user_id in ('a0000000-0000-4000-8000-000000000011', 'a0000000-0000-4000-8000-000000000031',
+                   'a0000000-0000-4000-8000-000000000032', 'a0000000-0000-4000-8000-000000000033');

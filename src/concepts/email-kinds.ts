@@ -6,6 +6,7 @@ export const EMAIL_KIND_LABELS = {
   content_released: 'Conteúdo liberado',
   we_miss_you: 'Sentimos sua falta',
   certificate_available: 'Certificado disponível',
+  turma_starts_tomorrow: 'Sua turma começa amanhã',
   payment_pending: 'Pagamento pendente',
   payment_reminder: 'Lembrete de boleto',
   payment_confirmed: 'Pagamento confirmado',

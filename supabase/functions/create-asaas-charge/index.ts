@@ -26,7 +26,8 @@ function optionalCode(v: unknown): string | null {
 function refusal(error: { code?: string; message: string }, couponCode: string | null): HttpError | null {
   if (error.code === 'PT429') return new HttpError(429, error.message, { field: 'coupon_code' });
   if (error.code === '22023') return new HttpError(400, error.message, couponCode && /cupom/i.test(error.message) ? { field: 'coupon_code' } : undefined);
-  if (error.code === 'PT409') return new HttpError(409, error.message, { field: 'value' });
+  // A changed price, or (issue 40) a turma that filled up or closed since the page was loaded.
+  if (error.code === 'PT409') return new HttpError(409, error.message, { field: /turma/i.test(error.message) ? 'turma' : 'value' });
   return null;
 }
 

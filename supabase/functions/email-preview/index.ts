@@ -19,6 +19,7 @@ const EXAMPLE: Record<EmailKind, Record<string, unknown>> = {
   payment_refunded: { name: 'Maria da Silva', course_title: 'Curso de exemplo', amount: 297, reason: 'refund' },
   content_released: { name: 'Maria da Silva', modules: [{ course_title: 'Curso de exemplo', module_title: 'Módulo 2', course_id: 'exemplo' }] },
   we_miss_you: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', progress_percent: 40 },
+  turma_starts_tomorrow: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', turma_name: 'Turma de março', starts_on: '2026-03-10' },
   certificate_available: { name: 'Maria da Silva', course_title: 'Curso de exemplo', code: 'ABCD-2345-EFGH-JKMN-PQRS-TVWX' },
 };
 

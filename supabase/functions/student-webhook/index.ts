@@ -27,8 +27,24 @@ serve(async (req) => {
   const address = optionalString(body, 'address', 'Endereço', 500);
   const cpf = optionalCpf(body);
   const expiresAt = optionalIsoDate(body, 'expires_at', 'Data de expiração');
+  // Issue 40: the turma by its id or name ('turma' or 'turma_id'); the old free-text cohort_id is still
+  // stored and, when a turma of the course has that id or name, enrolls in it too.
+  const turma = optionalString(body, 'turma', 'Turma', 200) ?? optionalString(body, 'turma_id', 'Turma', 200);
   const { data: course } = await admin.from('courses').select('id').eq('id', courseId).eq('school_id', schoolId).maybeSingle();
   if (!course) throw new HttpError(400, 'Curso não encontrado nesta escola', { field: 'course_id' });
+  const turmaId = await findTurma(turma, cohortId);
+
+  /** The turma named by 'turma' (refused when the course has none of that id or name), else by cohort_id. */
+  async function findTurma(given: string | null, cohort: string | null): Promise<string | null> {
+    for (const [text, required] of [[given, true], [cohort, false]] as const) {
+      if (!text) continue;
+      const { data, error } = await admin.rpc('turma_for', { p_course_id: courseId, p_turma: text });
+      if (error) throw new Error(`turma_for: ${error.message}`);
+      if (data) return data as string;
+      if (required) throw new HttpError(400, 'Turma não encontrada neste curso', { field: 'turma' });
+    }
+    return null;
+  }
 
   /** Enrolls this user in the course, or re-activates and updates their enrollment in it. */
   async function enroll(id: string): Promise<{ id: string; status: string; existed: boolean }> {
@@ -36,14 +52,14 @@ serve(async (req) => {
     if (existing) {
       const { data, error } = await admin
         .from('enrollments')
-        .update({ status: 'ACTIVE', expires_at: expiresAt, ...(cohortId ? { cohort_id: cohortId } : {}) })
+        .update({ status: 'ACTIVE', expires_at: expiresAt, ...(cohortId ? { cohort_id: cohortId } : {}), ...(turmaId ? { turma_id: turmaId } : {}) })
         .eq('id', existing.id)
         .select('id, status')
         .single();
       if (error || !data) throw new HttpError(400, `Não foi possível atualizar a matrícula: ${error?.message ?? ''}`);
       return { ...data, existed: true };
     }
-    const { data, error } = await admin.from('enrollments').insert({ user_id: id, course_id: courseId, status: 'ACTIVE', expires_at: expiresAt, cohort_id: cohortId }).select('id, status').single();
+    const { data, error } = await admin.from('enrollments').insert({ user_id: id, course_id: courseId, status: 'ACTIVE', expires_at: expiresAt, cohort_id: cohortId, turma_id: turmaId }).select('id, status').single();
     if (error || !data) throw new HttpError(400, `Não foi possível matricular: ${error?.message ?? ''}`);
     return { ...data, existed: false };
   }
@@ -91,6 +107,7 @@ serve(async (req) => {
       temporary_password: temporaryPassword,
       course_id: courseId,
       school_id: schoolId,
+      turma_id: turmaId,
       pending_confirmation: pending,
     },
     pending ? 202 : fresh ? 201 : 200,

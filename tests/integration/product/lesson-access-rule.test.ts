@@ -43,6 +43,8 @@ it('answers as before for every lesson and caller', async () => {
       // Modules released later, and a preview lesson in a draft course.
       await tx.query(`update public.modules set release_mode = 'AFTER_ENROLLMENT', release_after_days = 3650 where id = $1`, [MODULE.excel2]);
       await tx.query(`update public.modules set release_mode = 'ON_DATE', release_on = current_date + 30 where id = $1`, [MODULE.excel3]);
+      // Issue 40: the demo student's turma opens module 3 on a date of its own; without it the module's rule decides.
+      await tx.query(`delete from public.turma_module_dates where module_id = $1`, [MODULE.excel3]);
       await tx.query(`update public.lessons set is_preview = true where course_id = $1`, [COURSE.draft]);
       // The demo school's admin holds a verified factor (so an aal1 session of theirs has no staff power).
       await tx.query(

@@ -95,6 +95,12 @@ export const ENROLLMENT = {
   alunoRival: '0e000000-0000-4000-8000-000000000021',
 } as const;
 
+/** Issue 40: Excel Essencial's turmas (supabase/seed.sql). */
+export const TURMA = {
+  excelCurrent: '7a000000-0000-4000-8000-000000000001', // started 21 days ago, no end, no seat limit; aluno in it; module 3 dated
+  excelNext: '7a000000-0000-4000-8000-000000000002', // starts on the 10th of next month, 30 seats, waiting list
+} as const;
+
 export const COMMENT = {
   alunoPreview: 'cc000000-0000-4000-8000-000000000001',
   instrutorPreview: 'cc000000-0000-4000-8000-000000000002',

@@ -6,7 +6,7 @@ import { type EmailContent, renderEmail, type RenderedEmail, type SchoolBrand } 
 
 export const EMAIL_KINDS = [
   'access_granted', 'new_enrollment', 'payment_pending', 'payment_reminder', 'payment_confirmed',
-  'payment_refunded', 'content_released', 'we_miss_you', 'certificate_available',
+  'payment_refunded', 'content_released', 'we_miss_you', 'certificate_available', 'turma_starts_tomorrow',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -214,6 +214,19 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
             : `Que tal continuar o ${courseNoun(course)} de onde parou?`,
         ],
         action: { label: 'Continuar o curso', url: courseUrl },
+      };
+    }
+    case 'turma_starts_tomorrow': {
+      // Issue 40: the day before the turma's start (queue_daily_emails); the lessons open at 00:00.
+      const turma = str(p, 'turma_name', 'sua turma');
+      const day = date(str(p, 'starts_on'));
+      return {
+        subject: `Sua turma começa amanhã: ${course}`,
+        preheader: day ? `As aulas começam em ${day}.` : 'As aulas começam amanhã.',
+        heading: 'Sua turma começa amanhã',
+        paragraphs: [hello(p), `A ${turma} do ${courseNoun(course)} começa amanhã${day ? `, ${day}` : ''}. As primeiras aulas são liberadas à 0h (horário de Brasília).`],
+        details: [['Curso', course], ['Turma', turma], ...(day ? [['Início', day] as [string, string]] : [])],
+        action: { label: 'Ver o curso', url: courseUrl },
       };
     }
     case 'certificate_available':
