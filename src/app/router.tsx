@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
                   { path: 'coupons', lazy: page(() => import('./routes/admin/coupons')) },
                   { path: 'plans', lazy: page(() => import('./routes/admin/plans')) },
                   { path: 'reports', lazy: page(() => import('./routes/admin/reports')) },
+                  { path: 'compartilhamento', lazy: page(() => import('./routes/admin/shared-logins')) },
                   { path: 'sales', lazy: page(() => import('./routes/admin/sales')) },
                   { path: 'settings', lazy: page(() => import('./routes/admin/settings')) },
                   { path: 'login-settings', lazy: page(() => import('./routes/admin/login-settings')) },

@@ -21,6 +21,7 @@ import {
   Receipt,
   Repeat,
   Settings,
+  ShieldAlert,
   TicketPercent,
   User,
   Users,
@@ -70,6 +71,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
     items: [
       { title: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
       { title: 'Relatórios', to: '/admin/reports', icon: BarChart3 },
+      { title: 'Compartilhamento suspeito', to: '/admin/compartilhamento', icon: ShieldAlert },
       { title: 'Vendas', to: '/admin/sales', icon: Receipt },
     ],
   },
