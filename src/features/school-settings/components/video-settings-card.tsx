@@ -72,13 +72,12 @@ function VideoLimitsForm({ schoolId, settings }: { schoolId: string; settings: V
         label="Telas simultâneas"
         hint="Em quantos dispositivos a mesma conta pode assistir aos vídeos protegidos ao mesmo tempo. Quem passar disso vê uma mensagem e pode encerrar o dispositivo mais antigo para assistir ali. De 1 a 10. Padrão: 2."
         error={errors.max_screens?.message}
-        className="sm:max-w-xs"
       >
-        <Input type="number" inputMode="numeric" min={1} max={10} step={1} {...register('max_screens')} />
+        <Input type="number" inputMode="numeric" min={1} max={10} step={1} className="sm:max-w-xs" {...register('max_screens')} />
       </FormField>
       <fieldset className="grid gap-4">
-        <legend className="text-sm font-medium">Compartilhamento suspeito</legend>
-        <p className="-mt-2 text-xs text-muted-foreground">
+        <legend className="mb-1 text-sm font-medium">Compartilhamento suspeito</legend>
+        <p className="text-xs text-muted-foreground">
           O relatório "Compartilhamento suspeito" lista as contas vistas, nos últimos 7 dias, em mais dispositivos ou em mais redes do que estes limites.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -86,6 +85,7 @@ function VideoLimitsForm({ schoolId, settings }: { schoolId: string; settings: V
             label="Dispositivos em 7 dias"
             hint="Computadores, celulares e tablets diferentes em que a conta assistiu. De 2 a 50. Padrão: 4."
             error={errors.sharing_max_devices?.message}
+            className="content-start"
           >
             <Input type="number" inputMode="numeric" min={2} max={50} step={1} {...register('sharing_max_devices')} />
           </FormField>
@@ -93,6 +93,7 @@ function VideoLimitsForm({ schoolId, settings }: { schoolId: string; settings: V
             label="Redes em 7 dias"
             hint="Conexões de internet diferentes (casa, trabalho, dados do celular). Um celular pode mudar de rede ao longo da semana. De 2 a 50. Padrão: 5."
             error={errors.sharing_max_networks?.message}
+            className="content-start"
           >
             <Input type="number" inputMode="numeric" min={2} max={50} step={1} {...register('sharing_max_networks')} />
           </FormField>
