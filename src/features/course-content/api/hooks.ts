@@ -11,12 +11,15 @@ import { toast } from '@/platform/toast';
 import { supabase } from '@/platform/supabase';
 import { rootKeys } from '@/platform/query-keys';
 import type { VideoSource } from '@/concepts/video-source';
+import { storePublicImage } from '@/platform/storage';
+import { captureVideoPoster } from '../lib/video-poster';
 import {
   attachUploadedVideo,
   fetchCourseLessonVideos,
   fetchLessonVideo,
   fetchVideoHostAvailable,
   requestHostedUpload,
+  setLessonPoster,
   deleteContent,
   fetchCourseContent,
   fetchLessonForEdit,
@@ -124,7 +127,8 @@ export function useCourseLessonVideos(courseId: string) {
 /**
  * Sends a lesson's video file (resumable): to the video host when the platform has one (video-upload signs
  * the upload and makes the new video the lesson's), else to lesson-videos/{school}/{course}/{lesson}/ in
- * Storage, attached once stored.
+ * Storage, attached once stored. A frame of it, drawn here meanwhile, becomes the lesson's poster
+ * (course-thumbnails/{school}/): what a student's first visit shows until the video plays (issue 38).
  */
 export function useUploadLessonVideo() {
   const invalidate = useInvalidateContent();
@@ -142,13 +146,19 @@ export function useUploadLessonVideo() {
       file: File;
       source: Pick<VideoSource, 'send' | 'sendHosted'>;
     }): Promise<'host' | 'storage'> => {
+      const poster = captureVideoPoster(file).then((frame) =>
+        // A poster that cannot be stored is no reason to lose the upload: the lesson plays without it.
+        frame ? storePublicImage('course-thumbnails', schoolId, frame, `poster-${lessonId}-${Date.now()}.jpg`).catch(() => null) : null,
+      );
       const target = await requestHostedUpload(lessonId);
       if (target) {
         await source.sendHosted(target, file);
+        const path = await poster;
+        if (path) await setLessonPoster(supabase, lessonId, path);
         return 'host';
       }
       const path = await source.send('lesson-videos', `${schoolId}/${courseId}/${lessonId}`, file);
-      await attachUploadedVideo(supabase, lessonId, path);
+      await attachUploadedVideo(supabase, lessonId, path, await poster);
       return 'storage';
     },
     meta: { errorTitle: 'Erro ao enviar vídeo' },

@@ -163,17 +163,28 @@ export async function saveLesson(
   return lessonId;
 }
 
-/** After an upload: the lesson plays the stored object. */
-export async function attachUploadedVideo(client: DbClient, lessonId: string, path: string): Promise<void> {
+/** After an upload: the lesson plays the stored object, with its poster frame when one was made. */
+export async function attachUploadedVideo(client: DbClient, lessonId: string, path: string, poster: string | null): Promise<void> {
   const c = await client
     .from('lesson_contents')
-    .update({ video_url: path })
+    .update({ video_url: path, video_poster: poster })
     .eq('lesson_id', lessonId)
     .select('lesson_id')
     .single();
   if (c.error) throw c.error;
   const l = await client.from('lessons').update({ video_type: 'upload' }).eq('id', lessonId).select('id').single();
   if (l.error) throw l.error;
+}
+
+/** A hosted video's poster frame, saved once its upload is done (the host's video is already the lesson's). */
+export async function setLessonPoster(client: DbClient, lessonId: string, poster: string): Promise<void> {
+  const { error } = await client
+    .from('lesson_contents')
+    .update({ video_poster: poster })
+    .eq('lesson_id', lessonId)
+    .select('lesson_id')
+    .single();
+  if (error) throw error;
 }
 
 /** The lesson's video at the video host (issue 39): its processing, as staff read it; null when none. */
