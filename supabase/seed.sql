@@ -192,6 +192,8 @@ update public.lesson_contents set video_url = 'https://vimeo.com/76979871', cont
  where lesson_id = 'e0000000-0000-4000-8000-000000000002';
 update public.lesson_contents set
   video_url = '5c000000-0000-4000-8000-000000000001/c0000000-0000-4000-8000-000000000001/e0000000-0000-4000-8000-000000000003/formulas-basicas.mp4',
+  -- Its frame at 1 s, as the lesson editor makes it at upload (issue 38): a first visit shows it at once.
+  video_poster = '5c000000-0000-4000-8000-000000000001/poster-formulas-basicas.jpg',
   content = E'## Fórmulas básicas\n\nToda fórmula começa com **=**. Exemplos:\n\n- `=SOMA(A1:A10)` soma um intervalo\n- `=MÉDIA(B1:B10)` calcula a média\n\nBaixe a apostila em **Materiais**.'
  where lesson_id = 'e0000000-0000-4000-8000-000000000003';
 update public.lesson_contents set video_url = 'https://www.youtube.com/watch?v=jNQXAC9IVRw', content =

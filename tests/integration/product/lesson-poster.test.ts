@@ -12,6 +12,8 @@ const adminRival = backend.signedIn('adminRival');
 const aluno = backend.signedIn('aluno');
 
 const POSTER = `${SCHOOL.demo}/poster-aula-3.jpg`;
+/** supabase/seed.sql's poster of this lesson, put back after each test. */
+const SEEDED = `${SCHOOL.demo}/poster-formulas-basicas.jpg`;
 
 const kept = async () =>
   (
@@ -29,9 +31,10 @@ const setPoster = (client: typeof adminDemo, poster: string | null, more: Record
     .select('video_poster');
 
 afterEach(async () => {
-  await backend.sql('update public.lesson_contents set video_url = $2, video_poster = null where lesson_id = $1', [
+  await backend.sql('update public.lesson_contents set video_url = $2, video_poster = $3 where lesson_id = $1', [
     LESSON.excelUpload,
     OBJECT.lessonVideo,
+    SEEDED,
   ]);
 });
 
@@ -69,7 +72,7 @@ describe('lesson_contents.video_poster', () => {
     expect(byStudent.data ?? []).toEqual([]);
     const byRival = await setPoster(adminRival, `${SCHOOL.rival}/poster.jpg`);
     expect(byRival.data ?? []).toEqual([]);
-    expect((await kept()).video_poster).toBeNull();
+    expect((await kept()).video_poster).toBe(SEEDED);
 
     expect((await setPoster(adminDemo, POSTER)).data).toEqual([{ video_poster: POSTER }]);
   });
