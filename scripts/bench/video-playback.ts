@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../local-supabase/server.ts';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../../local-supabase/config.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts';
 import { signJwt } from '../../local-supabase/jwt.ts';
 import { FAKE_BUNNY_KEYS } from '../fake-bunny/keys.ts';
 import { startFakeBunny } from '../fake-bunny/server.ts';
@@ -52,7 +52,19 @@ try {
     [SCHOOL, VIEWERS],
   );
   await db.query(`insert into public.enrollments (user_id, course_id, status) select unnest($1::uuid[]), $2, 'ACTIVE'`, [rows.map((r) => r.id), COURSE]);
-  const viewers = await Promise.all(rows.map(async (r) => ({ jwt: await signJwt({ sub: r.id, role: 'authenticated', aud: 'authenticated' }, LOCAL_JWT_SECRET, 3600), session: '' })));
+  // Each viewer signed in: playback requires the token's sign-in (session_id) to exist and be the viewer's.
+  const signIns = await db.query<{ id: string; user_id: string }>(
+    `insert into auth.sessions (user_id, aal) select unnest($1::uuid[]), 'aal1' returning id::text, user_id::text`,
+    [rows.map((r) => r.id)],
+  );
+  const viewers = await Promise.all(
+    signIns.rows.map(async (s) => ({
+      userId: s.user_id,
+      signIn: s.id,
+      jwt: await signJwt({ sub: s.user_id, role: 'authenticated', aud: 'authenticated', session_id: s.id, aal: 'aal1' }, LOCAL_JWT_SECRET, 3600),
+      session: '',
+    })),
+  );
 
   const call = async (jwt: string, body: Record<string, unknown>): Promise<{ ms: number; ok: boolean; json: { sessionId?: string } }> => {
     const t = performance.now();
@@ -80,23 +92,27 @@ try {
   await Promise.all(viewers.map(async (v, i) => {
     await new Promise((resolve) => setTimeout(resolve, (i / viewers.length) * HEARTBEAT_MS));
     while (Date.now() < until) {
-      steady.push(await call(v.jwt, { action: 'heartbeat', sessionId: v.session }));
+      steady.push(await call(v.jwt, { action: 'heartbeat', sessionId: v.session, deviceId: `device-${i}` }));
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS));
     }
   }));
   const steadyMs = steady.map((r) => r.ms);
   report(`heartbeat every 30 s (${(viewers.length / 30).toFixed(1)}/s)`, steadyMs, steady.filter((r) => !r.ok).length);
 
-  const burst = await Promise.all(viewers.map((v) => call(v.jwt, { action: 'heartbeat', sessionId: v.session })));
+  const burst = await Promise.all(viewers.map((v, i) => call(v.jwt, { action: 'heartbeat', sessionId: v.session, deviceId: `device-${i}` })));
   report('heartbeat (all at once)', burst.map((r) => r.ms), burst.filter((r) => !r.ok).length);
-  // The database's share: the same heartbeat as one REST call to public.video_playback, one viewer at a time.
+  // The database's share: the same heartbeat as one REST call to public.video_playback (as the function
+  // calls it: service role, the viewer's account, sign-in, address and browser), one viewer at a time.
   const rpc: number[] = [];
-  for (const v of viewers) {
+  for (const [i, v] of viewers.entries()) {
     const t = performance.now();
     const res = await fetch(`${server.url}/rest/v1/rpc/video_playback`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${v.jwt}`, apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ p_lesson_id: LESSON, p_action: 'heartbeat', p_session_id: v.session }),
+      headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        p_user_id: v.userId, p_auth_session: v.signIn, p_aal: 'aal1', p_lesson_id: LESSON, p_action: 'heartbeat',
+        p_session_id: v.session, p_device: `device-${i}`, p_ip: '127.0.0.1', p_browser: 'Chrome · Windows',
+      }),
     });
     await res.json();
     rpc.push(performance.now() - t);

@@ -106,6 +106,8 @@ describe('lesson videos and materials (private)', () => {
     await ok(c.instrutor.storage.from('lesson-videos').upload(preview, mp4()));
     const paid = `${SCHOOL.demo}/${COURSE.marketing}/${LESSON.marketingPaid}/aula.pdf`;
     await ok(c.admin.storage.from('lesson-materials').upload(paid, pdf()));
+    // A student is signed a lesson's video only while it is the lesson's (issue 39): attach it.
+    await ok(c.instrutor.from('lesson_contents').update({ video_url: preview }).eq('lesson_id', LESSON.marketingPreview).select('lesson_id'));
     const video = await fetch(await signLessonVideo(c.aluna, preview, 60));
     expect((await video.arrayBuffer()).byteLength).toBe(64);
     await expect(signMaterial(c.aluna, paid, 60)).rejects.toThrow();
