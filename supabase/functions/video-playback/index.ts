@@ -4,9 +4,10 @@
 //
 // The database decides in one call (public.video_playback, service role only: access exactly as
 // sign-lesson-file's can_sign_lesson_file, the screens limit, the session's heartbeat rule, and the host's
-// video id), with the caller this function verified: the account and sign-in of the JWT (the functions
-// gateway checks its signature and expiry, verify_jwt in config.toml; the database checks the sign-in is
-// still that account's), the address (clientAddress) and the browser. A session is the screen that started
+// video id), with the caller this function verified: the account and sign-in of the JWT (an asymmetric
+// token checked here against the project's keys, an HS256 one by the functions gateway, verify_jwt in
+// config.toml; the database checks the sign-in is still that account's), the address (clientAddress) and
+// the browser. A session is the screen that started
 // it: a heartbeat from another device or network ends it. The URL is signed only when the database said
 // ok; it lives PLAYBACK_URL_SECONDS (≤ 10 min), bound to the viewer's address (VIDEO_URL_BIND_IP).
 //
@@ -24,8 +25,9 @@
 //   429 more than 120 starts by the account in an hour
 //   400 invalid input · 401 no valid session · 403 a password change is pending (the database's message)
 //   404 no such video, or no access to it (not told apart)
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { clientAddress, HttpError, json, readJsonBody, serve } from '../_shared/http.ts';
-import { serviceClient } from '../_shared/supabase.ts';
+import { env, serviceClient } from '../_shared/supabase.ts';
 import { videoHost } from '../_shared/video-host/index.ts';
 import { browserLabel } from './browser.ts';
 
@@ -48,18 +50,36 @@ type Decision =
   | { status: 'not_ready'; video_status: string; percent: number }
   | { status: 'session_ended' | 'no_access' | 'no_video' | 'ended' | 'too_many_starts' };
 
+/** The project's Auth client, kept between requests so the signing keys (JWKS) it fetched stay cached. */
+let authClient: ReturnType<typeof createClient>['auth'] | null = null;
+
 /**
- * The signed-in caller of the bearer token. The functions gateway verified its signature and expiry before
- * this function ran (verify_jwt, on for this function), so its claims are read, not trusted blindly: the
- * database also requires its sign-in (session_id) to exist and belong to `sub`.
+ * The signed-in caller of the bearer token: its account, sign-in and aal. A token signed with the
+ * project's asymmetric key (ES256/RS256) is verified here against the project's published keys (cached:
+ * no round trip after the first); a legacy HS256 one was verified by the functions gateway before this
+ * function ran (verify_jwt, on for this function in config.toml), which is the only check of those. Either
+ * way the database then requires its sign-in (session_id) to exist and belong to `sub`.
  */
-function callerOf(authorization: string): { userId: string; authSession: string | null; aal: string } {
+async function callerOf(authorization: string): Promise<{ userId: string; authSession: string | null; aal: string }> {
+  const token = authorization.replace(/^Bearer\s+/i, '');
+  const part = (i: number) => {
+    const b64 = (token.split('.')[i] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))) as Record<string, unknown>;
+  };
+  let header: Record<string, unknown>;
   let claims: Record<string, unknown>;
   try {
-    const payload = authorization.replace(/^Bearer\s+/i, '').split('.')[1] ?? '';
-    claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+    [header, claims] = [part(0), part(1)];
   } catch {
     throw new HttpError(401, 'Não autenticado');
+  }
+  if (header.alg !== 'HS256') {
+    authClient ??= createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    }).auth;
+    const verified = await authClient.getClaims(token);
+    if (verified.error || !verified.data) throw new HttpError(401, 'Não autenticado');
+    claims = verified.data.claims as unknown as Record<string, unknown>;
   }
   const sub = claims.sub;
   if (claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub)) throw new HttpError(401, 'Não autenticado');
@@ -91,7 +111,7 @@ serve(async (req) => {
   const deviceId = body.deviceId ?? null;
   if (deviceId !== null && (typeof deviceId !== 'string' || deviceId.length > 200)) throw new HttpError(400, 'Dispositivo inválido', { field: 'deviceId' });
 
-  const caller = callerOf(authorization);
+  const caller = await callerOf(authorization);
   const userAgent = req.headers.get('user-agent') ?? '';
   const viewerIp = clientAddress(req);
   const decision = await serviceClient().rpc('video_playback', {

@@ -1,9 +1,11 @@
 // video-upload (issue 39): staff of a lesson's school ask to upload its video to the video host. The
 // function creates the video at the host, in the school's collection, and answers where the browser sends
 // the file (TUS) with a signature for that one video: the host's keys never reach the browser. The video
-// becomes the lesson's at once (lesson_videos: waiting; lesson_contents.video_url = 'video-host'), and the
-// video it replaces is queued for deletion at the host (delete-host-videos). The host's webhook
-// (video-webhook) then moves it to processing, ready or failed; staff read lesson_videos for the progress.
+// becomes the lesson's latest upload at once (lesson_videos: waiting; lesson_contents.video_url =
+// 'video-host'); students keep playing the video it replaces until this one is ready, and only then is the
+// old one queued for deletion at the host (delete-host-videos), so a cancelled or failed upload loses
+// nothing. The host's webhook (video-webhook) moves it to processing, ready or failed; staff read
+// lesson_videos for the progress.
 //
 // POST { check: true } → 200 { videoHost: true } or 409 no_video_host, for staff, with no side effect: the
 //   lesson editor's video field says where a file will go (and what that means) before one is chosen.

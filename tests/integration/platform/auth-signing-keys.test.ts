@@ -145,6 +145,17 @@ describe('a project with asymmetric signing keys (signing_keys_path)', () => {
     expect(preview.data).toEqual({ smtp_configured: true });
     const refused = await client.functions.invoke('email-preview', { body: { school_id: SCHOOL } });
     expect((refused.error as { context?: Response } | null)?.context?.status).toBe(403);
+
+    // video-playback verifies an asymmetric token itself, against the project's keys (issue 39), and the
+    // database takes it as the student's sign-in: the session is theirs (this backend has no video host, so
+    // no URL follows). Fórmulas básicas's neighbour lesson, so the seeded video above stays the lesson's.
+    const hosted = 'e0000000-0000-4000-8000-000000000004';
+    await backend.sql(`select public.record_lesson_video_upload($1, 'bunny', 'guid-chave-assimetrica')`, [hosted]);
+    await backend.sql(`select public.record_lesson_video_status('bunny', 'guid-chave-assimetrica', 'ready', 100, array['360p'], 10)`);
+    const playing = await client.functions.invoke('video-playback', { body: { lessonId: hosted, action: 'start', deviceId: 'notebook' } });
+    expect((playing.error as { context?: Response } | null)?.context?.status).toBe(409);
+    expect(await (playing.error as { context: Response }).context.json()).toMatchObject({ code: 'no_video_host' });
+    expect(await backend.sql(`select lesson_id from private.playback_sessions where user_id = $1`, [STUDENT.id])).toEqual([{ lesson_id: hosted }]);
   });
 
   it('still accepts a token of the retired key (a session from before the rotation)', async () => {
