@@ -30,11 +30,21 @@ export function useEndAccountSessions() {
   });
 }
 
-/** "Desativar conta" (and "Reativar conta"): the Students screen's own operation; the report shows the new state. */
-export const useSetSharingAccountActive = () =>
-  useSetAccountActive({
+/**
+ * "Desativar conta" (and "Reativar conta"): the Students screen's own operation. The report shows the new
+ * state at once, and the Students list (another feature's cache) is marked stale too.
+ */
+export function useSetSharingAccountActive() {
+  const queryClient = useQueryClient();
+  const setActive = useSetAccountActive({
     listKey: rootKeys.sharedLogins,
     activated: 'Conta reativada!',
     deactivated: 'Conta desativada! O acesso foi bloqueado.',
     errorTitle: 'Erro ao salvar aluno',
   });
+  return {
+    isPending: setActive.isPending,
+    mutate: (input: { id: string; active: boolean }, options: { onSettled?: () => void } = {}) =>
+      setActive.mutate(input, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: rootKeys.students }), onSettled: options.onSettled }),
+  };
+}

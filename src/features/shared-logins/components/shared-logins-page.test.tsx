@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { rootKeys } from '@/platform/query-keys';
 import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import type { SharingAccount, SharingSession } from '../api/queries';
@@ -165,15 +166,18 @@ describe('Compartilhamento suspeito', () => {
     expect(screen.queryByText('Assistindo agora')).toBeNull();
   });
 
-  it('"Desativar conta" asks first, then deactivates through the Students screen\'s operation', async () => {
+  it('"Desativar conta" asks first, then deactivates through the Students screen\'s operation, whose list goes stale', async () => {
     server.accounts = [account(1)];
-    open();
+    const { queryClient } = open();
+    // The Students screen's page, already in the cache.
+    queryClient.setQueryData([...rootKeys.students, 's1', '', 0], { rows: [], total: 0 });
     await userEvent.click(await screen.findByRole('button', { name: 'Desativar conta de Aluno 1' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Desativar conta?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Desativar conta' }));
     await waitFor(() => expect(server.profileUpdates).toEqual([{ row: { is_active: false }, id: 'u1' }]));
     expect(toast.success).toHaveBeenCalledWith('Conta desativada! O acesso foi bloqueado.');
     expect(await within(card('Aluno 1')).findByText('Conta desativada')).toBeInTheDocument();
+    expect(queryClient.getQueryState([...rootKeys.students, 's1', '', 0])?.isInvalidated).toBe(true);
   });
 
   it('pages 24 at a time with the page in the URL', async () => {
