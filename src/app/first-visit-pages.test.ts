@@ -147,6 +147,14 @@ describe('the inline script asks for what the app asks for first, and the app ta
     expect(network.some((r) => r.includes('/sign-lesson-file'))).toBe(false);
   });
 
+  it('a lesson whose video is at the video host: nothing is signed (the player starts its playback session)', async () => {
+    videoUrl = 'video-host';
+    const early = await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 6);
+    await appFirstRequests(pageLoaders['/course/:courseId/lesson/:lessonId']({ courseId: COURSE, lessonId: LESSON }));
+    await expectAppTookThemAll(early);
+    expect(network.some((r) => r.includes('/sign-lesson-file') || r.includes('/video-playback'))).toBe(false);
+  });
+
   it('a course: its outline and the quiz states of its lessons', async () => {
     const early = await inlineScriptRequests(`/course/${COURSE}`, 4);
     await appFirstRequests(pageLoaders['/course/:courseId']({ courseId: COURSE }));

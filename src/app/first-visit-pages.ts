@@ -8,13 +8,10 @@
 // config without the `@/` alias).
 import { schoolLoginHeaders, schoolLoginUrlPrefix } from '../features/auth/api/school-login-url.ts';
 import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT } from '../features/courses/api/course-urls.ts';
-import { LESSON_BUNDLE_SELECT, VIDEO_URL_TTL_SEC } from '../features/lessons/api/lesson-urls.ts';
+import { LESSON_BUNDLE_SELECT, STORAGE_PATH_PATTERN, VIDEO_URL_TTL_SEC } from '../features/lessons/api/lesson-urls.ts';
 import { profileUrlPrefix, rolesUrlPrefix } from '../platform/session-urls.ts';
 import type { FirstVisitPages, RequestTemplate } from '../platform/first-visit/vite-plugin.ts';
 
-/** What lessonBundleQuery signs: an uploaded video's storage path (any non-empty text), not a
- * YouTube/Vimeo URL. */
-const STORAGE_PATH = '^(?!https?://).';
 const UUID = '^([0-9a-fA-F-]{36})$';
 
 export function firstVisitPages(apiUrl: string, anonKey: string) {
@@ -53,7 +50,9 @@ export function firstVisitPages(apiUrl: string, anonKey: string) {
           // largest paint is its first frame.
           [`${api}/functions/v1/sign-lesson-file`, JSON.stringify({ bucket: 'lesson-videos', path: '{video}', expiresIn: VIDEO_URL_TTL_SEC })],
         ],
-        values: { video: [1, '0.lesson_contents.video_url', STORAGE_PATH] },
+        // What lessonBundleQuery signs: an uploaded file's Storage path, not a YouTube/Vimeo URL nor the
+        // video host's 'video-host' (played through video-playback, whose start the player asks itself).
+        values: { video: [1, '0.lesson_contents.video_url', STORAGE_PATH_PATTERN] },
       },
       '/course/:courseId': {
         modules: ['app/layout/member-layout.tsx', 'app/routes/course.tsx'],

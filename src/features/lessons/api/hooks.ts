@@ -8,7 +8,7 @@ import { queryClient } from '@/platform/query-client';
 import { supabase } from '@/platform/supabase';
 import { downloadBlob } from '@/utils/download';
 import { fetchLessonBundle, openMaterialFile, rateLesson, signLessonVideo, type LessonBundle, type MaterialType } from './queries';
-import { VIDEO_URL_TTL_SEC } from './lesson-urls';
+import { isStoragePath, VIDEO_URL_TTL_SEC } from './lesson-urls';
 import { rootKeys } from '@/platform/query-keys';
 
 export const lessonKeys = {
@@ -23,10 +23,10 @@ export const lessonBundleQuery = (lessonId: string, userId: string) =>
     queryKey: lessonKeys.bundle(lessonId, userId),
     queryFn: async () => {
       const bundle = await fetchLessonBundle(supabase, { lessonId, userId });
-      // An uploaded video (a storage path, not a YouTube/Vimeo URL): sign it as soon as the lesson
-      // data arrives, without waiting for the player to render and ask (useSignedVideoUrl finds it).
+      // An uploaded file (a Storage path, not a YouTube/Vimeo URL nor the video host's): sign it as soon
+      // as the lesson data arrives, without waiting for the player to render and ask (useSignedVideoUrl finds it).
       const path = bundle?.contents?.video_url;
-      if (path && !/^https?:\/\//i.test(path)) void queryClient.prefetchQuery(signedVideoUrlQuery(path));
+      if (isStoragePath(path)) void queryClient.prefetchQuery(signedVideoUrlQuery(path));
       return bundle;
     },
   });

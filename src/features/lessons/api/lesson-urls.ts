@@ -9,3 +9,15 @@ export const LESSON_BUNDLE_SELECT =
 
 /** Lifetime of a signed video URL; the cached one is replaced well before it ends. */
 export const VIDEO_URL_TTL_SEC = 15 * 60;
+
+/** lesson_contents.video_url of a lesson whose video is at the video host (issue 39): played through
+ * video-playback, never signed as a Storage path. */
+export const HOSTED_VIDEO = 'video-host';
+
+/** Whether a lesson's video_url is an uploaded file's Storage path (signed by sign-lesson-file): not a
+ * YouTube/Vimeo URL, not the video host. */
+export const isStoragePath = (videoUrl: string | null | undefined): videoUrl is string =>
+  !!videoUrl && videoUrl !== HOSTED_VIDEO && !/^https?:\/\//i.test(videoUrl);
+
+/** The same test as a pattern, for the first visit's inline script (src/app/first-visit-pages.ts). */
+export const STORAGE_PATH_PATTERN = `^(?!https?://|${HOSTED_VIDEO}$).`;
