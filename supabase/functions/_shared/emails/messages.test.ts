@@ -142,3 +142,12 @@ Deno.test('no e-mail assumes the student\'s gender', () => {
   assert.equal(enrolled.subject, 'Matrícula feita: Excel Essencial');
   assert.match(enrolled.text, /^Sua matrícula foi feita\n\nOlá, Mariana!/);
 });
+
+Deno.test('Sua turma começa amanhã (issue 40): the turma, the course and the day, with the course button', () => {
+  const m = renderMessage('turma_starts_tomorrow', { name: 'Mariana Souza', course_title: 'Excel Essencial', course_id: 'c1', turma_name: 'Turma de março', starts_on: '2026-03-10' }, brand, links);
+  assert.equal(m.subject, 'Sua turma começa amanhã: Excel Essencial');
+  assert.match(m.text, /Olá, Mariana!/);
+  assert.match(m.text, /Sua turma do curso Excel Essencial, Turma de março, começa amanhã, 10\/03\/2026\./);
+  assert.match(m.text, /Ver o curso: https:\/\/app\.exemplo\.com\/course\/c1/);
+  assert.equal(m.html.includes('Descadastrar'), false);
+});

@@ -218,13 +218,13 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
     }
     case 'turma_starts_tomorrow': {
       // Issue 40: the day before the turma's start (queue_daily_emails); the lessons open at 00:00.
-      const turma = str(p, 'turma_name', 'sua turma');
+      const turma = str(p, 'turma_name');
       const day = date(str(p, 'starts_on'));
       return {
         subject: `Sua turma começa amanhã: ${course}`,
         preheader: day ? `As aulas começam em ${day}.` : 'As aulas começam amanhã.',
         heading: 'Sua turma começa amanhã',
-        paragraphs: [hello(p), `A ${turma} do ${courseNoun(course)} começa amanhã${day ? `, ${day}` : ''}. As primeiras aulas são liberadas à 0h (horário de Brasília).`],
+        paragraphs: [hello(p), `Sua turma do ${courseNoun(course)}, ${turma}, começa amanhã${day ? `, ${day}` : ''}. As primeiras aulas são liberadas à 0h (horário de Brasília).`],
         details: [['Curso', course], ['Turma', turma], ...(day ? [['Início', day] as [string, string]] : [])],
         action: { label: 'Ver o curso', url: courseUrl },
       };
