@@ -4,6 +4,7 @@
 // lesson_contents and materials come back only with access to the lesson (row-level security), so
 // an absent lesson_contents row means "no access".
 import type { DbClient } from '@/platform/db';
+import { FunctionCallError, invokeFunction } from '@/platform/functions';
 import { getLessonMaterial, signLessonFile, type LessonMaterialFile } from '@/concepts/lesson-files';
 import type { Tables } from '@/types/database';
 import { LESSON_BUNDLE_SELECT } from './lesson-urls';
@@ -88,4 +89,66 @@ export async function rateLesson(client: DbClient, { userId, lessonId, rating }:
     .single();
   if (error) throw error;
   return (data as { rating: number }).rating;
+}
+
+/** What video-playback grants (docs/video.md, "Playback and Telas simultâneas"). */
+export interface PlaybackGrant {
+  sessionId: string;
+  /** The HLS master playlist, its token in the path (the player's relative URLs keep it). */
+  playbackUrl: string;
+  expiresAt: string;
+  renewAfterSeconds: number;
+}
+
+/** video-playback's answer as the player acts on it. */
+export type PlaybackAnswer =
+  | { kind: 'granted'; grant: PlaybackGrant }
+  /** 409 too_many_screens: the server's "Você já está assistindo em 2 dispositivos." */
+  | { kind: 'too_many_screens'; message: string }
+  /** 409 session_ended: taken over elsewhere, ended by staff, or silent for 90 s. */
+  | { kind: 'session_ended' }
+  /** 409 video_processing: not ready yet, or the host failed to encode it. */
+  | { kind: 'processing'; failed: boolean }
+  /** Any other refusal (no access, a password change pending, too many starts): its message. */
+  | { kind: 'refused'; message: string }
+  /** No answer (offline) or the server failed: worth asking again. */
+  | { kind: 'unreachable' };
+
+export type PlaybackAction = 'start' | 'takeover' | 'heartbeat';
+
+/** Starts, takes over ("Assistir aqui") or renews a playback session of the lesson's hosted video. */
+export async function requestVideoPlayback(
+  { lessonId, action, sessionId, deviceId }: { lessonId: string; action: PlaybackAction; sessionId?: string | null; deviceId: string },
+): Promise<PlaybackAnswer> {
+  try {
+    const grant = await invokeFunction<PlaybackGrant>('video-playback', { lessonId, action, deviceId, ...(sessionId ? { sessionId } : {}) });
+    return { kind: 'granted', grant };
+  } catch (error) {
+    if (!(error instanceof FunctionCallError) || error.status === null || error.status >= 500) return { kind: 'unreachable' };
+    const code = error.body?.code;
+    if (error.status === 409 && code === 'too_many_screens') return { kind: 'too_many_screens', message: error.message };
+    if (error.status === 409 && code === 'session_ended') return { kind: 'session_ended' };
+    if (error.status === 409 && code === 'video_processing') return { kind: 'processing', failed: error.body?.status === 'failed' };
+    return { kind: 'refused', message: error.status === 404 ? 'Vídeo não encontrado.' : error.message };
+  }
+}
+
+/**
+ * Ends a playback session (its screen is free again at once), when the player stops or the page is
+ * being closed. A plain keepalive fetch, as saveLessonPositionOnUnload in features/courses says why: only
+ * it outlives the page. Fire and forget.
+ */
+export function endVideoPlayback(
+  api: { url: string; anonKey: string; accessToken: string },
+  { lessonId, sessionId }: { lessonId: string; sessionId: string },
+): Promise<void> {
+  return fetch(`${api.url}/functions/v1/video-playback`, {
+    method: 'POST',
+    keepalive: true,
+    headers: { apikey: api.anonKey, Authorization: `Bearer ${api.accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lessonId, action: 'end', sessionId }),
+  }).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -156,6 +156,7 @@ export function LessonPage({ course: detail, complete, onSavePosition, onUnload,
           {!quizOnly && (
             <LessonVideo
               key={lesson.id}
+              lessonId={lesson.id}
               kind={lesson.video_type}
               url={contents.video_url}
               viewerId={user?.id}

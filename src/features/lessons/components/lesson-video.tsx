@@ -6,21 +6,29 @@ import { useDeferredTrigger } from '@/platform/deferred-module';
 import { afterIdle, rememberLcpFrame, removeLcpShell } from '@/platform/first-visit';
 import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
+import { HOSTED_VIDEO, isStoragePath } from '../api/lesson-urls';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { usePlayerFullscreen } from '../hooks/use-player-fullscreen';
 import { rateLabel, resumePosition } from '../lib/playback';
 import { loadYouTubeApi } from '../lib/youtube-api';
+import type { Rendition } from './hosted-video';
 import { FullscreenButton, VideoWatermark } from './video-watermark';
 import type { Tables } from '@/types/database';
 
 const loadReactPlayer = () => import('react-player');
 const ReactPlayer = lazy(loadReactPlayer);
+// The video host's HLS player (hls.js): its own chunk, loaded only by lessons whose video is there.
+const HostedVideo = lazy(() => import('./hosted-video').then((m) => ({ default: m.HostedVideo })));
+/** hls.js's level for automatic quality (./hosted-video.tsx's AUTO_QUALITY, kept out of this chunk). */
+const AUTO_QUALITY = -1;
 
 export type LessonVideoKind = Tables<'lessons'>['video_type'];
 
 export interface LessonVideoProps extends UsePlaybackOptions {
+  lessonId: string;
   kind: LessonVideoKind;
-  /** External URL (youtube/vimeo) or object path in lesson-videos (upload). */
+  /** External URL (youtube/vimeo), object path in lesson-videos (upload), or 'video-host' (an upload
+   * at the video host, played through video-playback). */
   url: string | null;
   /** The signed-in account: an uploaded video's frame where it leaves it is shown at once on its next
    * visit to this lesson (src/platform/first-visit/lcp-hint.ts). */
@@ -29,17 +37,29 @@ export interface LessonVideoProps extends UsePlaybackOptions {
 
 const loadSpeedMenu = () => import('./speed-menu');
 
-/** The speed menu: a look-alike button until its Radix code has loaded (./speed-menu.tsx). */
-function SpeedControl({ rate, onChange }: { rate: number; onChange: (r: number) => void }) {
+/** The hosted video's renditions and the one pinned (AUTO_QUALITY: hls.js chooses). */
+export interface QualityChoice {
+  renditions: Rendition[];
+  level: number;
+  onChange: (level: number) => void;
+}
+
+/** The speed menu (with "Qualidade" for a hosted video): a look-alike button until its Radix code has
+ * loaded (./speed-menu.tsx). */
+function SpeedControl({ rate, onChange, quality }: { rate: number; onChange: (r: number) => void; quality?: QualityChoice }) {
   const menu = useDeferredTrigger(loadSpeedMenu);
-  const triggerProps = { className: 'text-slate-200 hover:bg-white/10 hover:text-white', 'aria-label': `Velocidade de reprodução: ${rateLabel(rate)}` };
+  const qualityName = quality && (quality.renditions.find((r) => r.level === quality.level)?.label ?? 'Automática');
+  const triggerProps = {
+    className: 'text-slate-200 hover:bg-white/10 hover:text-white',
+    'aria-label': `Velocidade de reprodução: ${rateLabel(rate)}${qualityName ? ` · Qualidade: ${qualityName}` : ''}`,
+  };
   const trigger = (
     <>
       <Gauge aria-hidden="true" />
       {rateLabel(rate)}
     </>
   );
-  if (menu.module) return <menu.module.SpeedMenu rate={rate} onChange={onChange} trigger={trigger} triggerProps={triggerProps} {...menu.initial} />;
+  if (menu.module) return <menu.module.SpeedMenu rate={rate} onChange={onChange} quality={quality} trigger={trigger} triggerProps={triggerProps} {...menu.initial} />;
   return (
     <Button variant="ghost" size="sm" aria-haspopup="menu" {...triggerProps} {...menu.placeholderProps}>
       {trigger}
@@ -108,7 +128,7 @@ function useYouTubeApi(needed: boolean): { state: 'loading' | 'ready' | 'failed'
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
-type MediaLike = { currentTime: number; duration: number };
+export type MediaLike = { currentTime: number; duration: number };
 
 /** The frame the video shows now, for the account's next visit to this lesson (lcp-hint.ts). */
 function keepFrameOf(video: HTMLVideoElement | null, viewerId: string | undefined) {
@@ -126,7 +146,11 @@ export function LessonVideo(props: LessonVideoProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const resumeAfterError = useRef<number | null>(null);
   const shownFirstFrame = useRef(false);
-  const signed = useSignedVideoUrl(kind === 'upload' ? url : null);
+  const hosted = kind === 'upload' && url === HOSTED_VIDEO;
+  const signed = useSignedVideoUrl(kind === 'upload' && isStoragePath(url) ? url : null);
+  // The hosted video's renditions (from its HLS levels) and the one the student pinned.
+  const [renditions, setRenditions] = useState<Rendition[]>([]);
+  const [quality, setQuality] = useState(AUTO_QUALITY);
   // The player, its watermark and its controls go full screen together (issue 39).
   const playerBox = useRef<HTMLDivElement | null>(null);
   const fullscreen = usePlayerFullscreen(playerBox);
@@ -155,8 +179,9 @@ export function LessonVideo(props: LessonVideoProps) {
 
   if (kind === 'none' || !url) return <NoVideo />;
 
-  const onLoadedMetadata = (e: SyntheticEvent<HTMLVideoElement>) => {
-    const media: MediaLike = e.currentTarget;
+  const onLoadedMetadata = (e: SyntheticEvent<HTMLVideoElement>) => resumeAt(e.currentTarget);
+  /** The video's length is known: it starts where the student left it (or where it failed). */
+  const resumeAt = (media: MediaLike) => {
     if (resumeAfterError.current !== null) {
       media.currentTime = resumeAfterError.current;
       resumeAfterError.current = null;
@@ -173,7 +198,28 @@ export function LessonVideo(props: LessonVideoProps) {
   };
 
   let player: React.ReactNode;
-  if (kind === 'upload') {
+  if (hosted) {
+    player = (
+      <Suspense
+        fallback={
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Spinner className="text-white" label="Carregando vídeo..." />
+          </div>
+        }
+      >
+        <HostedVideo
+          lessonId={props.lessonId}
+          rate={rate}
+          quality={quality}
+          onRenditions={setRenditions}
+          onMetadata={resumeAt}
+          onTimeUpdate={onTimeUpdate}
+          onPause={playback.onPause}
+          onLoadedData={removeLcpShell}
+        />
+      </Suspense>
+    );
+  } else if (kind === 'upload') {
     if (signed.isPending) {
       player = (
         <div className="absolute inset-0 flex items-center justify-center">
@@ -281,6 +327,7 @@ export function LessonVideo(props: LessonVideoProps) {
             setRate(r);
             if (videoRef.current) videoRef.current.playbackRate = r;
           }}
+          quality={hosted && renditions.length > 0 ? { renditions, level: quality, onChange: setQuality } : undefined}
         />
         {fullscreen.supported && <FullscreenButton active={fullscreen.active} onClick={fullscreen.toggle} />}
       </div>

@@ -1,5 +1,6 @@
 // The player's speed menu as Radix draws it (./lesson-video.tsx loads it once the page has settled,
-// issue 21): its dropdown machinery stays out of the lesson's first download.
+// issue 21): its dropdown machinery stays out of the lesson's first download. A hosted video's menu
+// also has "Qualidade" (issue 39): Automática, then its renditions; choosing one pins it.
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,15 +14,25 @@ import {
 import { cn } from '@/utils/cn';
 import type { DeferredTriggerStart } from '@/platform/deferred-module';
 import { PLAYBACK_RATES, rateLabel } from '../lib/playback';
+import type { QualityChoice } from './lesson-video';
 
 export interface SpeedMenuProps extends DeferredTriggerStart {
   rate: number;
   onChange: (rate: number) => void;
   trigger: ReactNode;
   triggerProps: { className: string; 'aria-label': string };
+  quality?: QualityChoice;
 }
 
-export function SpeedMenu({ rate, onChange, trigger, triggerProps, defaultOpen, autoFocus }: SpeedMenuProps) {
+function Choice({ checked, onSelect, children }: { checked: boolean; onSelect: () => void; children: ReactNode }) {
+  return (
+    <DropdownMenuItem onSelect={onSelect} aria-checked={checked} role="menuitemradio" className={cn(checked && 'font-semibold text-primary')}>
+      {children}
+    </DropdownMenuItem>
+  );
+}
+
+export function SpeedMenu({ rate, onChange, quality, trigger, triggerProps, defaultOpen, autoFocus }: SpeedMenuProps) {
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
@@ -33,10 +44,25 @@ export function SpeedMenu({ rate, onChange, trigger, triggerProps, defaultOpen, 
         <DropdownMenuLabel>Velocidade</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {PLAYBACK_RATES.map((r) => (
-          <DropdownMenuItem key={r} onSelect={() => onChange(r)} aria-checked={r === rate} role="menuitemradio" className={cn(r === rate && 'font-semibold text-primary')}>
+          <Choice key={r} checked={r === rate} onSelect={() => onChange(r)}>
             {r === 1 ? 'Normal' : rateLabel(r)}
-          </DropdownMenuItem>
+          </Choice>
         ))}
+        {quality && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Qualidade</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <Choice checked={quality.level === -1} onSelect={() => quality.onChange(-1)}>
+              Automática
+            </Choice>
+            {quality.renditions.map((r) => (
+              <Choice key={r.level} checked={r.level === quality.level} onSelect={() => quality.onChange(r.level)}>
+                {r.label}
+              </Choice>
+            ))}
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );
