@@ -10,6 +10,7 @@ ensureDeps();
 (await import('tsx/esm/api')).register();
 const { configFromEnv } = await import('../local-supabase/config.ts');
 const { FAKE_BUNNY_KEYS } = await import('./fake-bunny/keys.ts');
+const { streamDemoLesson } = await import('./fake-bunny/demo-video.ts');
 
 const config = configFromEnv();
 const apiPort = config.port;
@@ -98,6 +99,13 @@ const bunny = run('bunny', bin('tsx'), ['scripts/fake-bunny/main.ts'], {
   FAKE_BUNNY_WEBHOOK_URL: `http://localhost:${apiPort}/functions/v1/video-webhook`,
 });
 await waitFor(bunny, /ready/);
+// The demo's uploaded lesson ("Fórmulas básicas") streams from it (scripts/fake-bunny/demo-video.ts),
+// unless the developer pointed the functions at a real library.
+if (!process.env.FUNCTIONS_SECRET_BUNNY_API_URL) {
+  await streamDemoLesson({ apiUrl: `http://localhost:${apiPort}`, serviceRoleKey: config.serviceRoleKey, keys: FAKE_BUNNY_KEYS }).catch((e) =>
+    console.error(`  Não foi possível ligar a aula de demonstração ao Bunny simulado: ${e.message}`),
+  );
+}
 console.log('› Iniciando o app (Vite)...');
 const web = run('web', bin('vite'), ['--port', String(webPort), '--strictPort'], {
   VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || `http://localhost:${apiPort}`,
