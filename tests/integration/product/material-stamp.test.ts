@@ -69,10 +69,17 @@ async function inflateBomb(inflatedMb: number): Promise<Buffer> {
 /** A spreadsheet as Excel writes it: a zip (the control: any file that is not a PDF). */
 const XLSX = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('[Content_Types].xml planilha de exercícios'.repeat(20))]);
 
+/** A material of the lesson: its file stored, and the material that holds it (a student is signed and
+ * stamped only files a material holds). */
 async function upload(name: string, bytes: Uint8Array | Buffer, contentType: string): Promise<string> {
   const path = `${DIR}/${name}`;
   const { error } = await backend.service().storage.from('lesson-materials').upload(path, bytes, { contentType, upsert: true });
   if (error) throw error;
+  await backend.sql(
+    `insert into public.materials (course_id, lesson_id, title, type, file_path) select $1, $2, $3, 'OTHER', $4
+      where not exists (select 1 from public.materials where file_path = $4)`,
+    [COURSE.excel, LESSON.excelUpload, name, path],
+  );
   return path;
 }
 
@@ -323,6 +330,32 @@ describe('the original file is never handed to a student', () => {
     await backend.sql(`update private.material_stamps set stamped_at = stamped_at - interval '61 minutes' where user_id = $1`, [s.id]);
     expect((await downloadAs(await jwtOf(s.client), OBJECT.lessonPdf)).status).toBe(200);
   });
+
+  it("a file no material holds (replaced, or never attached) is neither signed nor stamped for a student", async () => {
+    const service = backend.service();
+    const [v1, v2, loose] = [`${DIR}/1732700000010-planilha-v1.xlsx`, `${DIR}/1732700000011-planilha-v2.xlsx`, `${DIR}/1732700000012-solta.pdf`];
+    for (const [path, bytes, type] of [[v1, XLSX, XLSX_TYPE], [v2, XLSX, XLSX_TYPE], [loose, await makePdf(1), 'application/pdf']] as const) {
+      const { error } = await service.storage.from('lesson-materials').upload(path, bytes, { contentType: type });
+      if (error) throw error;
+    }
+    const [material] = await backend.sql<{ id: string }>(
+      `insert into public.materials (course_id, lesson_id, title, type, file_path) values ($1, $2, 'Planilha', 'SHEET', $3) returning id`,
+      [COURSE.excel, LESSON.excelUpload, v1],
+    );
+    const sign = (path: string) => aluno.functions.invoke('sign-lesson-file', { body: { bucket: 'lesson-materials', path, expiresIn: 60 } });
+    // The control: the material's file opens.
+    expect((await sign(v1)).response?.status).toBe(200);
+    // Staff replace the material's file: the old one signs nothing any more, the new one opens.
+    await backend.sql(`update public.materials set file_path = $2 where id = $1`, [material!.id, v2]);
+    expect((await sign(v1)).response?.status).toBe(404);
+    expect((await sign(v2)).response?.status).toBe(200);
+    // A PDF in the lesson's folder that no material holds is not stamped for a student either.
+    const res = await downloadAs(await jwtOf(aluno), loose);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Arquivo não encontrado' });
+    // Staff, who read the folder directly, still open any of its files.
+    expect((await admin.functions.invoke('sign-lesson-file', { body: { bucket: 'lesson-materials', path: v1, expiresIn: 60 } })).response?.status).toBe(200);
+  });
 });
 
 describe('the limits come from the function secrets', () => {
@@ -335,6 +368,9 @@ describe('the limits come from the function secrets', () => {
       const path = `${DIR}/${name}`;
       const { error } = await service.storage.from('lesson-materials').upload(path, bytes, { contentType: 'application/pdf' });
       if (error) throw error;
+      await small.sql(`insert into public.materials (course_id, lesson_id, title, type, file_path) values ($1, $2, $3, 'PDF', $4)`, [
+        COURSE.excel, LESSON.excelUpload, name, path,
+      ]);
       return path;
     };
     const huge = await put('grande.pdf', await makePdf(1, { padTo: 200 * 1024 }));

@@ -46,6 +46,10 @@ beforeAll(async () => {
     const { error } = await service.storage.from(bucket).upload(name, body, { contentType: type });
     if (error) throw error;
   }
+  // The image is a material of the lesson: a student is signed only files a material holds (issue 39).
+  await backend.sql(`insert into public.materials (course_id, lesson_id, title, type, file_path) values ($1, $2, 'Gráfico', 'OTHER', $3)`, [
+    COURSE.excel, LESSON.excelUpload, LESSON_PNG,
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -307,6 +311,9 @@ describe('the caps come from the function secrets', () => {
     const client = await configured.signIn(EMAIL.aluno);
     const { error } = await configured.service().storage.from('lesson-materials').upload(LESSON_PNG, PNG, { contentType: 'image/png' });
     if (error) throw error;
+    await configured.sql(`insert into public.materials (course_id, lesson_id, title, type, file_path) values ($1, $2, 'Gráfico', 'OTHER', $3)`, [
+      COURSE.excel, LESSON.excelUpload, LESSON_PNG,
+    ]);
     expect(lifetimeOf(await signLessonVideo(client, OBJECT.lessonVideo, 24 * 3600))).toBe(1800);
     expect(lifetimeOf(await signMaterial(client, LESSON_PNG, 24 * 3600))).toBe(300);
   });
