@@ -200,12 +200,19 @@ step('End-to-end journeys (Playwright, Chromium)');
 const apiPort = await freePort();
 const webPort = await freePort();
 const asaasPort = await freePort();
+// The second backend, with the fake video host (playwright.config.ts), and the host itself.
+const videoApiPort = await freePort();
+const bunnyPort = await freePort();
 const e2eEnv = {
   E2E_API_PORT: String(apiPort),
   E2E_WEB_PORT: String(webPort),
   E2E_ASAAS_PORT: String(asaasPort),
+  E2E_VIDEO_API_PORT: String(videoApiPort),
+  E2E_BUNNY_PORT: String(bunnyPort),
   CHROMIUM_PATH: chromium,
   VITE_SUPABASE_URL: `http://localhost:${apiPort}`,
+  // The built SPA's Content-Security-Policy lets the browser reach the fake host.
+  VIDEO_HOST_ORIGINS: `http://127.0.0.1:${bunnyPort}`,
 };
 if ((await run(bin('vite'), ['build', '--logLevel', 'warn'], e2eEnv)) !== 0) {
   totals.failed += 1;
