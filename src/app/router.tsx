@@ -1,21 +1,17 @@
 // Every route of SPEC §2. Each page is its own lazily loaded chunk, so the student area never
 // downloads the admin area (and the admin shell is a chunk of its own).
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { schoolLoginQuery } from '@/features/auth/api/school-login';
 import { queryClient } from '@/platform/query-client';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import type { FirstVisitPath } from './first-visit-pages';
+import { page } from './lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-type PageModule = { default: ComponentType };
-
-/** route.lazy loader for a module whose default export is the page component. */
-function page(load: () => Promise<PageModule>) {
-  return async () => ({ Component: (await load()).default });
-}
+/** The admin layout's route: ./admin-routes.tsx's pages are patched in under it. */
+const ADMIN_LAYOUT = 'admin-layout';
 
 /**
  * The login page's school (name, colours, banner) starts loading with the page's code instead of after
@@ -69,27 +65,11 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             children: [
               {
+                id: ADMIN_LAYOUT,
                 lazy: page(() => import('./layout/admin-layout')),
+                // The other admin pages come from ./admin-routes.tsx, on the first visit to one of them.
                 children: [
                   { index: true, lazy: page(() => import('./routes/admin/dashboard')) },
-                  { path: 'member-area', lazy: page(() => import('./routes/admin/member-area')) },
-                  { path: 'courses', lazy: page(() => import('./routes/admin/courses')) },
-                  { path: 'courses/new', lazy: page(() => import('./routes/admin/course-form')) },
-                  { path: 'courses/:courseId/edit', lazy: page(() => import('./routes/admin/course-form')) },
-                  { path: 'courses/:courseId/content', lazy: page(() => import('./routes/admin/course-content')) },
-                  { path: 'materials', lazy: page(() => import('./routes/admin/materials')) },
-                  { path: 'clients', lazy: page(() => import('./routes/admin/clients')) },
-                  { path: 'students', lazy: page(() => import('./routes/admin/students')) },
-                  { path: 'enrollments', lazy: page(() => import('./routes/admin/enrollments')) },
-                  { path: 'announcements', lazy: page(() => import('./routes/admin/announcements')) },
-                  { path: 'comments', lazy: page(() => import('./routes/admin/comments')) },
-                  { path: 'coupons', lazy: page(() => import('./routes/admin/coupons')) },
-                  { path: 'plans', lazy: page(() => import('./routes/admin/plans')) },
-                  { path: 'reports', lazy: page(() => import('./routes/admin/reports')) },
-                  { path: 'compartilhamento', lazy: page(() => import('./routes/admin/shared-logins')) },
-                  { path: 'sales', lazy: page(() => import('./routes/admin/sales')) },
-                  { path: 'settings', lazy: page(() => import('./routes/admin/settings')) },
-                  { path: 'login-settings', lazy: page(() => import('./routes/admin/login-settings')) },
                 ],
               },
             ],
@@ -107,6 +87,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The admin pages' routes are discovered on the way to one (React Router's patchRoutesOnNavigation): each
+ * lazy route costs the first download its import and its chunk list, and the login page has a budget
+ * (150 KB, `npm run bench:bundle`) that thirty admin pages should not spend. Until then /admin/... matches
+ * the catch-all, which is what makes the router ask.
+ */
+const discoverAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!/^\/admin\/./.test(path)) return;
+  const { adminRoutes } = await import('./admin-routes');
+  patch(ADMIN_LAYOUT, adminRoutes);
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAdminRoutes });
 }
