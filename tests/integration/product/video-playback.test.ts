@@ -74,13 +74,13 @@ describe('the playback URL goes only to whom the lesson is open', () => {
   });
 
   it('refuses a lesson of a module not yet released (drip), while it plays for a student enrolled long enough', async () => {
-    await backend.sql(`update public.modules set release_mode = 'AFTER_ENROLLMENT', release_after_days = 30 where id = $1`, [MODULE.excel2]);
+    await backend.sql(`update public.modules set release_mode = 'AFTER_ENROLLMENT', release_after_days = 14 where id = $1`, [MODULE.excel2]);
     try {
       const fresh = await newStudent('drip-video');
       const refused = await play(fresh.client, { action: 'start' });
       expect(refused.status).toBe(404);
       expect(await sessionsOf(fresh.id)).toEqual([]);
-      // aluno enrolled 55 days ago: released.
+      // aluno's turma started 21 days ago (issue 40: drip counts from the turma's start): released.
       expect((await play(aluno, { action: 'start' })).status).toBe(200);
     } finally {
       await backend.sql(`update public.modules set release_mode = 'IMMEDIATE', release_after_days = null where id = $1`, [MODULE.excel2]);
