@@ -83,7 +83,7 @@ export async function invokeFrom(
         res.on('error', reject);
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = null;
+          let parsed: unknown;
           try {
             parsed = JSON.parse(text);
           } catch {
