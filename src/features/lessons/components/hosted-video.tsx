@@ -50,9 +50,12 @@ function Notice({ children, action, onAction }: { children: React.ReactNode; act
     <div
       role="alert"
       data-testid="video-notice"
-      className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center text-slate-200"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black px-6 text-center text-slate-200"
+      // Over the watermark (there is no picture to mark), inline: no new class in the first page's stylesheet.
+      style={{ zIndex: 20 }}
     >
-      <VideoOff className="size-8 text-slate-400" aria-hidden="true" />
+      {/* No room for it in a phone's 16:9 frame. */}
+      <VideoOff className="hidden size-8 text-slate-400 sm:block" aria-hidden="true" />
       <div className="grid max-w-md gap-1 text-sm">{children}</div>
       {action && (
         <Button size="sm" onClick={onAction}>

@@ -40,7 +40,13 @@ export function SpeedMenu({ rate, onChange, quality, trigger, triggerProps, defa
           {trigger}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-40">
+      <DropdownMenuContent
+        align="end"
+        className="w-40"
+        // With "Qualidade" the menu may be taller than a phone's screen: it scrolls instead (inline, so
+        // nothing of it enters the first page's stylesheet).
+        style={{ maxHeight: 'var(--radix-dropdown-menu-content-available-height)', overflowY: 'auto' }}
+      >
         <DropdownMenuLabel>Velocidade</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {PLAYBACK_RATES.map((r) => (
