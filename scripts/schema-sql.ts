@@ -72,6 +72,13 @@ export const AREAS: Area[] = [
     functions: /quiz|overdue_attempt/,
   },
   {
+    file: 'recovery',
+    title: 'Sales recovery',
+    about: 'Checkout sessions from opening to paid or abandoned, the follow-up e-mails and staff contacts, and the school\'s recovery setting (issue 41, docs/recovery.md).',
+    tables: ['public.school_recovery_settings', 'public.checkout_sessions', 'public.checkout_session_touches'],
+    functions: /recovery|checkout_session|staff_session|checkout_do_not_contact|checkout_staff_contact|has_active_enrollment/,
+  },
+  {
     file: 'selling-payments',
     title: 'Selling and payments',
     about: 'The school\'s Asaas integration, checkout prices, coupons and order bumps, payments and their items, and the provider\'s events, matched inside the event\'s own school.',

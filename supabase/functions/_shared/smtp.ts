@@ -28,6 +28,8 @@ export interface OutgoingMail {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
   headers?: Record<string, string>;
+  /** The Message-ID (`<id@domain>`), when the caller records it before sending (send-emails). */
+  messageId?: string;
 }
 
 const BLOCKED_PORTS = new Set([25, 587]);
@@ -115,6 +117,7 @@ export function createMailer(config: SmtpConfig, pool = 1): Mailer {
           html: mail.html,
           text: mail.text,
           headers: mail.headers,
+          messageId: mail.messageId,
         });
         if (info.rejected.length) throw Object.assign(new Error(`recusado: ${info.rejected.join(', ')}`), { response: info.response });
         return { messageId: info.messageId };

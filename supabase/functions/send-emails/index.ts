@@ -5,6 +5,11 @@
 // it through SMTP (the SMTP_* secrets) and reports it: complete_email, or fail_email (retried with
 // backoff, failed for good after 5 attempts or at once when the provider refuses the address). One
 // message failing never stops the others.
+// At most once per message (issue 41, docs/emails.md): before speaking SMTP the sender records the attempt
+// and the Message-ID it will use (start_email_delivery, which also judges the message one last time).
+// After that only a refusal the server answered, or no connection at all, is retried; any other failure,
+// including the record of a send the server accepted, leaves the outcome unknown and the message is never
+// sent again (email_outcome_unknown, or claim_emails when this sender died).
 //   POST {limit?: 1..200}  →  {claimed, sent, retried, failed}
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { env, serviceClient } from '../_shared/supabase.ts';
@@ -12,6 +17,13 @@ import { createMailer, smtpConfigFromEnv, SmtpError } from '../_shared/smtp.ts';
 import { activeCourseTitles, createAccessLink } from '../_shared/access-links.ts';
 import { EMAIL_KINDS, type EmailKind, type EmailLinks, OPTIONAL_KINDS, renderMessage } from '../_shared/emails/messages.ts';
 import { loadEmailSchools } from '../_shared/emails/schools.ts';
+
+/** The server answered with a refusal, or was never reached: the message surely did not go out. */
+function surelyNotSent(e: unknown): boolean {
+  if (!(e instanceof SmtpError)) return false;
+  if (e.responseCode !== null && e.responseCode >= 400) return true;
+  return e.code === 'ECONNECTION' || e.code === 'EDNS' || e.code === 'EAUTH' || e.code === 'ETLS';
+}
 
 interface OutboxRow {
   id: string;
@@ -74,15 +86,35 @@ serve(async (req) => {
           };
         }
         const mail = renderMessage(row.kind, payload, school, links);
-        const { messageId } = await mailer.send({
-          ...mail,
-          to: row.to_email,
-          from: { name: school.senderName || school.name, address: config.sender },
-          replyTo: school.replyTo ?? undefined,
-          headers,
-        });
+        const messageId = `<${crypto.randomUUID()}@${config.sender.split('@')[1]}>`;
+        const started = await admin.rpc('start_email_delivery', { p_id: row.id, p_message_id: messageId });
+        if (started.error) throw new Error(`start_email_delivery: ${started.error.message}`);
+        // No longer this sender's, or no longer due (skipped): not sent.
+        if (started.data !== true) continue;
+        try {
+          await mailer.send({
+            ...mail,
+            to: row.to_email,
+            from: { name: school.senderName || school.name, address: config.sender },
+            replyTo: school.replyTo ?? undefined,
+            headers,
+            messageId,
+          });
+        } catch (e) {
+          if (!surelyNotSent(e)) {
+            await admin.rpc('email_outcome_unknown', { p_id: row.id, p_error: e instanceof Error ? e.message : String(e) });
+            counts.failed += 1;
+            continue;
+          }
+          throw e;
+        }
         const done = await admin.rpc('complete_email', { p_id: row.id, p_provider_message_id: messageId });
-        if (done.error) throw new Error(`complete_email: ${done.error.message}`);
+        if (done.error) {
+          // The server has the message: recording it failed. Never again (claim_emails marks it when this fails too).
+          await admin.rpc('email_outcome_unknown', { p_id: row.id, p_error: `complete_email: ${done.error.message}` });
+          counts.failed += 1;
+          continue;
+        }
         counts.sent += 1;
       } catch (e) {
         const permanent = e instanceof SmtpError && e.permanent;
