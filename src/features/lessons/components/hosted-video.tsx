@@ -3,8 +3,10 @@
 // session (../hooks/use-hosted-playback.ts) gives the URL and renews it; every request the player makes
 // goes under the newest URL's token, so the picture never restarts at a renewal. A refusal takes the
 // picture away and says why, with "Assistir aqui" where watching here is the student's choice.
-import { useCallback, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type SyntheticEvent } from 'react';
 import ReactPlayer from 'react-player';
+import HlsVideoPlayer from 'hls-video-element/react';
+import type { VideoElementProps } from 'react-player/types';
 import { VideoOff } from 'lucide-react';
 import type HlsVideoElement from 'hls-video-element';
 import { Button } from '@/components/ui/button';
@@ -37,6 +39,12 @@ export interface HostedVideoProps {
 }
 
 type HlsElement = HTMLVideoElement & Pick<HlsVideoElement, 'api'>;
+
+// react-player's own HLS element (hls-video-element, with hls.js), given to it as a custom player that
+// renders with the rest: react-player loads it lazily, so the element was made in a Suspense retry, a
+// render React may interrupt and make again, and each element made in a discarded pass still loaded the
+// stream's start with an hls.js instance nobody destroyed (seen in Chromium: up to 6 per page load).
+ReactPlayer.addCustomPlayer?.({ key: 'hls', name: 'hls.js', canPlay: (src) => /\.m3u8($|\?)/i.test(src), player: HlsVideoPlayer as ComponentType<VideoElementProps> });
 
 /** Pins hls.js to a rendition (at once: the buffer ahead is dropped), or back to automatic. */
 function pinQuality(el: HlsElement | null, level: number) {
