@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { Gauge, RefreshCw, VideoOff } from 'lucide-react';
+import { RefreshCw, VideoOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeferredTrigger } from '@/platform/deferred-module';
 import { afterIdle, rememberLcpFrame, removeLcpShell } from '@/platform/first-visit';
 import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
 import { HOSTED_VIDEO, isStoragePath } from '../api/lesson-urls';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
 import { usePlayerFullscreen } from '../hooks/use-player-fullscreen';
-import { rateLabel, resumePosition } from '../lib/playback';
+import { resumePosition } from '../lib/playback';
 import { loadYouTubeApi } from '../lib/youtube-api';
 import type { Rendition } from './hosted-video';
+import { SpeedControl } from './speed-control';
 import { FullscreenButton, VideoWatermark } from './video-watermark';
 import type { Tables } from '@/types/database';
 
@@ -35,38 +35,6 @@ export interface LessonVideoProps extends UsePlaybackOptions {
   viewerId?: string;
 }
 
-const loadSpeedMenu = () => import('./speed-menu');
-
-/** The hosted video's renditions and the one pinned (AUTO_QUALITY: hls.js chooses). */
-export interface QualityChoice {
-  renditions: Rendition[];
-  level: number;
-  onChange: (level: number) => void;
-}
-
-/** The speed menu (with "Qualidade" for a hosted video): a look-alike button until its Radix code has
- * loaded (./speed-menu.tsx). */
-function SpeedControl({ rate, onChange, quality }: { rate: number; onChange: (r: number) => void; quality?: QualityChoice }) {
-  const menu = useDeferredTrigger(loadSpeedMenu);
-  const qualityName = quality && (quality.renditions.find((r) => r.level === quality.level)?.label ?? 'Automática');
-  const triggerProps = {
-    className: 'text-slate-200 hover:bg-white/10 hover:text-white',
-    'aria-label': `Velocidade de reprodução: ${rateLabel(rate)}${qualityName ? ` · Qualidade: ${qualityName}` : ''}`,
-  };
-  const trigger = (
-    <>
-      <Gauge aria-hidden="true" />
-      {rateLabel(rate)}
-    </>
-  );
-  if (menu.module) return <menu.module.SpeedMenu rate={rate} onChange={onChange} quality={quality} trigger={trigger} triggerProps={triggerProps} {...menu.initial} />;
-  return (
-    <Button variant="ghost" size="sm" aria-haspopup="menu" {...triggerProps} {...menu.placeholderProps}>
-      {trigger}
-    </Button>
-  );
-}
-
 function Frame({ children, className, kind, fullscreen }: { children: React.ReactNode; className?: string; kind?: string; fullscreen?: boolean }) {
   // A size container (the watermark's text follows its width). In full screen it stays 16:9, as large as
   // the screen allows above the controls: the watermark moves over the picture, not over black bars.
@@ -79,6 +47,14 @@ function Frame({ children, className, kind, fullscreen }: { children: React.Reac
       style={{ containerType: 'inline-size', ...(fullscreen && { width: 'min(100%, calc((100dvh - 4rem) * 16 / 9))', margin: 'auto' }) }}
     >
       {children}
+    </div>
+  );
+}
+
+function LoadingVideo() {
+  return (
+    <div className="absolute inset-0 flex items-center justify-center">
+      <Spinner className="text-white" label="Carregando vídeo..." />
     </div>
   );
 }
@@ -200,13 +176,7 @@ export function LessonVideo(props: LessonVideoProps) {
   let player: React.ReactNode;
   if (hosted) {
     player = (
-      <Suspense
-        fallback={
-          <div className="absolute inset-0 flex items-center justify-center">
-            <Spinner className="text-white" label="Carregando vídeo..." />
-          </div>
-        }
-      >
+      <Suspense fallback={<LoadingVideo />}>
         <HostedVideo
           lessonId={props.lessonId}
           rate={rate}
@@ -221,11 +191,7 @@ export function LessonVideo(props: LessonVideoProps) {
     );
   } else if (kind === 'upload') {
     if (signed.isPending) {
-      player = (
-        <div className="absolute inset-0 flex items-center justify-center">
-          <Spinner className="text-white" label="Carregando vídeo..." />
-        </div>
-      );
+      player = <LoadingVideo />;
     } else if (signed.isError || !signed.data) {
       player = (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-300">
@@ -284,11 +250,7 @@ export function LessonVideo(props: LessonVideoProps) {
   } else if (playerError === playerKey) {
     player = <VideoError onRetry={() => setPlayerKey((k) => k + 1)} />;
   } else {
-    const loading = (
-      <div className="absolute inset-0 flex items-center justify-center">
-        <Spinner className="text-white" label="Carregando vídeo..." />
-      </div>
-    );
+    const loading = <LoadingVideo />;
     // A YouTube lesson waits for YouTube's script (ours to load: its failure is said, not thrown).
     player =
       youtube.state === 'loading' ? (

@@ -14,7 +14,7 @@ import {
 import { cn } from '@/utils/cn';
 import type { DeferredTriggerStart } from '@/platform/deferred-module';
 import { PLAYBACK_RATES, rateLabel } from '../lib/playback';
-import type { QualityChoice } from './lesson-video';
+import type { QualityChoice } from './speed-control';
 
 export interface SpeedMenuProps extends DeferredTriggerStart {
   rate: number;
