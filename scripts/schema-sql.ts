@@ -142,8 +142,8 @@ export const AREAS: Area[] = [
   {
     file: 'video',
     title: 'Hosted video and playback',
-    about: 'Lesson videos at the video host and the host videos waiting to be deleted, the school\'s playback settings, playback sessions (the simultaneous screens limit) and the suspicious sharing report.',
-    tables: ['public.lesson_videos', 'private.video_host_deletions', 'public.school_video_settings', 'private.video_hash_salt', 'private.playback_sessions'],
+    about: 'Lesson videos at the video host and the host videos waiting to be deleted, the school\'s playback settings, playback sessions (the simultaneous screens limit), the suspicious sharing report, and the PDFs stamped per account (download-material\'s hourly limit).',
+    tables: ['public.lesson_videos', 'private.video_host_deletions', 'public.school_video_settings', 'private.video_hash_salt', 'private.playback_sessions', 'private.material_stamps'],
     functions: /video|playback|sharing|^(end_account_sessions|network_prefix)$/,
   },
 ];

@@ -27,6 +27,7 @@ export type Database = {
           priority: number
           school_id: string
           title: string
+          turma_id: string | null
           updated_at: string
           video_type: "youtube" | "vimeo" | "direct"
           video_url: string | null
@@ -42,6 +43,7 @@ export type Database = {
           priority?: number
           school_id: string
           title: string
+          turma_id?: string | null
           updated_at?: string
           video_type?: "youtube" | "vimeo" | "direct"
           video_url?: string | null
@@ -57,6 +59,7 @@ export type Database = {
           priority?: number
           school_id?: string
           title?: string
+          turma_id?: string | null
           updated_at?: string
           video_type?: "youtube" | "vimeo" | "direct"
           video_url?: string | null
@@ -81,6 +84,13 @@ export type Database = {
             columns: ["school_id"]
             isOneToOne: false
             referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "announcements_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
             referencedColumns: ["id"]
           },
         ]
@@ -142,6 +152,192 @@ export type Database = {
           },
           {
             foreignKeyName: "certificates_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      checkout_session_touches: {
+        Row: {
+          created_at: string
+          email_id: string | null
+          id: string
+          kind: "email" | "staff_whatsapp" | "staff_link"
+          school_id: string
+          session_id: string
+          staff_id: string | null
+          touch_number: number | null
+        }
+        Insert: {
+          created_at?: string
+          email_id?: string | null
+          id?: string
+          kind: "email" | "staff_whatsapp" | "staff_link"
+          school_id: string
+          session_id: string
+          staff_id?: string | null
+          touch_number?: number | null
+        }
+        Update: {
+          created_at?: string
+          email_id?: string | null
+          id?: string
+          kind?: "email" | "staff_whatsapp" | "staff_link"
+          school_id?: string
+          session_id?: string
+          staff_id?: string | null
+          touch_number?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "checkout_session_touches_email_id_fkey"
+            columns: ["email_id"]
+            isOneToOne: false
+            referencedRelation: "email_outbox"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_session_touches_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_session_touches_session_id_fkey"
+            columns: ["session_id"]
+            isOneToOne: false
+            referencedRelation: "checkout_sessions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_session_touches_staff_id_fkey"
+            columns: ["staff_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      checkout_sessions: {
+        Row: {
+          abandoned_at: string | null
+          charge_at: string | null
+          coupon_code: string | null
+          course_id: string
+          created_at: string
+          do_not_contact: boolean
+          ended_at: string | null
+          expires_at: string | null
+          id: string
+          next_touch_at: string | null
+          opened_at: string
+          outcome: "open" | "abandoned" | "paid" | "closed"
+          paid_payment_id: string | null
+          paid_value: number | null
+          payment_id: string | null
+          recovery_coupon_id: string | null
+          resumed_at: string | null
+          school_id: string
+          stage: "opened" | "pix" | "boleto" | "card" | "card_refused"
+          touches_sent: number
+          updated_at: string
+          user_id: string
+          value: number
+          with_bump: boolean
+        }
+        Insert: {
+          abandoned_at?: string | null
+          charge_at?: string | null
+          coupon_code?: string | null
+          course_id: string
+          created_at?: string
+          do_not_contact?: boolean
+          ended_at?: string | null
+          expires_at?: string | null
+          id?: string
+          next_touch_at?: string | null
+          opened_at?: string
+          outcome?: "open" | "abandoned" | "paid" | "closed"
+          paid_payment_id?: string | null
+          paid_value?: number | null
+          payment_id?: string | null
+          recovery_coupon_id?: string | null
+          resumed_at?: string | null
+          school_id: string
+          stage?: "opened" | "pix" | "boleto" | "card" | "card_refused"
+          touches_sent?: number
+          updated_at?: string
+          user_id: string
+          value: number
+          with_bump?: boolean
+        }
+        Update: {
+          abandoned_at?: string | null
+          charge_at?: string | null
+          coupon_code?: string | null
+          course_id?: string
+          created_at?: string
+          do_not_contact?: boolean
+          ended_at?: string | null
+          expires_at?: string | null
+          id?: string
+          next_touch_at?: string | null
+          opened_at?: string
+          outcome?: "open" | "abandoned" | "paid" | "closed"
+          paid_payment_id?: string | null
+          paid_value?: number | null
+          payment_id?: string | null
+          recovery_coupon_id?: string | null
+          resumed_at?: string | null
+          school_id?: string
+          stage?: "opened" | "pix" | "boleto" | "card" | "card_refused"
+          touches_sent?: number
+          updated_at?: string
+          user_id?: string
+          value?: number
+          with_bump?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "checkout_sessions_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_sessions_paid_payment_id_fkey"
+            columns: ["paid_payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_sessions_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_sessions_recovery_coupon_id_fkey"
+            columns: ["recovery_coupon_id"]
+            isOneToOne: false
+            referencedRelation: "coupons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_sessions_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "checkout_sessions_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
@@ -248,6 +444,7 @@ export type Database = {
         Row: {
           all_courses: boolean
           amount: number
+          buyer_id: string | null
           code: string
           created_at: string
           id: string
@@ -263,6 +460,7 @@ export type Database = {
         Insert: {
           all_courses?: boolean
           amount: number
+          buyer_id?: string | null
           code: string
           created_at?: string
           id?: string
@@ -278,6 +476,7 @@ export type Database = {
         Update: {
           all_courses?: boolean
           amount?: number
+          buyer_id?: string | null
           code?: string
           created_at?: string
           id?: string
@@ -291,6 +490,13 @@ export type Database = {
           valid_until?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "coupons_buyer_id_fkey"
+            columns: ["buyer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "coupons_school_id_fkey"
             columns: ["school_id"]
@@ -421,9 +627,10 @@ export type Database = {
         Row: {
           attempts: number
           created_at: string
+          delivery_started_at: string | null
           id: string
           idempotency_key: string
-          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available"
+          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring"
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
@@ -438,9 +645,10 @@ export type Database = {
         Insert: {
           attempts?: number
           created_at?: string
+          delivery_started_at?: string | null
           id?: string
           idempotency_key: string
-          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available"
+          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring"
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
@@ -455,9 +663,10 @@ export type Database = {
         Update: {
           attempts?: number
           created_at?: string
+          delivery_started_at?: string | null
           id?: string
           idempotency_key?: string
-          kind?: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available"
+          kind?: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring"
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
@@ -506,6 +715,7 @@ export type Database = {
           id: string
           status: "ACTIVE" | "PAUSED" | "PENDING"
           subscription_id: string | null
+          turma_id: string | null
           updated_at: string
           user_id: string
         }
@@ -517,6 +727,7 @@ export type Database = {
           id?: string
           status?: "ACTIVE" | "PAUSED" | "PENDING"
           subscription_id?: string | null
+          turma_id?: string | null
           updated_at?: string
           user_id: string
         }
@@ -528,6 +739,7 @@ export type Database = {
           id?: string
           status?: "ACTIVE" | "PAUSED" | "PENDING"
           subscription_id?: string | null
+          turma_id?: string | null
           updated_at?: string
           user_id?: string
         }
@@ -544,6 +756,13 @@ export type Database = {
             columns: ["subscription_id"]
             isOneToOne: false
             referencedRelation: "subscriptions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "enrollments_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
             referencedColumns: ["id"]
           },
           {
@@ -734,6 +953,7 @@ export type Database = {
           created_at: string
           lesson_id: string
           updated_at: string
+          video_poster: string | null
           video_url: string | null
         }
         Insert: {
@@ -741,6 +961,7 @@ export type Database = {
           created_at?: string
           lesson_id: string
           updated_at?: string
+          video_poster?: string | null
           video_url?: string | null
         }
         Update: {
@@ -748,6 +969,7 @@ export type Database = {
           created_at?: string
           lesson_id?: string
           updated_at?: string
+          video_poster?: string | null
           video_url?: string | null
         }
         Relationships: [
@@ -821,6 +1043,7 @@ export type Database = {
           host_video_id: string
           lesson_id: string
           percent: number
+          playing_host_video_id: string | null
           ready_at: string | null
           renditions: string[]
           school_id: string
@@ -835,6 +1058,7 @@ export type Database = {
           host_video_id: string
           lesson_id: string
           percent?: number
+          playing_host_video_id?: string | null
           ready_at?: string | null
           renditions?: string[]
           school_id: string
@@ -849,6 +1073,7 @@ export type Database = {
           host_video_id?: string
           lesson_id?: string
           percent?: number
+          playing_host_video_id?: string | null
           ready_at?: string | null
           renditions?: string[]
           school_id?: string
@@ -1104,6 +1329,7 @@ export type Database = {
           payment_id: string
           school_id: string
           title: string
+          turma_id: string | null
           value: number
         }
         Insert: {
@@ -1115,6 +1341,7 @@ export type Database = {
           payment_id: string
           school_id: string
           title: string
+          turma_id?: string | null
           value: number
         }
         Update: {
@@ -1126,6 +1353,7 @@ export type Database = {
           payment_id?: string
           school_id?: string
           title?: string
+          turma_id?: string | null
           value?: number
         }
         Relationships: [
@@ -1148,6 +1376,13 @@ export type Database = {
             columns: ["school_id"]
             isOneToOne: false
             referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_items_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
             referencedColumns: ["id"]
           },
         ]
@@ -1868,6 +2103,7 @@ export type Database = {
         Row: {
           comments_require_approval: boolean
           created_at: string
+          ranking_by_turma: boolean
           ranking_enabled: boolean
           school_id: string
           updated_at: string
@@ -1875,6 +2111,7 @@ export type Database = {
         Insert: {
           comments_require_approval?: boolean
           created_at?: string
+          ranking_by_turma?: boolean
           ranking_enabled?: boolean
           school_id: string
           updated_at?: string
@@ -1882,6 +2119,7 @@ export type Database = {
         Update: {
           comments_require_approval?: boolean
           created_at?: string
+          ranking_by_turma?: boolean
           ranking_enabled?: boolean
           school_id?: string
           updated_at?: string
@@ -1924,6 +2162,41 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "school_email_settings_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: true
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      school_recovery_settings: {
+        Row: {
+          coupon_percent: number | null
+          created_at: string
+          delays_minutes: number[]
+          enabled: boolean
+          school_id: string
+          updated_at: string
+        }
+        Insert: {
+          coupon_percent?: number | null
+          created_at?: string
+          delays_minutes?: number[]
+          enabled?: boolean
+          school_id: string
+          updated_at?: string
+        }
+        Update: {
+          coupon_percent?: number | null
+          created_at?: string
+          delays_minutes?: number[]
+          enabled?: boolean
+          school_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "school_recovery_settings_school_id_fkey"
             columns: ["school_id"]
             isOneToOne: true
             referencedRelation: "schools"
@@ -2169,6 +2442,171 @@ export type Database = {
           },
         ]
       }
+      turma_module_dates: {
+        Row: {
+          created_at: string
+          module_id: string
+          opens_on: string
+          school_id: string
+          turma_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          module_id: string
+          opens_on: string
+          school_id: string
+          turma_id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          module_id?: string
+          opens_on?: string
+          school_id?: string
+          turma_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "turma_module_dates_module_id_fkey"
+            columns: ["module_id"]
+            isOneToOne: false
+            referencedRelation: "modules"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "turma_module_dates_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "turma_module_dates_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      turma_waitlist: {
+        Row: {
+          course_id: string
+          created_at: string
+          id: string
+          school_id: string
+          turma_id: string | null
+          user_id: string
+        }
+        Insert: {
+          course_id: string
+          created_at?: string
+          id?: string
+          school_id: string
+          turma_id?: string | null
+          user_id: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          id?: string
+          school_id?: string
+          turma_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "turma_waitlist_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "turma_waitlist_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "turma_waitlist_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "turma_waitlist_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      turmas: {
+        Row: {
+          course_id: string
+          created_at: string
+          ends_on: string | null
+          enroll_from: string | null
+          enroll_until: string | null
+          id: string
+          name: string
+          school_id: string
+          seats: number | null
+          starts_on: string
+          updated_at: string
+          waitlist_enabled: boolean
+        }
+        Insert: {
+          course_id: string
+          created_at?: string
+          ends_on?: string | null
+          enroll_from?: string | null
+          enroll_until?: string | null
+          id?: string
+          name: string
+          school_id: string
+          seats?: number | null
+          starts_on: string
+          updated_at?: string
+          waitlist_enabled?: boolean
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          ends_on?: string | null
+          enroll_from?: string | null
+          enroll_until?: string | null
+          id?: string
+          name?: string
+          school_id?: string
+          seats?: number | null
+          starts_on?: string
+          updated_at?: string
+          waitlist_enabled?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "turmas_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "turmas_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_roles: {
         Row: {
           created_at: string
@@ -2280,6 +2718,34 @@ export type Database = {
           viewers: number | null
         }[]
       }
+      admin_checkout_sessions: {
+        Args: { p_course_id?: string | null; p_from?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_stage?: string | null; p_to?: string | null }
+        Returns: {
+          abandoned_at: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          buyer_name: string | null
+          buyer_phone: string | null
+          coupon_code: string | null
+          course_id: string | null
+          course_slug: string | null
+          course_title: string | null
+          do_not_contact: boolean | null
+          ended_at: string | null
+          id: string | null
+          last_touch_at: string | null
+          opened_at: string | null
+          outcome: string | null
+          paid_value: number | null
+          recovered: boolean | null
+          staff_contacts: number | null
+          stage: string | null
+          total_count: number | null
+          touches_sent: number | null
+          value: number | null
+          with_bump: boolean | null
+        }[]
+      }
       admin_comment_counts: {
         Args: { p_school_id?: string | null }
         Returns: {
@@ -2379,6 +2845,10 @@ export type Database = {
           subscribers: number | null
         }[]
       }
+      admin_recovery_totals: {
+        Args: { p_course_id?: string | null; p_from?: string | null; p_school_id?: string | null; p_to?: string | null }
+        Returns: Json
+      }
       admin_report_quizzes: {
         Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null }
         Returns: {
@@ -2461,6 +2931,25 @@ export type Database = {
           total: number | null
         }[]
       }
+      admin_turmas: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          course_id: string | null
+          created_at: string | null
+          ends_on: string | null
+          enroll_from: string | null
+          enroll_until: string | null
+          id: string | null
+          name: string | null
+          seats: number | null
+          seats_taken: number | null
+          starts_on: string | null
+          status: string | null
+          students: number | null
+          waiting: number | null
+          waitlist_enabled: boolean | null
+        }[]
+      }
       apply_payment_event: {
         Args: { p_customer: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_installment: string | null; p_provider: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_value: number | null }
         Returns: string
@@ -2522,6 +3011,7 @@ export type Database = {
         Returns: {
           attempts: number
           created_at: string
+          delivery_started_at: string | null
           id: string
           idempotency_key: string
           kind: string
@@ -2648,6 +3138,10 @@ export type Database = {
           updated_at: string
         }
       }
+      email_outcome_unknown: {
+        Args: { p_error: string | null; p_id: string | null }
+        Returns: boolean
+      }
       email_unsubscribe_token: {
         Args: { p_kind: string | null; p_user_id: string | null }
         Returns: string
@@ -2712,6 +3206,17 @@ export type Database = {
           workload_hours: number
         }
       }
+      join_turma_waitlist: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          course_id: string
+          created_at: string
+          id: string
+          school_id: string
+          turma_id: string | null
+          user_id: string
+        }
+      }
       lesson_video_upload_target: {
         Args: { p_lesson_id: string | null }
         Returns: {
@@ -2727,6 +3232,21 @@ export type Database = {
         Args: { p_comment_id: string | null; p_marked?: boolean | null }
         Returns: undefined
       }
+      move_enrollment_to_turma: {
+        Args: { p_enrollment_id: string | null; p_turma_id: string | null }
+        Returns: {
+          cohort_id: string | null
+          course_id: string
+          created_at: string
+          expires_at: string | null
+          id: string
+          status: string
+          subscription_id: string | null
+          turma_id: string | null
+          updated_at: string
+          user_id: string
+        }
+      }
       my_quiz_states: {
         Args: { p_course_id?: string | null }
         Returns: {
@@ -2739,6 +3259,14 @@ export type Database = {
           quiz_id: string | null
           state: string | null
         }[]
+      }
+      note_material_stamp: {
+        Args: never
+        Returns: boolean
+      }
+      open_checkout_session: {
+        Args: { p_coupon_code?: string | null; p_course_id: string | null; p_with_bump?: boolean | null }
+        Returns: string
       }
       payment_school_id: {
         Args: { p_external_reference: string | null; p_provider: string | null; p_provider_payment_id: string | null }
@@ -2776,6 +3304,10 @@ export type Database = {
       quiz_results: {
         Args: { p_quiz_id: string | null }
         Returns: Json
+      }
+      record_checkout_staff_contact: {
+        Args: { p_channel: string | null; p_session_id: string | null }
+        Returns: string
       }
       record_lesson_video_status: {
         Args: { p_duration_sec?: number | null; p_host: string | null; p_host_video_id: string | null; p_percent?: number | null; p_reason?: string | null; p_renditions?: string[] | null; p_state: string | null }
@@ -2846,6 +3378,10 @@ export type Database = {
         Args: { p_token: string | null }
         Returns: string
       }
+      resume_checkout_session: {
+        Args: { p_session_id: string | null }
+        Returns: Json
+      }
       reveal_school_webhook_secret: {
         Args: { p_school_id?: string | null }
         Returns: string
@@ -2854,6 +3390,10 @@ export type Database = {
         Args: { p_school_id?: string | null }
         Returns: string
       }
+      run_checkout_recovery: {
+        Args: { p_now?: string | null }
+        Returns: Json
+      }
       save_quiz_answers: {
         Args: { p_answers: Json | null; p_attempt_id: string | null }
         Returns: string
@@ -2861,6 +3401,10 @@ export type Database = {
       school_ranking: {
         Args: { p_school_id?: string | null }
         Returns: Json
+      }
+      set_checkout_do_not_contact: {
+        Args: { p_do_not_contact: boolean | null; p_session_id: string | null }
+        Returns: boolean
       }
       set_integration_webhook_token: {
         Args: { p_integration_id: string | null; p_token: string | null }
@@ -2887,6 +3431,10 @@ export type Database = {
           updated_at: string
           value_last4: string
         }
+      }
+      start_email_delivery: {
+        Args: { p_id: string | null; p_message_id: string | null }
+        Returns: boolean
       }
       start_quiz_attempt: {
         Args: { p_quiz_id: string | null }
@@ -2937,6 +3485,10 @@ export type Database = {
           user_id: string | null
         }[]
       }
+      turma_for: {
+        Args: { p_course_id: string | null; p_turma: string | null }
+        Returns: string
+      }
       unhide_comment: {
         Args: { p_comment_id: string | null }
         Returns: undefined
@@ -2978,7 +3530,7 @@ export type Database = {
         }[]
       }
       video_playback: {
-        Args: { p_action: string | null; p_browser?: string | null; p_device?: string | null; p_ip?: string | null; p_lesson_id: string | null; p_session_id?: string | null }
+        Args: { p_aal: string | null; p_action: string | null; p_auth_session: string | null; p_browser?: string | null; p_device?: string | null; p_ip?: string | null; p_lesson_id: string | null; p_session_id?: string | null; p_user_id: string | null }
         Returns: Json
       }
     }
@@ -3113,6 +3665,13 @@ export const Constants = {
       announcements: {
         video_type: ["youtube", "vimeo", "direct"],
       },
+      checkout_session_touches: {
+        kind: ["email", "staff_whatsapp", "staff_link"],
+      },
+      checkout_sessions: {
+        outcome: ["open", "abandoned", "paid", "closed"],
+        stage: ["opened", "pix", "boleto", "card", "card_refused"],
+      },
       coupon_uses: {
         status: ["reserved", "used", "released"],
       },
@@ -3123,7 +3682,7 @@ export const Constants = {
         status: ["DRAFT", "PUBLISHED", "ARCHIVED"],
       },
       email_outbox: {
-        kind: ["access_granted", "new_enrollment", "payment_pending", "payment_reminder", "payment_confirmed", "payment_refunded", "content_released", "we_miss_you", "certificate_available"],
+        kind: ["access_granted", "new_enrollment", "payment_pending", "payment_reminder", "payment_confirmed", "payment_refunded", "content_released", "we_miss_you", "certificate_available", "turma_starts_tomorrow", "checkout_recovery", "pix_expiring"],
         status: ["queued", "sending", "sent", "failed", "skipped"],
       },
       enrollments: {

@@ -189,17 +189,20 @@ create table public.lesson_contents (
   video_url text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  video_poster text,
   constraint lesson_contents_pkey PRIMARY KEY (lesson_id),
   constraint lesson_contents_content_length CHECK ((length(content) <= 200000)),
+  constraint lesson_contents_video_poster_path CHECK ((video_poster ~ '^[0-9a-f-]{36}/[A-Za-z0-9._-]{1,200}\.jpg$'::text)),
   constraint lesson_contents_video_url_length CHECK ((length(video_url) <= 2000)),
   constraint lesson_contents_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE
 );
 comment on table public.lesson_contents is 'The protected part of a lesson (text and video URL; for uploaded videos the object path in lesson-videos), readable only with access to the lesson. Created empty with the lesson: update or upsert it.';
+comment on column public.lesson_contents.video_poster is 'A frame of the uploaded video shown until it plays: an object path in course-thumbnails ({school_id}/{name}.jpg).';
 
 revoke all on table public.lesson_contents from anon, authenticated, service_role;
 grant select, insert, delete on table public.lesson_contents to authenticated;
 grant all on table public.lesson_contents to service_role;
-grant update (lesson_id, content, video_url) on table public.lesson_contents to authenticated;
+grant update (lesson_id, content, video_url, video_poster) on table public.lesson_contents to authenticated;
 alter table public.lesson_contents enable row level security;
 
 create policy lesson_contents_delete on public.lesson_contents as permissive for delete to authenticated
@@ -224,6 +227,8 @@ create policy lesson_contents_update on public.lesson_contents as permissive for
           WHERE (l.id = lesson_contents.lesson_id))) AS is_course_staff));
 
 CREATE TRIGGER lesson_contents_drop_hosted_video AFTER UPDATE OF video_url ON public.lesson_contents FOR EACH ROW WHEN (((new.video_url IS DISTINCT FROM old.video_url) AND (new.video_url IS DISTINCT FROM 'video-host'::text))) EXECUTE FUNCTION private.lesson_contents_drop_hosted_video();
+CREATE TRIGGER lesson_contents_poster BEFORE INSERT OR UPDATE OF video_url, video_poster ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_poster_follows_video();
+CREATE TRIGGER lesson_contents_queue_old_video AFTER DELETE OR UPDATE OF video_url ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_contents_queue_old_video();
 CREATE TRIGGER lesson_contents_touch BEFORE UPDATE ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -294,6 +299,7 @@ create table public.announcements (
   priority integer default 0 not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  turma_id uuid,
   constraint announcements_pkey PRIMARY KEY (id),
   constraint announcements_body_not_blank CHECK (((length(btrim(body)) >= 1) AND (length(btrim(body)) <= 20000))),
   constraint announcements_image_url_length CHECK ((length(image_url) <= 2000)),
@@ -303,18 +309,20 @@ create table public.announcements (
   constraint announcements_video_url_length CHECK ((length(video_url) <= 2000)),
   constraint announcements_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint announcements_instructor_id_fkey FOREIGN KEY (instructor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
-  constraint announcements_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
+  constraint announcements_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
+  constraint announcements_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE CASCADE
 );
 comment on table public.announcements is 'News of a school, or of one of its courses, on the students'' home: title, HTML body, image or video, active flag and priority (0-100).';
 
 CREATE INDEX announcements_course_id_idx ON public.announcements USING btree (course_id);
 CREATE INDEX announcements_instructor_id_idx ON public.announcements USING btree (instructor_id);
 CREATE INDEX announcements_school_id_priority_idx ON public.announcements USING btree (school_id, is_active, priority DESC, created_at DESC);
+CREATE INDEX announcements_turma_id_idx ON public.announcements USING btree (turma_id) WHERE (turma_id IS NOT NULL);
 
 revoke all on table public.announcements from anon, authenticated, service_role;
 grant select, insert, delete on table public.announcements to authenticated;
 grant all on table public.announcements to service_role;
-grant update (course_id, title, body, image_url, video_url, video_type, is_active, priority) on table public.announcements to authenticated;
+grant update (course_id, title, body, image_url, video_url, video_type, is_active, priority, turma_id) on table public.announcements to authenticated;
 alter table public.announcements enable row level security;
 
 create policy announcements_delete on public.announcements as permissive for delete to authenticated
@@ -325,12 +333,12 @@ create policy announcements_password_change on public.announcements as restricti
   using ((NOT ( SELECT private.password_change_pending() AS password_change_pending)))
   with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy announcements_select on public.announcements as permissive for select to authenticated
-  using (((is_active AND (school_id = ( SELECT private.my_school_id() AS my_school_id))) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
+  using (((is_active AND (school_id = ( SELECT private.my_school_id() AS my_school_id)) AND ((turma_id IS NULL) OR (turma_id IN ( SELECT private.my_turma_ids() AS my_turma_ids)))) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 create policy announcements_update on public.announcements as permissive for update to authenticated
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
-CREATE TRIGGER announcements_same_school BEFORE INSERT OR UPDATE OF school_id, course_id ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.announcements_same_school();
+CREATE TRIGGER announcements_same_school BEFORE INSERT OR UPDATE OF school_id, course_id, turma_id ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.announcements_same_school();
 CREATE TRIGGER announcements_touch BEFORE UPDATE ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -460,6 +468,9 @@ CREATE OR REPLACE FUNCTION private.announcements_same_school()
  SET search_path TO ''
 AS $function$
 begin
+  if new.turma_id is not null then
+    new.course_id := (select t.course_id from public.turmas t where t.id = new.turma_id);
+  end if;
   if new.course_id is not null and not exists (
     select 1 from public.courses c where c.id = new.course_id and c.school_id = new.school_id
   ) then
@@ -497,6 +508,48 @@ begin
   return null;
 end $function$;
 revoke all on function private.lesson_contents_drop_hosted_video() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.lesson_contents_queue_old_video()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and private.is_storage_video_path(new.video_url) then
+    delete from private.video_host_deletions where host = 'storage' and host_video_id = 'lesson-videos/' || new.video_url;
+  end if;
+  if private.is_storage_video_path(old.video_url)
+     and (tg_op = 'DELETE' or new.video_url is distinct from old.video_url)
+     and not exists (select 1 from public.lesson_contents c where c.video_url = old.video_url and c.lesson_id <> old.lesson_id) then
+    insert into private.video_host_deletions (host, host_video_id, reason)
+    values ('storage', 'lesson-videos/' || old.video_url, case when tg_op = 'DELETE' then 'removed' else 'replaced' end)
+    on conflict (host, host_video_id) do nothing;
+  end if;
+  return null;
+end $function$;
+revoke all on function private.lesson_contents_queue_old_video() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.lesson_poster_follows_video()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.video_url is distinct from old.video_url
+     and new.video_poster is not distinct from old.video_poster then
+    new.video_poster := null;
+  end if;
+  if new.video_poster is not null
+     and split_part(new.video_poster, '/', 1) <> (
+       select c.school_id::text from public.lessons l join public.courses c on c.id = l.course_id
+       where l.id = new.lesson_id) then
+    raise exception 'the poster must be an image of the lesson''s school' using errcode = '23514';
+  end if;
+  return new;
+end $function$;
+revoke all on function private.lesson_poster_follows_video() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.lessons_create_contents()
  RETURNS trigger

@@ -18,6 +18,7 @@ create table public.school_discussion_settings (
   ranking_enabled boolean default false not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  ranking_by_turma boolean default false not null,
   constraint school_discussion_settings_pkey PRIMARY KEY (school_id),
   constraint school_discussion_settings_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
@@ -440,23 +441,32 @@ declare
   v_school uuid := coalesce(p_school_id, private.my_school_id());
   v_month date := private.sp_month(now());
   v_enabled boolean;
+  v_by_turma boolean;
   v_opted_out boolean;
   v_is_student boolean;
   v_told boolean;
+  v_mates uuid[];
   v_result jsonb;
 begin
   perform private.refuse_while_password_change_pending();
   if v_school is null or not (v_school is not distinct from private.my_school_id() or private.is_school_staff(v_school)) then
     raise exception 'not allowed' using errcode = '42501';
   end if;
-  select s.ranking_enabled into v_enabled from public.school_discussion_settings s where s.school_id = v_school;
+  select s.ranking_enabled, s.ranking_by_turma into v_enabled, v_by_turma
+    from public.school_discussion_settings s where s.school_id = v_school;
   select exists (select 1 from public.ranking_opt_outs o where o.user_id = p.id),
          p.school_id = v_school and not private.has_any_role(p.id),
          exists (select 1 from public.ranking_notices n where n.user_id = p.id)
     into v_opted_out, v_is_student, v_told
     from public.profiles p where p.id = auth.uid();
+  -- By turma, for a student: who shares one of their turmas (none: nobody).
+  if coalesce(v_by_turma, false) and not private.is_school_staff(v_school) then
+    select coalesce(array_agg(distinct e.user_id), '{}') into v_mates
+      from public.enrollments e where e.turma_id in (select private.my_turma_ids());
+  end if;
   v_result := jsonb_build_object(
     'enabled', coalesce(v_enabled, false), 'month', v_month, 'opted_out', coalesce(v_opted_out, false),
+    'by_turma', v_mates is not null,
     'weights', jsonb_build_object('lesson', 10, 'quiz', 30, 'answer', 20));
   if not coalesce(v_enabled, false) then
     return v_result || jsonb_build_object('top', '[]'::jsonb, 'me', null);
@@ -469,6 +479,7 @@ begin
       join public.profiles p on p.id = rm.user_id
      where rm.school_id = v_school and rm.month = v_month and rm.points > 0
        and p.school_id = v_school and p.is_active
+       and (v_mates is null or rm.user_id = any (v_mates))
        and not exists (select 1 from public.ranking_opt_outs o where o.user_id = rm.user_id)
        and not exists (select 1 from public.user_roles r where r.user_id = rm.user_id)
   )

@@ -65,11 +65,12 @@ create table public.email_outbox (
   provider_message_id text,
   created_at timestamp with time zone default now() not null,
   sent_at timestamp with time zone,
+  delivery_started_at timestamp with time zone,
   constraint email_outbox_pkey PRIMARY KEY (id),
   constraint email_outbox_idempotency UNIQUE (school_id, idempotency_key),
   constraint email_outbox_attempts_check CHECK (((attempts >= 0) AND (attempts <= 20))),
   constraint email_outbox_idempotency_key_check CHECK (((length(idempotency_key) >= 1) AND (length(idempotency_key) <= 300))),
-  constraint email_outbox_kind_check CHECK ((kind = ANY (ARRAY['access_granted'::text, 'new_enrollment'::text, 'payment_pending'::text, 'payment_reminder'::text, 'payment_confirmed'::text, 'payment_refunded'::text, 'content_released'::text, 'we_miss_you'::text, 'certificate_available'::text]))),
+  constraint email_outbox_kind_check CHECK ((kind = ANY (ARRAY['access_granted'::text, 'new_enrollment'::text, 'payment_pending'::text, 'payment_reminder'::text, 'payment_confirmed'::text, 'payment_refunded'::text, 'content_released'::text, 'we_miss_you'::text, 'certificate_available'::text, 'turma_starts_tomorrow'::text, 'checkout_recovery'::text, 'pix_expiring'::text]))),
   constraint email_outbox_last_error_check CHECK ((length(last_error) <= 2000)),
   constraint email_outbox_lock_check CHECK (((status = 'sending'::text) = (locked_until IS NOT NULL))),
   constraint email_outbox_payload_check CHECK (((jsonb_typeof(payload) = 'object'::text) AND (NOT (payload ?| ARRAY['password'::text, 'temporary_password'::text])) AND (pg_column_size(payload) <= 16384))),
@@ -82,6 +83,7 @@ create table public.email_outbox (
 );
 comment on table public.email_outbox is 'E-mails to students, one per event and recipient (issue 22): written with the event, sent by the send-emails function.';
 comment on column public.email_outbox.last_error is 'Why the message did not go out: the provider''s answer (queued again or failed), or, skipped, why it was no longer due.';
+comment on column public.email_outbox.delivery_started_at is 'When a sender began the SMTP delivery (its message id is in provider_message_id): a message started and not recorded is never sent again.';
 
 CREATE INDEX email_outbox_due_idx ON public.email_outbox USING btree (next_attempt_at) WHERE (status = 'queued'::text);
 CREATE INDEX email_outbox_school_idx ON public.email_outbox USING btree (school_id, created_at DESC);
@@ -199,11 +201,15 @@ begin
   if p_limit not between 1 and 500 or p_lease not between interval '10 seconds' and interval '1 hour' then
     raise exception 'limit between 1 and 500, lease between 10 seconds and 1 hour' using errcode = '22023';
   end if;
+  update public.email_outbox o
+     set status = 'failed', locked_until = null,
+         last_error = 'Resultado do envio desconhecido (o envio começou e não foi registrado); não reenviado para não duplicar.'
+   where o.status = 'sending' and o.locked_until < now() and o.delivery_started_at is not null;
   return query
   with picked as (
     select c.id from public.email_outbox c
      where (c.status = 'queued' and c.next_attempt_at <= now())
-        or (c.status = 'sending' and c.locked_until < now())
+        or (c.status = 'sending' and c.locked_until < now() and c.delivery_started_at is null)
      order by c.next_attempt_at, c.created_at
      limit p_limit
      for update skip locked
@@ -264,6 +270,26 @@ end $function$;
 revoke all on function public.create_access_link(p_user_id uuid, p_school_id uuid, p_token_hash text, p_ttl interval) from public, anon, authenticated, service_role;
 grant execute on function public.create_access_link(p_user_id uuid, p_school_id uuid, p_token_hash text, p_ttl interval) to service_role;
 
+CREATE OR REPLACE FUNCTION public.email_outcome_unknown(p_id uuid, p_error text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  update public.email_outbox
+     set status = 'failed', locked_until = null,
+         last_error = left('Resultado do envio desconhecido (o servidor pode ter aceitado a mensagem); não reenviado para não duplicar: '
+                           || coalesce(nullif(btrim(p_error), ''), 'erro desconhecido'), 2000)
+   where id = p_id and status = 'sending' and delivery_started_at is not null;
+  return found;
+end $function$;
+revoke all on function public.email_outcome_unknown(p_id uuid, p_error text) from public, anon, authenticated, service_role;
+grant execute on function public.email_outcome_unknown(p_id uuid, p_error text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.email_unsubscribe_token(p_user_id uuid, p_kind text)
  RETURNS text
  LANGUAGE plpgsql
@@ -313,7 +339,7 @@ begin
   update public.email_outbox
      set status = case when p_permanent or attempts >= least(greatest(p_max_attempts, 1), 20) then 'failed' else 'queued' end,
          next_attempt_at = now() + make_interval(mins => power(2, least(attempts - 1, 10))::integer),
-         locked_until = null,
+         locked_until = null, delivery_started_at = null,
          last_error = left(coalesce(nullif(btrim(p_error), ''), 'erro desconhecido'), 2000)
    where id = p_id and status = 'sending'
   returning status into v_status;
@@ -356,16 +382,37 @@ begin
            jsonb_agg(jsonb_build_object('course_title', c.title, 'course_id', c.id, 'module_title', m.title) order by c.title, m.order_index) as modules
       from public.enrollments e
       join public.courses c on c.id = e.course_id
-      join public.modules m on m.course_id = c.id and m.release_mode <> 'IMMEDIATE'
+      join public.modules m on m.course_id = c.id
+      left join public.turmas t on t.id = e.turma_id
       join auth.users u on u.id = e.user_id
       left join public.profiles pr on pr.id = e.user_id
      where e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > p_now) and u.email is not null
-       and private.module_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at)
+       -- Outside a turma an IMMEDIATE module opens with the enrollment; inside one, at the turma's start.
+       and (m.release_mode <> 'IMMEDIATE' or t.id is not null)
+       and private.enrollment_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at, t.starts_on, private.turma_opens_on(t.id, m.id))
            between (v_today::timestamp at time zone 'America/Sao_Paulo') and p_now
      group by e.user_id, c.school_id, u.email, pr.name
   loop
     if private.enqueue_email(r.school_id, r.user_id, r.email, 'content_released', 'content:' || r.user_id || ':' || v_today,
          jsonb_build_object('name', coalesce(r.name, ''), 'modules', r.modules)) is not null then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+
+  -- Sua turma começa amanhã: the students of a turma whose start (00:00 in Brasília) is tomorrow.
+  for r in
+    select e.user_id, t.id as turma_id, t.name as turma_name, t.starts_on, c.id as course_id, c.title, c.school_id, u.email, pr.name
+      from public.turmas t
+      join public.enrollments e on e.turma_id = t.id
+      join public.courses c on c.id = t.course_id
+      join auth.users u on u.id = e.user_id
+      left join public.profiles pr on pr.id = e.user_id
+     where t.starts_on = v_today + 1 and c.status = 'PUBLISHED'
+       and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > p_now) and u.email is not null
+  loop
+    if private.enqueue_email(r.school_id, r.user_id, r.email, 'turma_starts_tomorrow', 'turma:' || r.turma_id || ':' || r.user_id,
+         jsonb_build_object('name', coalesce(r.name, ''), 'course_title', r.title, 'course_id', r.course_id,
+                            'turma_name', r.turma_name, 'starts_on', r.starts_on)) is not null then
       v_count := v_count + 1;
     end if;
   end loop;
@@ -497,6 +544,38 @@ end $function$;
 revoke all on function public.resubscribe_email(p_token text) from public, anon, authenticated, service_role;
 grant execute on function public.resubscribe_email(p_token text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.start_email_delivery(p_id uuid, p_message_id text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_message public.email_outbox;
+  v_reason text;
+begin
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  select * into v_message from public.email_outbox o
+   where o.id = p_id and o.status = 'sending' and o.delivery_started_at is null and o.locked_until > now()
+     for update;
+  if v_message.id is null then
+    return false;
+  end if;
+  v_reason := private.email_outdated_reason(v_message);
+  if v_reason is not null then
+    update public.email_outbox set status = 'skipped', locked_until = null, last_error = v_reason where id = p_id;
+    return false;
+  end if;
+  update public.email_outbox
+     set delivery_started_at = now(), provider_message_id = left(p_message_id, 500)
+   where id = p_id;
+  return true;
+end $function$;
+revoke all on function public.start_email_delivery(p_id uuid, p_message_id text) from public, anon, authenticated, service_role;
+grant execute on function public.start_email_delivery(p_id uuid, p_message_id text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.unsubscribe_email(p_token text)
  RETURNS text
  LANGUAGE plpgsql
@@ -545,13 +624,13 @@ begin
       if p_message.user_id is null then
         return 'A conta do aluno foi excluída.';
       end if;
-    when 'payment_pending', 'payment_reminder', 'payment_confirmed', 'payment_refunded' then
+    when 'payment_pending', 'payment_reminder', 'payment_confirmed', 'payment_refunded', 'pix_expiring' then
       if v_subject = 'payment' then
         select * into v_payment from public.payments p where p.id = v_id;
         if v_payment.id is null then
           return 'A cobrança foi excluída.';
         end if;
-        if p_message.kind in ('payment_pending', 'payment_reminder') then
+        if p_message.kind in ('payment_pending', 'payment_reminder', 'pix_expiring') then
           -- How to pay: only while the charge still waits for its payment.
           return case
             when v_payment.status in ('CONFIRMED', 'RECEIVED') then 'O pagamento já foi confirmado.'
@@ -566,6 +645,8 @@ begin
           return 'O pagamento foi estornado antes do envio.';
         end if;
       end if;
+    when 'checkout_recovery' then
+      return private.recovery_email_outdated_reason(p_message);
     when 'new_enrollment' then
       if v_subject = 'enrollment' and not exists (
            select 1 from public.enrollments e
@@ -638,7 +719,7 @@ CREATE OR REPLACE FUNCTION private.is_optional_email_kind(p_kind text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select p_kind in ('new_enrollment', 'content_released', 'we_miss_you', 'certificate_available');
+  select p_kind in ('new_enrollment', 'content_released', 'we_miss_you', 'certificate_available', 'checkout_recovery');
 $function$;
 revoke all on function private.is_optional_email_kind(p_kind text) from public, anon, authenticated, service_role;
 grant execute on function private.is_optional_email_kind(p_kind text) to public;

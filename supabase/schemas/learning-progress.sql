@@ -22,12 +22,14 @@ create table public.enrollments (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   subscription_id uuid,
+  turma_id uuid,
   constraint enrollments_pkey PRIMARY KEY (id),
   constraint enrollments_user_course_key UNIQUE (user_id, course_id),
   constraint enrollments_cohort_id_length CHECK ((length(cohort_id) <= 200)),
   constraint enrollments_status_check CHECK ((status = ANY (ARRAY['ACTIVE'::text, 'PAUSED'::text, 'PENDING'::text]))),
   constraint enrollments_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint enrollments_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES public.subscriptions(id) ON DELETE SET NULL,
+  constraint enrollments_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE SET NULL,
   constraint enrollments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.enrollments is 'A student''s enrollment in a course: ACTIVE or PAUSED, optional expiry; opened by staff, by a paid payment or by a subscription (subscription_id). Access to lessons starts here.';
@@ -35,6 +37,7 @@ comment on table public.enrollments is 'A student''s enrollment in a course: ACT
 CREATE INDEX enrollments_course_id_created_at_idx ON public.enrollments USING btree (course_id, created_at);
 CREATE INDEX enrollments_course_id_idx ON public.enrollments USING btree (course_id, status);
 CREATE INDEX enrollments_subscription_id_idx ON public.enrollments USING btree (subscription_id);
+CREATE INDEX enrollments_turma_id_idx ON public.enrollments USING btree (turma_id) WHERE (turma_id IS NOT NULL);
 CREATE INDEX enrollments_user_id_status_idx ON public.enrollments USING btree (user_id, status);
 
 revoke all on table public.enrollments from anon, authenticated, service_role;
@@ -56,10 +59,12 @@ create policy enrollments_update on public.enrollments as permissive for update 
   using (( SELECT private.is_course_staff(enrollments.course_id) AS is_course_staff))
   with check (( SELECT private.is_course_staff(enrollments.course_id) AS is_course_staff));
 
+CREATE TRIGGER enrollments_checkout_sessions AFTER INSERT OR UPDATE OF status, expires_at ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.checkout_sessions_on_enrollment();
 CREATE TRIGGER enrollments_email AFTER INSERT OR UPDATE OF status ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.email_on_enrollment();
 CREATE TRIGGER enrollments_pending_until_confirmed BEFORE INSERT OR UPDATE ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_pending_until_confirmed();
 CREATE TRIGGER enrollments_same_school BEFORE INSERT OR UPDATE OF user_id, course_id ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_same_school();
 CREATE TRIGGER enrollments_touch BEFORE UPDATE ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
+CREATE TRIGGER enrollments_turma BEFORE INSERT OR UPDATE OF turma_id, expires_at, course_id ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_turma();
 
 -- ====================================================================================================
 -- public.progress
@@ -390,8 +395,10 @@ begin
   from public.lessons l
   join public.modules m on m.id = l.module_id
   join public.enrollments e on e.course_id = l.course_id and e.user_id = (select auth.uid())
+  left join public.turmas t on t.id = e.turma_id
   where l.course_id in (select private.accessible_course_ids())
-    and private.module_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at) <= now()
+    and private.enrollment_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at,
+                                      t.starts_on, private.turma_opens_on(t.id, m.id)) <= now()
   union
   select id from private.preview_lesson_ids() as p(id);
 end $function$;
@@ -415,6 +422,32 @@ begin
   return new;
 end $function$;
 revoke all on function private.certificates_keep_snapshot() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.checkout_sessions_on_enrollment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments;
+begin
+  if new.status <> 'ACTIVE' or (new.expires_at is not null and new.expires_at <= now()) then
+    return null;
+  end if;
+  select p.* into v_payment from public.payments p
+   where p.user_id = new.user_id and p.status in ('CONFIRMED', 'RECEIVED') and p.updated_at = now()
+     and (p.course_id = new.course_id or exists (select 1 from public.payment_items i where i.payment_id = p.id and i.course_id = new.course_id))
+   order by p.paid_at desc nulls last limit 1;
+  if v_payment.id is not null then
+    perform private.checkout_sessions_paid(v_payment);
+  end if;
+  update public.checkout_sessions s
+     set outcome = 'closed', ended_at = now(), next_touch_at = null
+   where s.user_id = new.user_id and s.course_id = new.course_id and s.outcome in ('open', 'abandoned');
+  return null;
+end $function$;
+revoke all on function private.checkout_sessions_on_enrollment() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.email_on_certificate()
  RETURNS trigger
@@ -468,16 +501,32 @@ CREATE OR REPLACE FUNCTION private.enroll_bought(p_payment public.payments)
  SET search_path TO ''
 AS $function$
 begin
-  insert into public.enrollments (user_id, course_id, status)
-  select p_payment.user_id, i.course_id, 'ACTIVE' from public.payment_items i
+  insert into public.enrollments (user_id, course_id, status, turma_id)
+  select p_payment.user_id, i.course_id, 'ACTIVE', i.turma_id from public.payment_items i
    where i.payment_id = p_payment.id and i.course_id is not null
   on conflict (user_id, course_id) do update
     set status = 'ACTIVE', subscription_id = null,
+        turma_id = coalesce(excluded.turma_id, public.enrollments.turma_id),
         expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
                           then null else public.enrollments.expires_at end;
   return found;
 end $function$;
 revoke all on function private.enroll_bought(p_payment public.payments) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.enrollment_release_at(p_mode text, p_days integer, p_on date, p_enrolled_at timestamp with time zone, p_turma_starts_on date, p_turma_opens_on date)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select case when p_turma_starts_on is null then private.module_release_at(p_mode, p_days, p_on, p_enrolled_at)
+              else greatest(p_turma_starts_on::timestamp at time zone 'America/Sao_Paulo',
+                            coalesce(p_turma_opens_on::timestamp at time zone 'America/Sao_Paulo',
+                                     private.module_release_at(p_mode, p_days, p_on,
+                                                               p_turma_starts_on::timestamp at time zone 'America/Sao_Paulo')))
+         end
+$function$;
+revoke all on function private.enrollment_release_at(p_mode text, p_days integer, p_on date, p_enrolled_at timestamp with time zone, p_turma_starts_on date, p_turma_opens_on date) from public, anon, authenticated, service_role;
+grant execute on function private.enrollment_release_at(p_mode text, p_days integer, p_on date, p_enrolled_at timestamp with time zone, p_turma_starts_on date, p_turma_opens_on date) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.enrollments_pending_until_confirmed()
  RETURNS trigger
@@ -517,6 +566,45 @@ begin
 end $function$;
 revoke all on function private.enrollments_same_school() from public, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.enrollments_turma()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_turma public.turmas;
+  v_old_end timestamptz;
+begin
+  if new.turma_id is null then
+    return new;
+  end if;
+  select * into v_turma from public.turmas t where t.id = new.turma_id;
+  if v_turma.course_id is distinct from new.course_id then
+    raise exception 'A turma é de outro curso.' using errcode = '23514';
+  end if;
+  if tg_op = 'INSERT' or new.turma_id is distinct from old.turma_id then
+    if v_turma.seats is not null and coalesce(auth.role(), 'service_role') = 'authenticated' then
+      perform 1 from public.turmas t where t.id = new.turma_id for update;
+      select * into v_turma from public.turmas t where t.id = new.turma_id;
+      if private.turma_seats_taken(new.turma_id, new.user_id) >= v_turma.seats then
+        raise exception 'Turma esgotada.' using errcode = 'PT409';
+      end if;
+    end if;
+    if tg_op = 'UPDATE' and new.expires_at is not distinct from old.expires_at then
+      select private.turma_ends_at(t.ends_on) into v_old_end from public.turmas t where t.id = old.turma_id;
+      if old.expires_at is not distinct from v_old_end then
+        new.expires_at := private.turma_ends_at(v_turma.ends_on);
+      end if;
+    end if;
+  end if;
+  if new.expires_at is null then
+    new.expires_at := private.turma_ends_at(v_turma.ends_on);
+  end if;
+  return new;
+end $function$;
+revoke all on function private.enrollments_turma() from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.has_course_access(p_course_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -551,12 +639,14 @@ begin
       join public.courses c on c.id = l.course_id
       join public.modules m on m.id = l.module_id
       left join public.enrollments e on e.course_id = l.course_id and e.user_id = auth.uid()
+      left join public.turmas t on t.id = e.turma_id
      where l.id = p_lesson_id
        and (private.is_school_staff(c.school_id)
             or (c.status = 'PUBLISHED' and c.school_id = private.my_school_id()
                 and (l.is_preview
                      or (e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now())
-                         and private.module_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at) <= now()))))
+                         and private.enrollment_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at,
+                                                           t.starts_on, private.turma_opens_on(t.id, m.id)) <= now()))))
   );
 end $function$;
 revoke all on function private.has_lesson_access(p_lesson_id uuid) from public, anon, authenticated, service_role;
@@ -572,8 +662,10 @@ begin
   return exists (
     select 1 from public.modules m
     left join public.enrollments e on e.course_id = m.course_id and e.user_id = auth.uid()
+    left join public.turmas t on t.id = e.turma_id
     where m.id = p_module_id
-      and private.module_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at) <= now()
+      and private.enrollment_release_at(m.release_mode, m.release_after_days, m.release_on, e.created_at,
+                                        t.starts_on, private.turma_opens_on(t.id, m.id)) <= now()
   );
 end $function$;
 revoke all on function private.is_module_released(p_module_id uuid) from public, anon, authenticated, service_role;

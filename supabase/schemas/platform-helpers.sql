@@ -96,6 +96,31 @@ end $function$;
 revoke all on function public.get_system_secret(p_key text) from public, anon, authenticated, service_role;
 grant execute on function public.get_system_secret(p_key text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.note_material_stamp()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+begin
+  perform private.refuse_while_password_change_pending();
+  if v_user is null then
+    raise exception 'Não autenticado' using errcode = '42501';
+  end if;
+  -- One call of the account at a time, so parallel downloads cannot all pass at 59.
+  perform pg_advisory_xact_lock(hashtextextended('material_stamp:' || v_user::text, 0));
+  delete from private.material_stamps where user_id = v_user and stamped_at <= now() - interval '1 hour';
+  if (select count(*) from private.material_stamps where user_id = v_user) >= 60 then
+    return false;
+  end if;
+  insert into private.material_stamps (user_id) values (v_user);
+  return true;
+end $function$;
+revoke all on function public.note_material_stamp() from public, anon, authenticated, service_role;
+grant execute on function public.note_material_stamp() to authenticated;
+
 CREATE OR REPLACE FUNCTION public.set_system_config(p_key text, p_value text, p_description text DEFAULT NULL::text)
  RETURNS public.system_config
  LANGUAGE plpgsql
@@ -209,6 +234,28 @@ end $function$;
 revoke all on function private.is_course_staff(p_course_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.is_course_staff(p_course_id uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.is_current_lesson_material(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+           select 1 from public.materials m
+            where m.course_id = private.uuid_or_null((storage.foldername(p_name))[2]) and m.file_path = p_name)
+      or exists (
+           select 1 from public.quizzes z
+             join public.quiz_questions q on q.quiz_id = z.id
+            where z.lesson_id = private.uuid_or_null((storage.foldername(p_name))[3]) and q.image_path = p_name)
+      or exists (
+           select 1 from public.quizzes z
+             join public.quiz_versions v on v.quiz_id = z.id
+            where z.lesson_id = private.uuid_or_null((storage.foldername(p_name))[3])
+              and v.questions @> jsonb_build_array(jsonb_build_object('image_path', p_name)))
+$function$;
+revoke all on function private.is_current_lesson_material(p_name text) from public, anon, authenticated, service_role;
+grant execute on function private.is_current_lesson_material(p_name text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.is_image_position(p text)
  RETURNS boolean
  LANGUAGE sql
@@ -282,7 +329,8 @@ CREATE OR REPLACE FUNCTION private.request_ip()
  SET search_path TO ''
 AS $function$
   select coalesce(nullif(btrim(h ->> 'cf-connecting-ip'), ''),
-                  nullif(btrim(split_part(h ->> 'x-forwarded-for', ',', 1)), ''))
+                  nullif(btrim((regexp_split_to_array(h ->> 'x-forwarded-for', '\s*,\s*'))[
+                    cardinality(regexp_split_to_array(h ->> 'x-forwarded-for', '\s*,\s*'))]), ''))
     from (select nullif(current_setting('request.headers', true), '')::json as h) r
 $function$;
 revoke all on function private.request_ip() from public, anon, authenticated, service_role;

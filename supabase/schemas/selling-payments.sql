@@ -101,6 +101,7 @@ create table public.coupons (
   is_active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  buyer_id uuid,
   constraint coupons_pkey PRIMARY KEY (id),
   constraint coupons_amount_check CHECK ((amount > (0)::numeric)),
   constraint coupons_code_format CHECK ((code ~ '^[A-Za-z0-9_-]{3,40}$'::text)),
@@ -109,10 +110,13 @@ create table public.coupons (
   constraint coupons_max_uses_per_buyer_check CHECK ((max_uses_per_buyer >= 1)),
   constraint coupons_percent_range CHECK (((kind <> 'percent'::text) OR (amount <= (100)::numeric))),
   constraint coupons_validity_order CHECK (((valid_from IS NULL) OR (valid_until IS NULL) OR (valid_until > valid_from))),
+  constraint coupons_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint coupons_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
 comment on table public.coupons is 'A discount code of a school: percent or fixed amount, validity, use limits in all and per buyer, and every course or those of coupon_courses.';
+comment on column public.coupons.buyer_id is 'Only this account may use the coupon (a recovery coupon, issue 41); null: anyone.';
 
+CREATE INDEX coupons_buyer_id_idx ON public.coupons USING btree (buyer_id) WHERE (buyer_id IS NOT NULL);
 CREATE UNIQUE INDEX coupons_school_code_key ON public.coupons USING btree (school_id, upper(code));
 
 revoke all on table public.coupons from anon, authenticated, service_role;
@@ -279,6 +283,7 @@ create policy payments_password_change on public.payments as restrictive for all
 create policy payments_select on public.payments as permissive for select to authenticated
   using ((((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_active() AS is_active)) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE CONSTRAINT TRIGGER payments_checkout_sessions AFTER INSERT OR UPDATE OF status ON public.payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.checkout_sessions_on_payment();
 CREATE TRIGGER payments_coupon_use AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN ((new.status IS DISTINCT FROM old.status)) EXECUTE FUNCTION private.payments_coupon_use();
 CREATE TRIGGER payments_email AFTER UPDATE OF status ON public.payments FOR EACH ROW EXECUTE FUNCTION private.email_on_payment();
 CREATE TRIGGER payments_touch BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
@@ -297,6 +302,7 @@ create table public.payment_items (
   list_price numeric(10,2) not null,
   discount numeric(10,2) default 0 not null,
   value numeric(10,2) not null,
+  turma_id uuid,
   constraint payment_items_pkey PRIMARY KEY (id),
   constraint payment_items_payment_kind_key UNIQUE (payment_id, kind),
   constraint payment_items_discount_check CHECK ((discount >= (0)::numeric)),
@@ -307,12 +313,14 @@ create table public.payment_items (
   constraint payment_items_value_is_price_less_discount CHECK ((value = (list_price - discount))),
   constraint payment_items_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE SET NULL,
   constraint payment_items_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE CASCADE,
-  constraint payment_items_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
+  constraint payment_items_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
+  constraint payment_items_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE SET NULL
 );
 comment on table public.payment_items is 'What a payment buys: the course and each bump, with list price, discount and value.';
 
 CREATE INDEX payment_items_course_id_idx ON public.payment_items USING btree (course_id);
 CREATE INDEX payment_items_school_id_idx ON public.payment_items USING btree (school_id);
+CREATE INDEX payment_items_turma_id_idx ON public.payment_items USING btree (turma_id) WHERE (turma_id IS NOT NULL);
 
 revoke all on table public.payment_items from anon, authenticated, service_role;
 grant select on table public.payment_items to authenticated;
@@ -325,6 +333,8 @@ create policy payment_items_password_change on public.payment_items as restricti
 create policy payment_items_select on public.payment_items as permissive for select to authenticated
   using ((payment_id IN ( SELECT payments.id
    FROM public.payments)));
+
+CREATE TRIGGER payment_items_subscription_pending AFTER INSERT ON public.payment_items FOR EACH ROW WHEN ((new.kind = 'plan'::text)) EXECUTE FUNCTION private.email_on_subscription_invoice();
 
 -- ====================================================================================================
 -- public.coupon_uses
@@ -637,13 +647,23 @@ CREATE OR REPLACE FUNCTION public.checkout_quote(p_course_id uuid, p_coupon_code
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_quote jsonb;
 begin
   perform private.refuse_while_password_change_pending();
   if auth.uid() is null or not private.is_active() then
     raise exception 'Entre na sua conta para comprar.' using errcode = '42501';
   end if;
-  return private.guarded_checkout_price(auth.uid(), p_course_id, p_coupon_code, coalesce(p_with_bump, false), private.request_ip())
-         - 'coupon_id' - 'coupon_unknown';
+  v_quote := private.guarded_checkout_price(auth.uid(), p_course_id, p_coupon_code, coalesce(p_with_bump, false), private.request_ip())
+             - 'coupon_id' - 'coupon_unknown';
+  if v_quote -> 'bump' <> 'null'::jsonb
+     and coalesce(private.turma_offer((v_quote #>> '{bump,course_id}')::uuid, auth.uid()) ->> 'state', 'open') <> 'open' then
+    if coalesce(p_with_bump, false) then
+      raise exception 'Esta oferta não está disponível.' using errcode = '22023';
+    end if;
+    v_quote := jsonb_set(v_quote, '{bump}', 'null'::jsonb);
+  end if;
+  return v_quote || jsonb_build_object('turmas', private.turma_offer(p_course_id, auth.uid()));
 end $function$;
 revoke all on function public.checkout_quote(p_course_id uuid, p_coupon_code text, p_with_bump boolean) from public, anon, authenticated, service_role;
 grant execute on function public.checkout_quote(p_course_id uuid, p_coupon_code text, p_with_bump boolean) to authenticated, service_role;
@@ -658,6 +678,8 @@ declare
   v_quote jsonb;
   v_payment public.payments;
   v_course_discount numeric(10, 2);
+  v_sale record;
+  v_bump_sale record;
 begin
   if coalesce(auth.role(), 'service_role') <> 'service_role' then
     raise exception 'not allowed' using errcode = '42501';
@@ -671,6 +693,20 @@ begin
   if p_expected_total is not null and p_expected_total <> (v_quote ->> 'total')::numeric then
     raise exception 'O preço do curso mudou. Recarregue a página para ver o valor atual.' using errcode = 'PT409';
   end if;
+  -- The turma's seat, under its lock until this transaction ends (and then held by the charge).
+  select * into v_sale from private.selling_turma(p_course_id, p_user_id, true);
+  if v_sale.has_turmas and (v_sale.turma).id is null then
+    if v_sale.sold_out then
+      raise exception 'Turma esgotada.' using errcode = 'PT409';
+    end if;
+    raise exception 'Nenhuma turma deste curso está com inscrições abertas.' using errcode = 'PT409';
+  end if;
+  if coalesce(p_with_bump, false) then
+    select * into v_bump_sale from private.selling_turma((v_quote #>> '{bump,course_id}')::uuid, p_user_id, true);
+    if v_bump_sale.has_turmas and (v_bump_sale.turma).id is null then
+      raise exception 'Esta oferta não está disponível.' using errcode = '22023';
+    end if;
+  end if;
 
   insert into public.payments (school_id, user_id, course_id, course_title, provider, environment, integration_id,
                                billing_type, value, installment_count, coupon_id, coupon_code, discount, due_date)
@@ -683,13 +719,14 @@ begin
     from public.courses c where c.id = p_course_id
   returning * into v_payment;
 
-  insert into public.payment_items (payment_id, school_id, kind, course_id, title, list_price, discount, value)
+  insert into public.payment_items (payment_id, school_id, kind, course_id, title, list_price, discount, value, turma_id)
   values (v_payment.id, v_payment.school_id, 'course', p_course_id, v_quote #>> '{course,title}',
-          (v_quote #>> '{course,price}')::numeric, v_course_discount, (v_quote #>> '{course,price}')::numeric - v_course_discount);
+          (v_quote #>> '{course,price}')::numeric, v_course_discount, (v_quote #>> '{course,price}')::numeric - v_course_discount,
+          (v_sale.turma).id);
   if coalesce(p_with_bump, false) then
-    insert into public.payment_items (payment_id, school_id, kind, course_id, title, list_price, value)
+    insert into public.payment_items (payment_id, school_id, kind, course_id, title, list_price, value, turma_id)
     values (v_payment.id, v_payment.school_id, 'bump', (v_quote #>> '{bump,course_id}')::uuid, v_quote #>> '{bump,title}',
-            (v_quote #>> '{bump,price}')::numeric, (v_quote #>> '{bump,price}')::numeric);
+            (v_quote #>> '{bump,price}')::numeric, (v_quote #>> '{bump,price}')::numeric, (v_bump_sale.turma).id);
   end if;
   if v_payment.coupon_id is not null then
     insert into public.coupon_uses (coupon_id, payment_id, user_id, school_id, discount)
@@ -906,11 +943,13 @@ begin
       select * into v_coupon from public.coupons cp
        where cp.school_id = v_course.school_id and upper(cp.code) = upper(v_code)
          and cp.is_active and (cp.valid_from is null or cp.valid_from <= now()) and (cp.valid_until is null or cp.valid_until > now())
+         and (cp.buyer_id is null or cp.buyer_id = p_user_id)
          for update;
     else
       select * into v_coupon from public.coupons cp
        where cp.school_id = v_course.school_id and upper(cp.code) = upper(v_code)
-         and cp.is_active and (cp.valid_from is null or cp.valid_from <= now()) and (cp.valid_until is null or cp.valid_until > now());
+         and cp.is_active and (cp.valid_from is null or cp.valid_from <= now()) and (cp.valid_until is null or cp.valid_until > now())
+         and (cp.buyer_id is null or cp.buyer_id = p_user_id);
     end if;
     if v_coupon.id is null then
       v_error := 'Cupom não encontrado.';
@@ -958,6 +997,59 @@ begin
     'subtotal', v_subtotal, 'discount', v_discount, 'total', v_subtotal - v_discount);
 end $function$;
 revoke all on function private.checkout_price(p_user_id uuid, p_course_id uuid, p_coupon_code text, p_with_bump boolean, p_lock boolean) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.checkout_sessions_on_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments;
+  v_session public.checkout_sessions;
+begin
+  select * into v_payment from public.payments p where p.id = new.id;
+  if v_payment.id is null or v_payment.course_id is null or v_payment.subscription_id is not null then
+    return null;
+  end if;
+  if v_payment.status in ('CONFIRMED', 'RECEIVED') then
+    perform private.checkout_sessions_paid(v_payment);
+    return null;
+  end if;
+  if tg_op = 'INSERT' and v_payment.status = 'PENDING' then
+    -- A charge generated: the buyer's open session of the course takes it (one is opened when the page did not).
+    insert into public.checkout_sessions as s (school_id, user_id, course_id, with_bump, coupon_code, value)
+    values (v_payment.school_id, v_payment.user_id, v_payment.course_id,
+            exists (select 1 from public.payment_items i where i.payment_id = v_payment.id and i.kind = 'bump'),
+            v_payment.coupon_code, v_payment.value)
+    on conflict (user_id, course_id) where outcome = 'open' do nothing;
+    update public.checkout_sessions s
+       set payment_id = v_payment.id, value = v_payment.value, charge_at = now(),
+           with_bump = exists (select 1 from public.payment_items i where i.payment_id = v_payment.id and i.kind = 'bump'),
+           coupon_code = v_payment.coupon_code,
+           stage = case v_payment.billing_type when 'PIX' then 'pix' when 'BOLETO' then 'boleto' else 'card' end,
+           expires_at = case when v_payment.billing_type <> 'CREDIT_CARD' and v_payment.due_date is not null
+                             then ((v_payment.due_date + 1)::timestamp at time zone 'America/Sao_Paulo') end
+     where s.user_id = v_payment.user_id and s.course_id = v_payment.course_id and s.outcome = 'open';
+    return null;
+  end if;
+  select * into v_session from public.checkout_sessions s
+   where s.payment_id = v_payment.id and s.outcome = 'open' for update;
+  if v_session.id is null then
+    return null;
+  end if;
+  if v_payment.status = 'FAILED' and v_payment.billing_type = 'CREDIT_CARD' then
+    update public.checkout_sessions set stage = 'card_refused', charge_at = now() where id = v_session.id;
+  elsif v_payment.status in ('OVERDUE', 'DELETED', 'FAILED') and v_payment.replaced_by is null then
+    -- The charge can no longer be paid: abandoned now (a replaced one left its session to the new charge).
+    update public.checkout_sessions
+       set outcome = 'abandoned', abandoned_at = now(),
+           next_touch_at = now() + make_interval(mins => (private.recovery_settings(school_id)).delays_minutes[1])
+     where id = v_session.id;
+  end if;
+  return null;
+end $function$;
+revoke all on function private.checkout_sessions_on_payment() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.coupon_courses_same_school()
  RETURNS trigger
@@ -1017,6 +1109,36 @@ begin
   return null;
 end $function$;
 revoke all on function private.email_on_payment() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.email_on_subscription_invoice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments;
+  v_email text;
+begin
+  select * into v_payment from public.payments p where p.id = new.payment_id;
+  if new.kind <> 'plan' or v_payment.subscription_id is null or v_payment.status <> 'PENDING'
+     or v_payment.billing_type = 'CREDIT_CARD'
+     or exists (select 1 from public.payments o where o.subscription_id = v_payment.subscription_id and o.id <> v_payment.id) then
+    return null;
+  end if;
+  v_email := private.account_email(v_payment.user_id);
+  if v_email is null then
+    return null;
+  end if;
+  perform private.enqueue_email(v_payment.school_id, v_payment.user_id, v_email, 'payment_pending', 'payment:' || v_payment.id || ':pending',
+    jsonb_build_object('name', coalesce((select pr.name from public.profiles pr where pr.id = v_payment.user_id), ''),
+      'course_title', v_payment.course_title, 'amount', v_payment.value, 'method', v_payment.billing_type,
+      'invoice_url', v_payment.invoice_url, 'due_date', v_payment.due_date,
+      'items', private.payment_email_items(v_payment.id))
+    || coalesce((select jsonb_build_object('plan_cycle', s.cycle) from public.subscriptions s where s.id = v_payment.subscription_id), '{}'));
+  return null;
+end $function$;
+revoke all on function private.email_on_subscription_invoice() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.guarded_checkout_price(p_user_id uuid, p_course_id uuid, p_coupon_code text, p_with_bump boolean, p_ip text)
  RETURNS jsonb

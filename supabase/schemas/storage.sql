@@ -77,6 +77,9 @@ AS $function$
   select p_bucket in ('lesson-videos', 'lesson-materials')
      and coalesce(private.can_read_course_object(p_name), false)
      and exists (select 1 from public.courses c where c.id = private.uuid_or_null((storage.foldername(p_name))[2]))
+     and (coalesce(private.can_write_course_object(p_name), false)
+          or case p_bucket when 'lesson-videos' then private.is_current_lesson_video(p_name)
+                           else private.is_current_lesson_material(p_name) end)
 $function$;
 revoke all on function public.can_sign_lesson_file(p_bucket text, p_name text) from public, anon, authenticated, service_role;
 grant execute on function public.can_sign_lesson_file(p_bucket text, p_name text) to authenticated, service_role;
