@@ -181,6 +181,12 @@ test('the student plays it as encrypted HLS with their name moving over it, rene
 }) => {
   expect(lessonId).not.toBe('');
   const student = await newStudent('Bruna Protegida', courseId);
+  // Where the student left the lesson last time: the player resumes there.
+  await videoApi('/rest/v1/progress?on_conflict=user_id,lesson_id', {
+    method: 'POST',
+    headers: { Prefer: 'resolution=merge-duplicates' },
+    body: JSON.stringify({ user_id: student.id, lesson_id: lessonId, last_position_sec: 6 }),
+  });
   const { context, page } = await deviceOf(browser, student.email);
   await page.clock.install();
   const served = hostResponses(page);
@@ -196,7 +202,7 @@ test('the student plays it as encrypted HLS with their name moving over it, rene
     v.muted = true;
     return v.play();
   });
-  await expect.poll(() => playerTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect.poll(() => playerTime(page), { timeout: 20_000 }).toBeGreaterThan(6.5);
 
   // An encrypted HLS stream from the host: the master playlist, a rendition's playlist, its segments and
   // its AES key, each allowed by the session's token; never a video file of the whole lesson.
@@ -262,6 +268,17 @@ test('the student plays it as encrypted HLS with their name moving over it, rene
   await expect(mark).toHaveText('Bruna Protegida · ***.982.247-**');
   await page.getByRole('button', { name: 'Sair da tela cheia' }).click();
   await expect.poll(() => fullscreenTestId(page)).toBeNull();
+
+  // A pause saves the position, as for every lesson video.
+  const pausedAt = Math.floor(await video.evaluate((v: HTMLVideoElement) => (v.pause(), v.currentTime)));
+  await expect
+    .poll(
+      async () =>
+        (
+          await videoApi(`/rest/v1/progress?select=last_position_sec&user_id=eq.${student.id}&lesson_id=eq.${lessonId}`)
+        )[0]?.last_position_sec,
+    )
+    .toBeGreaterThanOrEqual(Math.max(7, pausedAt - 1));
   await context.close();
 });
 
