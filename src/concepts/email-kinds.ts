@@ -11,5 +11,7 @@ export const EMAIL_KIND_LABELS = {
   payment_reminder: 'Lembrete de boleto',
   payment_confirmed: 'Pagamento confirmado',
   payment_refunded: 'Pagamento estornado',
+  checkout_recovery: 'Recuperação de vendas',
+  pix_expiring: 'Seu PIX expira em 1 hora',
 } as const;
 export type EmailKind = keyof typeof EMAIL_KIND_LABELS;

@@ -21,6 +21,8 @@ const EXAMPLE: Record<EmailKind, Record<string, unknown>> = {
   we_miss_you: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', progress_percent: 40 },
   turma_starts_tomorrow: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', turma_name: 'Turma de março', starts_on: '2026-03-10' },
   certificate_available: { name: 'Maria da Silva', course_title: 'Curso de exemplo', code: 'ABCD-2345-EFGH-JKMN-PQRS-TVWX' },
+  checkout_recovery: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_slug: 'exemplo', session_id: 'exemplo', amount: 297, coupon_code: 'BEMVINDO20', touch: 1 },
+  pix_expiring: { name: 'Maria da Silva', course_title: 'Curso de exemplo', method: 'PIX', amount: 297, pix_code: '00020126580014br.gov.bcb.pix0136exemplo', invoice_url: 'https://www.asaas.com/i/exemplo' },
 };
 
 serve(async (req) => {
@@ -50,6 +52,7 @@ serve(async (req) => {
       login: `${site}/${school.slug}`,
       course: () => `${site}/${school.slug}`,
       certificate: (code) => `${site}/certificado/${code}`,
+      checkout: () => `${site}/${school.slug}`,
       setPassword: `${site}/acesso`,
       unsubscribe: OPTIONAL_KINDS.includes(kind) ? `${site}/descadastrar` : undefined,
     },

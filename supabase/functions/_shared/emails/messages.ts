@@ -7,11 +7,12 @@ import { type EmailContent, renderEmail, type RenderedEmail, type SchoolBrand } 
 export const EMAIL_KINDS = [
   'access_granted', 'new_enrollment', 'payment_pending', 'payment_reminder', 'payment_confirmed',
   'payment_refunded', 'content_released', 'we_miss_you', 'certificate_available', 'turma_starts_tomorrow',
+  'checkout_recovery', 'pix_expiring',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Access and payment messages always go; the others the school may turn off, and the student too. */
-export const OPTIONAL_KINDS: readonly EmailKind[] = ['new_enrollment', 'content_released', 'we_miss_you', 'certificate_available'];
+export const OPTIONAL_KINDS: readonly EmailKind[] = ['new_enrollment', 'content_released', 'we_miss_you', 'certificate_available', 'checkout_recovery'];
 
 export interface EmailLinks {
   /** The school's login page (`<site>/<slug>`). */
@@ -22,6 +23,8 @@ export interface EmailLinks {
   certificate: (code: string) => string;
   /** access_granted: the one-time link to choose a password. */
   setPassword?: string;
+  /** checkout_recovery: the reopen link of a checkout (`<site>/checkout/<course slug>?retomar=<session id>`). */
+  checkout?: (courseSlug: string, sessionId: string) => string;
   /** Optional kinds: the one-click link that turns this kind off. */
   unsubscribe?: string;
 }
@@ -110,6 +113,65 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
             paragraphs: [hello(p), `O ${courseNoun(course)} já está na sua área de membros. É só entrar e começar.`],
             action: { label: 'Acessar o curso', url: courseUrl },
           };
+    }
+    case 'pix_expiring': {
+      // Issue 41: an hour before the PIX's end, with its copia e cola (the pending message's payload).
+      const bought = purchaseOf(p);
+      return {
+        subject: `Seu PIX expira em 1 hora: ${bought.title}`,
+        preheader: 'Pague agora com o PIX copia e cola.',
+        heading: 'Seu PIX expira em 1 hora',
+        paragraphs: [
+          hello(p),
+          bought.kind === 'bump'
+            ? `O PIX do seu pedido dos cursos ${bought.title} expira em 1 hora. Pague agora e os dois cursos são liberados assim que o pagamento for confirmado.`
+            : `O PIX do seu pedido do ${courseNoun(bought.title)} expira em 1 hora. Pague agora e o acesso é liberado assim que o pagamento for confirmado.`,
+          'Depois disso, este código deixa de valer.',
+        ],
+        details: [...purchaseDetails(bought), ['Valor', money(num(p, 'amount'))]],
+        code: str(p, 'pix_code') ? { label: 'PIX copia e cola', value: str(p, 'pix_code') } : undefined,
+        action: str(p, 'invoice_url') ? { label: 'Ver a fatura', url: str(p, 'invoice_url') } : undefined,
+      };
+    }
+    case 'checkout_recovery': {
+      // Issue 41: the sequence after an abandoned checkout (docs/recovery.md). Each touch says the course, the
+      // price, the coupon the buyer had, and links back to the checkout as it was left; the last may bring a
+      // coupon of the buyer's own.
+      const touch = num(p, 'touch');
+      const bump = str(p, 'bump_title');
+      const title = bump ? list([course, bump]) : course;
+      const had = str(p, 'coupon_code');
+      const extra = (p.recovery_coupon && typeof p.recovery_coupon === 'object' ? p.recovery_coupon : null) as Payload | null;
+      const until = extra && str(extra, 'valid_until') ? new Date(str(extra, 'valid_until')) : null;
+      const untilText = until
+        ? new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(until).replace(', ', ' às ')
+        : '';
+      const reopen = str(p, 'course_slug') && str(p, 'session_id') && links.checkout ? links.checkout(str(p, 'course_slug'), str(p, 'session_id')) : courseUrl;
+      return {
+        subject: extra
+          ? `${Number(num(extra, 'percent'))}% de desconto no ${courseNoun(course)}`
+          : touch > 1 ? `Ainda dá tempo: ${title}` : `Seu pedido está esperando: ${title}`,
+        preheader: extra ? `Um cupom só seu, válido por 48 horas.` : 'Sua compra ficou guardada do jeito que você deixou.',
+        heading: extra ? 'Um desconto para você terminar sua compra' : 'Sua compra ficou guardada',
+        paragraphs: [
+          hello(p),
+          bump
+            ? `Você começou a compra dos cursos ${title} e não terminou. Guardamos o seu pedido do jeito que você deixou.`
+            : `Você começou a compra do ${courseNoun(course)} e não terminou. Guardamos o seu pedido do jeito que você deixou.`,
+          ...(had && !extra ? [`O cupom ${had} continua no pedido.`] : []),
+          ...(str(p, 'stage') === 'pix' ? ['O PIX anterior expirou: ao voltar, um novo PIX é gerado para você.'] : []),
+          ...(extra
+            ? [`Para ajudar, separamos um cupom de ${Number(num(extra, 'percent'))}% só para você, neste curso. Ele vale uma vez${untilText ? `, até ${untilText} (horário de Brasília)` : ', por 48 horas'}.`]
+            : []),
+        ],
+        details: [
+          [bump ? 'Cursos' : 'Curso', title],
+          ['Valor', money(num(p, 'amount'))],
+          ...(extra ? ([['Cupom', str(extra, 'code')]] as [string, string][]) : had ? ([['Cupom', had]] as [string, string][]) : []),
+        ],
+        code: extra ? { label: 'Seu cupom', value: str(extra, 'code') } : undefined,
+        action: { label: 'Retomar minha compra', url: reopen },
+      };
     }
     case 'payment_pending':
     case 'payment_reminder': {
