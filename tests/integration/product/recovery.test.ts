@@ -191,6 +191,20 @@ describe('checkout sessions and the recovery sequence', () => {
     expect(await recoveryMails(buyer)).toHaveLength(2);
   });
 
+  it('the boleto reminder joins the sequence: a buyer reminded today gets the recovery e-mail a day later; the control buyer today', async () => {
+    const [reminded, control] = [await newBuyer(), await newBuyer()];
+    const ids = [await abandoned(reminded), await abandoned(control)];
+    await service.rpc('enqueue_email', {
+      p_school_id: SCHOOL.demo, p_user_id: reminded.id, p_to: reminded.email, p_kind: 'payment_reminder', p_key: `it:lembrete:${reminded.id}`,
+      p_payload: { course_title: 'Marketing Digital', method: 'BOLETO', amount: 97 },
+    });
+    await run(minutes(121));
+    expect((await session(ids[0]!)).touches_sent).toBe(0);
+    expect((await session(ids[1]!)).touches_sent).toBe(1);
+    await run(minutes(24 * 60 + 5));
+    expect((await session(ids[0]!)).touches_sent).toBe(1);
+  });
+
   it('the school turned Recuperação de vendas off: nothing is written; on, the control gets it', async () => {
     const other = await newBuyer();
     const id = await abandoned(other);
