@@ -16,6 +16,8 @@ export const rootKeys = {
   materials: ['materials'],
   dashboard: ['dashboard'],
   enrollments: ['enrollments'],
+  /** Turmas: a course's classes, their calendar and students (features/turmas, src/concepts/turmas.ts; issue 40). */
+  turmas: ['turmas'],
   students: ['students'],
   clients: ['clients'],
   announcements: ['announcements'],

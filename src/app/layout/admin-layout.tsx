@@ -25,6 +25,7 @@ import {
   TicketPercent,
   User,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
@@ -60,6 +61,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
       { title: 'Clientes', to: '/admin/clients', icon: Building2, superAdminOnly: true },
       { title: 'Alunos', to: '/admin/students', icon: Users },
       { title: 'Matrículas', to: '/admin/enrollments', icon: ClipboardList },
+      { title: 'Turmas', to: '/admin/turmas', icon: UsersRound },
       { title: 'Anúncios', to: '/admin/announcements', icon: Megaphone },
       { title: 'Comentários', to: '/admin/comments', icon: MessageSquare, badge: 'unansweredComments' },
       { title: 'Cupons', to: '/admin/coupons', icon: TicketPercent },

@@ -1,0 +1,33 @@
+// How staff reach a student of a turma from "Alunos em risco": a wa.me link with a ready pt-BR message
+// naming the course and the turma, or an e-mail (mailto:). A Brazilian number without the country code
+// (10 or 11 digits, as the profile keeps it) gets 55.
+import { onlyDigits } from '@/utils/format';
+
+export interface ContactContext {
+  studentName: string;
+  courseTitle: string;
+  turmaName: string;
+}
+
+export function contactMessage({ studentName, courseTitle, turmaName }: ContactContext): string {
+  const first = studentName.trim().split(/\s+/)[0] || studentName;
+  return `Olá, ${first}! Tudo bem? Aqui é da equipe do curso ${courseTitle} (${turmaName}). Sentimos sua falta nas aulas: posso ajudar em algo para você continuar acompanhando a turma?`;
+}
+
+/** The wa.me link, or null when the phone cannot be a WhatsApp number. */
+export function whatsappLink(phone: string | null, context: ContactContext): string | null {
+  const digits = onlyDigits(phone);
+  const full = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits.startsWith('55') && (digits.length === 12 || digits.length === 13) ? digits : null;
+  return full ? `https://wa.me/${full}?text=${encodeURIComponent(contactMessage(context))}` : null;
+}
+
+export function mailtoLink(email: string, context: ContactContext): string {
+  const subject = `${context.courseTitle}: sentimos sua falta na ${context.turmaName}`;
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(contactMessage(context))}`;
+}
+
+/** "Em dia" or "Atrasado 2 aulas". */
+export function paceLabel(behind: number): string {
+  if (behind <= 0) return 'Em dia';
+  return `Atrasado ${behind} ${behind === 1 ? 'aula' : 'aulas'}`;
+}
