@@ -361,6 +361,28 @@ describe('who reads and changes a session', () => {
   });
 });
 
+describe('the school\'s setting', () => {
+  it('only staff of the school read and change Recuperação de vendas; bad delays are refused', async () => {
+    const before = (await sql<{ enabled: boolean }>('select enabled from public.school_recovery_settings where school_id = $1', [SCHOOL.demo]))[0];
+    await adminRival.from('school_recovery_settings').upsert({ school_id: SCHOOL.demo, enabled: false, coupon_percent: 90 }, { onConflict: 'school_id' });
+    await aluna.from('school_recovery_settings').upsert({ school_id: SCHOOL.demo, enabled: false, coupon_percent: 90 }, { onConflict: 'school_id' });
+    expect((await adminRival.from('school_recovery_settings').select('school_id').eq('school_id', SCHOOL.demo)).data).toEqual([]);
+    expect((await aluna.from('school_recovery_settings').select('school_id').eq('school_id', SCHOOL.demo)).data).toEqual([]);
+    const after = (await sql<{ enabled: boolean; coupon_percent: string | null }>('select enabled, coupon_percent from public.school_recovery_settings where school_id = $1', [SCHOOL.demo]))[0];
+    expect(after?.coupon_percent ?? null).not.toBe('90.00');
+    expect(after?.enabled ?? true).toBe(before?.enabled ?? true);
+
+    // The control: the school's admin; and the bounds.
+    const save = (row: Record<string, unknown>) => admin.from('school_recovery_settings').upsert({ school_id: SCHOOL.demo, ...row }, { onConflict: 'school_id' });
+    expect((await save({ enabled: true, delays_minutes: [60, 1440, 4320], coupon_percent: 10 })).error).toBeNull();
+    expect((await save({ delays_minutes: [1440, 60] })).error?.code).toBe('23514');
+    expect((await save({ delays_minutes: [60, 120, 180, 240] })).error?.code).toBe('23514');
+    expect((await save({ coupon_percent: 95 })).error?.code).toBe('23514');
+    expect((await sql<{ coupon_percent: string }>('select coupon_percent from public.school_recovery_settings where school_id = $1', [SCHOOL.demo]))[0]!.coupon_percent).toBe('10.00');
+    expect((await save({ coupon_percent: null })).error).toBeNull();
+  });
+});
+
 describe('the recovery numbers', () => {
   it('equal the numbers computed here from the sessions, touches and payments', async () => {
     // A course of its own so the numbers are this test's alone.
