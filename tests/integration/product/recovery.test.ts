@@ -361,6 +361,23 @@ describe('who reads and changes a session', () => {
   });
 });
 
+describe('coupon codes through the session', () => {
+  it('opening a checkout is no way around the coupon guess limit: a wrong code is not kept, and past 10 misses a minute it is refused', async () => {
+    const guesser = await newBuyer();
+    const id = await open(guesser, COURSE.marketing, 'NAOEXISTE1');
+    expect(((await guesser.client.rpc('resume_checkout_session', { p_session_id: id })).data as { coupon_code: string | null }).coupon_code).toBeNull();
+    for (let i = 2; i <= 10; i++) await open(guesser, COURSE.marketing, `NAOEXISTE${i}`);
+    const { error } = await guesser.client.rpc('open_checkout_session', { p_course_id: COURSE.marketing, p_coupon_code: 'BEMVINDO20', p_with_bump: false });
+    expect(error?.code).toBe('PT429');
+    // Its effect: the real code was not looked up, so the session does not hold it.
+    expect(((await guesser.client.rpc('resume_checkout_session', { p_session_id: id })).data as { coupon_code: string | null }).coupon_code).toBeNull();
+    // The control: another buyer's valid code is kept.
+    const control = await newBuyer();
+    const ok = await open(control, COURSE.marketing, 'bemvindo20');
+    expect(((await control.client.rpc('resume_checkout_session', { p_session_id: ok })).data as { coupon_code: string }).coupon_code).toBe('BEMVINDO20');
+  });
+});
+
 describe('the school\'s setting', () => {
   it('only staff of the school read and change Recuperação de vendas; bad delays are refused', async () => {
     const before = (await sql<{ enabled: boolean }>('select enabled from public.school_recovery_settings where school_id = $1', [SCHOOL.demo]))[0];
