@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { availableOnText, moduleLocks, releaseAt, releaseRuleText, startOfDayInSaoPaulo } from './release';
+import {
+  availableOnText,
+  enrollmentReleaseAt,
+  lockedModuleText,
+  moduleLocks,
+  releaseAt,
+  releaseRuleText,
+  startOfDayInSaoPaulo,
+  turmaStartAhead,
+  turmaStartsText,
+} from './release';
 
 const immediate = { release_mode: 'IMMEDIATE', release_after_days: null, release_on: null };
 const afterDays = (n: number) => ({ release_mode: 'AFTER_ENROLLMENT', release_after_days: n, release_on: null });
@@ -78,5 +88,49 @@ describe('texts', () => {
     expect(releaseRuleText(afterDays(1))).toBe('Libera 1 dia após a matrícula');
     expect(releaseRuleText(onDate('2026-12-24'))).toBe('Libera em 24/12/2026');
     expect(releaseRuleText(immediate)).toBeNull();
+  });
+});
+
+describe('inside a turma (private.enrollment_release_at)', () => {
+  const turma = (starts_on: string, dates: Record<string, string> = {}) => ({
+    name: 'Turma de março',
+    starts_on,
+    ends_on: null,
+    turma_module_dates: Object.entries(dates).map(([module_id, opens_on]) => ({ module_id, opens_on })),
+  });
+  const enrolled = (t: ReturnType<typeof turma>) => ({ created_at: '2026-01-05T12:00:00Z', turma: t });
+
+  it('opens an immediate module at 00:00 of the start in São Paulo (03:00 UTC), not at the enrollment', () => {
+    expect(enrollmentReleaseAt({ id: 'a', ...immediate }, enrolled(turma('2026-03-10')))?.toISOString()).toBe('2026-03-10T03:00:00.000Z');
+  });
+  it('counts AFTER_ENROLLMENT days from the start, not from the enrollment', () => {
+    expect(enrollmentReleaseAt({ id: 'b', ...afterDays(7) }, enrolled(turma('2026-03-10')))?.toISOString()).toBe('2026-03-17T03:00:00.000Z');
+  });
+  it("lets the turma's date override the module's rule, and never opens before the start", () => {
+    const t = turma('2026-03-10', { b: '2026-04-12', c: '2026-03-01' });
+    expect(enrollmentReleaseAt({ id: 'b', ...afterDays(7) }, enrolled(t))?.toISOString()).toBe('2026-04-12T03:00:00.000Z');
+    expect(enrollmentReleaseAt({ id: 'c', ...immediate }, enrolled(t))?.toISOString()).toBe('2026-03-10T03:00:00.000Z');
+    expect(enrollmentReleaseAt({ id: 'd', ...onDate('2026-02-01') }, enrolled(t))?.toISOString()).toBe('2026-03-10T03:00:00.000Z');
+  });
+  it('keeps the outside-a-turma rule for an enrollment without one', () => {
+    expect(enrollmentReleaseAt({ id: 'a', ...immediate }, { created_at: '2026-01-05T12:00:00Z', turma: null })).toBeNull();
+  });
+  it('locks every module until São Paulo midnight of the start, and opens at it', () => {
+    const modules = [
+      { id: 'a', ...immediate },
+      { id: 'b', ...afterDays(7) },
+    ];
+    const e = enrolled(turma('2026-03-10', { b: '2026-04-12' }));
+    // 23:59 on the 9th in São Paulo is already the 10th in UTC.
+    expect([...moduleLocks(modules, { enrollment: e, now: new Date('2026-03-10T02:59:59Z') }).keys()]).toEqual(['a', 'b']);
+    expect([...moduleLocks(modules, { enrollment: e, now: new Date('2026-03-10T03:00:00Z') }).keys()]).toEqual(['b']);
+    expect(turmaStartAhead(e.turma, new Date('2026-03-10T02:59:59Z'))?.toISOString()).toBe('2026-03-10T03:00:00.000Z');
+    expect(turmaStartAhead(e.turma, new Date('2026-03-10T03:00:00Z'))).toBeNull();
+  });
+  it('writes the start and the turma dates as dd/mm', () => {
+    expect(turmaStartsText({ starts_on: '2026-03-10' })).toBe('Sua turma começa em 10/03');
+    expect(lockedModuleText(startOfDayInSaoPaulo('2026-04-12')!, '2026-04-12')).toBe('Libera em 12/04');
+    // A turma date before the start opens with the start: the full date of that moment.
+    expect(lockedModuleText(startOfDayInSaoPaulo('2026-03-10')!, '2026-03-01')).toBe('Disponível em 10/03/2026');
   });
 });

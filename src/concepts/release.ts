@@ -2,6 +2,9 @@
 // private.module_release_at (supabase/migrations/20261123000800_drip_release.sql), which is what really
 // decides; the pages use this one to show the lock and the date without asking the server again.
 // Shared by the course page, the player's side panel, the lesson page and the content editor's badge.
+// Inside a turma (issue 40) the rule is private.enrollment_release_at's
+// (supabase/migrations/20261128004000_turmas.sql): counted from the turma's start, a turma date
+// overrides the module's rule, and nothing opens before the start.
 import type { Tables } from '@/types/database';
 import { formatDate } from '@/utils/format';
 
@@ -57,20 +60,76 @@ export function releaseAt(rule: ReleaseRule, enrolledAt: string | null | undefin
   return null;
 }
 
+/** The student's turma as the course page embeds it (enrollments → turmas): its start and calendar. */
+export interface EnrollmentTurma {
+  name: string;
+  /** 'aaaa-mm-dd': the turma starts at 00:00 in São Paulo. */
+  starts_on: string;
+  ends_on: string | null;
+  turma_module_dates: readonly { module_id: string; opens_on: string }[];
+}
+
+/** An enrollment as the release rule reads it: its date, and its turma when it has one. */
+export interface ReleaseEnrollment {
+  created_at: string;
+  turma?: EnrollmentTurma | null;
+}
+
+/** The turma's own date for this module ('aaaa-mm-dd'), if its calendar sets one. */
+export function turmaModuleDate(turma: EnrollmentTurma | null | undefined, moduleId: string): string | null {
+  return turma?.turma_module_dates.find((d) => d.module_id === moduleId)?.opens_on ?? null;
+}
+
+/** When the module opens for this enrollment; null when at once. Outside a turma: releaseAt from the
+ * enrollment. Inside one: the turma's date for the module, else the module's rule counted from the
+ * turma's start, and never before that start (private.enrollment_release_at). */
+export function enrollmentReleaseAt(rule: { id: string } & ReleaseRule, enrollment: ReleaseEnrollment): Date | null {
+  const turma = enrollment.turma;
+  if (!turma) return releaseAt(rule, enrollment.created_at);
+  const start = startOfDayInSaoPaulo(turma.starts_on);
+  if (!start) return null;
+  const turmaDate = turmaModuleDate(turma, rule.id);
+  const at = turmaDate ? startOfDayInSaoPaulo(turmaDate) : releaseAt(rule, start.toISOString());
+  return at && at.getTime() > start.getTime() ? at : start;
+}
+
 /** The modules still locked for this student, with the moment each opens. `enrollment` is the
  * student's ACTIVE enrollment; without one (staff, or no access to the course) nothing is locked by
  * date — staff see everything, and a student without access is locked out of the course anyway. */
 export function moduleLocks(
   modules: readonly ({ id: string } & ReleaseRule)[],
-  { enrollment, now = new Date() }: { enrollment: { created_at: string } | null; now?: Date },
+  { enrollment, now = new Date() }: { enrollment: ReleaseEnrollment | null; now?: Date },
 ): Map<string, Date> {
   const locks = new Map<string, Date>();
   if (!enrollment) return locks;
   for (const m of modules) {
-    const at = releaseAt(m, enrollment.created_at);
+    const at = enrollmentReleaseAt(m, enrollment);
     if (at && at.getTime() > now.getTime()) locks.set(m.id, at);
   }
   return locks;
+}
+
+/** The start of the student's turma while it is still ahead (no lesson opens before it); else null. */
+export function turmaStartAhead(turma: Pick<EnrollmentTurma, 'starts_on'> | null | undefined, now: Date = new Date()): Date | null {
+  const start = turma ? startOfDayInSaoPaulo(turma.starts_on) : null;
+  return start && start.getTime() > now.getTime() ? start : null;
+}
+
+/** 'dd/mm' of an 'aaaa-mm-dd' day, as the turma's texts write it. */
+function dayAndMonth(day: string): string {
+  const [, month, date] = day.split('-');
+  return `${date}/${month}`;
+}
+
+/** 'Sua turma começa em 10/03'. */
+export function turmaStartsText(turma: Pick<EnrollmentTurma, 'starts_on'>): string {
+  return `Sua turma começa em ${dayAndMonth(turma.starts_on)}`;
+}
+
+/** A locked module's date: 'Libera em 12/04' when it opens on the turma calendar's date, else
+ * 'Disponível em dd/mm/aaaa' (a turma date before the turma's start opens at the start). */
+export function lockedModuleText(at: Date, turmaDate: string | null): string {
+  return turmaDate && startOfDayInSaoPaulo(turmaDate)?.getTime() === at.getTime() ? `Libera em ${dayAndMonth(turmaDate)}` : availableOnText(at);
 }
 
 /** 'Disponível em dd/mm/aaaa' (the date in São Paulo). */

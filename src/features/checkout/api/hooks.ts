@@ -2,6 +2,7 @@
 //   ['checkout', 'course', ref, schoolId, userId]   the course being bought
 //   ['checkout', 'quote', courseId, userId, coupon, withBump]   what it costs (coupon, order bump)
 //   ['checkout', 'plan', slug, schoolId, userId]     the plan being subscribed (/checkout/plano/:slug)
+//   ['checkout', 'waitlist', courseId, userId]       the student's place on the course's waiting list (issue 40)
 //   ['payments', 'latest', courseId, userId]         the student's latest charge for a course (course page)
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/platform/supabase';
@@ -13,12 +14,16 @@ import {
   fetchCheckoutPlan,
   fetchCheckoutQuote,
   fetchLatestPayment,
+  fetchWaitlistEntry,
+  joinWaitlist,
+  leaveWaitlist,
   type ChargeRequest,
   type CourseRef,
   type SubscriptionRequest,
 } from './queries';
 
-export type { BillingType, CheckoutCourse, CheckoutPlan, CheckoutQuote, CourseRef } from './queries';
+export type { BillingType, CheckoutCourse, CheckoutPlan, CheckoutQuote, CourseRef, TurmaOffer } from './queries';
+export { isTurmaRefusal } from './queries';
 
 export const checkoutKeys = {
   all: rootKeys.checkout,
@@ -27,6 +32,7 @@ export const checkoutKeys = {
   quote: (courseId: string, userId: string, coupon: string | null, withBump: boolean) => [...checkoutKeys.quotes, courseId, userId, coupon, withBump] as const,
   plans: [...rootKeys.checkout, 'plan'] as const,
   plan: (slug: string, schoolId: string, userId: string) => [...checkoutKeys.plans, slug, schoolId, userId] as const,
+  waitlist: (courseId: string, userId: string) => [...rootKeys.checkout, 'waitlist', courseId, userId] as const,
 };
 
 export const paymentKeys = {
@@ -61,6 +67,34 @@ export function useCreateCharge() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
     // A refusal may be the coupon's (used up meanwhile) or a new price: quote again, so the page shows why.
     onError: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.quotes }),
+  });
+}
+
+/** Read only while the turmas are sold out (the only time the list is offered). */
+export function useWaitlistEntry(courseId: string, userId: string | null | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: checkoutKeys.waitlist(courseId, userId ?? ''),
+    enabled: enabled && !!userId,
+    queryFn: () => fetchWaitlistEntry(supabase, courseId, userId!),
+  });
+}
+
+export function useJoinWaitlist(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => joinWaitlist(supabase, courseId),
+    meta: { errorTitle: 'Erro ao entrar na lista de espera' },
+    // A seat may have opened meanwhile: the quote says so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKeys.checkout }),
+  });
+}
+
+export function useLeaveWaitlist(courseId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => leaveWaitlist(supabase, courseId, userId),
+    meta: { errorTitle: 'Erro ao sair da lista de espera' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.waitlist(courseId, userId) }),
   });
 }
 

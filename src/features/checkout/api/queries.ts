@@ -54,6 +54,16 @@ export type CheckoutQuote = {
   subtotal: number;
   discount: number;
   total: number;
+  /** The turma this purchase joins (issue 40): null for a course without turmas (docs/turmas.md). */
+  turmas: TurmaOffer | null;
+};
+
+/** checkout_quote's 'turmas': the open turma (the next by start with a seat), or why none is sold. */
+export type TurmaOffer = {
+  state: 'open' | 'sold_out' | 'closed';
+  turma: null | { id: string; name: string; starts_on: string; ends_on: string | null; seats_left: number | null };
+  /** Sold out, and the school takes a waiting list. */
+  waitlist_enabled: boolean;
 };
 
 /** PostgREST's code for the database's guess limit of coupon codes (HTTP 429, issue 37). */
@@ -75,7 +85,33 @@ export async function fetchCheckoutQuote(client: DbClient, courseId: string, cou
     subtotal: Number(q.subtotal),
     discount: Number(q.discount),
     total: Number(q.total),
+    turmas: q.turmas ?? null,
   };
+}
+
+/** The student's place on a course's waiting list (turma_waitlist, their own row), or null. */
+export async function fetchWaitlistEntry(client: DbClient, courseId: string, userId: string): Promise<{ id: string; created_at: string } | null> {
+  const { data, error } = await client.from('turma_waitlist').select('id, created_at').eq('course_id', courseId).eq('user_id', userId).maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+/** "Entrar na lista de espera": the database checks every turma on sale is full and one takes a list. */
+export async function joinWaitlist(client: DbClient, courseId: string): Promise<void> {
+  const { error } = await client.rpc('join_turma_waitlist', { p_course_id: courseId });
+  if (error) throw error;
+}
+
+/** "Sair da lista". */
+export async function leaveWaitlist(client: DbClient, courseId: string, userId: string): Promise<void> {
+  const { error } = await client.from('turma_waitlist').delete().eq('course_id', courseId).eq('user_id', userId);
+  if (error) throw error;
+}
+
+/** create-asaas-charge's refusal of the turma (409, field 'turma': it filled up or closed meanwhile). */
+export function isTurmaRefusal(error: Error | null): boolean {
+  const cause = error?.cause;
+  return cause instanceof FunctionCallError && cause.status === 409 && cause.body?.field === 'turma';
 }
 
 export type BillingType = Tables<'payments'>['billing_type'];

@@ -18,6 +18,7 @@ import { OrderBump } from './order-bump';
 import { OrderSummary } from './order-summary';
 import { PaymentFields } from './payment-fields';
 import { PaymentRefusal } from './payment-refusal';
+import { TurmaOffer } from './turma-offer';
 import { paymentPayload, reportMissingFields, usePaymentForm } from './payment-form';
 
 export function CheckoutForm({
@@ -49,9 +50,11 @@ export function CheckoutForm({
   const redirecting = charge.isSuccess;
   const busy = charge.isPending || redirecting;
   const total = q?.total;
+  // A course with turmas sells only while one has a seat (issue 40): else the turma says why.
+  const onSale = !q?.turmas || q.turmas.state === 'open';
 
   function onSubmit(v: CheckoutValues) {
-    if (!q || quoting) return;
+    if (!q || quoting || !onSale) return;
     charge.mutate(
       {
         course_id: course.id,
@@ -76,6 +79,7 @@ export function CheckoutForm({
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <h1 className="text-2xl font-bold tracking-tight lg:col-span-2">Finalizar compra</h1>
       <OrderSummary course={course} quote={q} quoteFailed={quote.isError} onRetry={() => (withBump ? setWithBump(false) : void quote.refetch())} className="lg:order-2">
+        {q?.turmas && <TurmaOffer offer={q.turmas} courseId={course.id} userId={userId ?? ''} />}
         <CouponField
           initialCode={couponCode}
           applied={q?.coupon && q.coupon.code.toUpperCase() === couponCode?.toUpperCase() ? q.coupon : null}
@@ -110,7 +114,7 @@ export function CheckoutForm({
         {q?.bump && <OrderBump bump={q.bump} checked={withBump} disabled={busy} onChange={setWithBump} />}
 
         <PaymentRefusal error={charge.error} form={form} onDismiss={charge.reset} />
-        <Button type="submit" size="lg" disabled={busy || !q || quoting} className="w-full">
+        <Button type="submit" size="lg" disabled={busy || !q || quoting || !onSale} className="w-full">
           {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
           {redirecting ? 'Redirecionando para o pagamento...' : charge.isPending ? 'Processando...' : total === undefined ? 'Pagar' : `Pagar ${formatMoney(total)}${isCard && Number(installments) > 1 ? ` em ${installments}x` : ''}`}
         </Button>

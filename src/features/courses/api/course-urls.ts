@@ -11,5 +11,7 @@ export const COURSE_DETAIL_SELECT =
   'id, school_id, slug, title, description, thumbnail_url, thumbnail_position, banner_url, banner_position, purchase_url, price, status, certificate_enabled, ' +
   'modules(id, title, description, thumbnail_url, order_index, release_mode, release_after_days, release_on, ' +
   'lessons(id, module_id, title, order_index, duration_sec, is_preview, video_type)), ' +
-  'enrollments(status, expires_at, created_at), ' +
+  // The student's turma (issue 40): its start and calendar date the modules (src/concepts/release.ts). A
+  // primary-key look-up only inside a turma; a null turma_id reads nothing.
+  'enrollments(status, expires_at, created_at, turma:turmas(name, starts_on, ends_on, turma_module_dates(module_id, opens_on))), ' +
   `progress(${PROGRESS_COLUMNS})`;

@@ -7,6 +7,7 @@ import type { DbClient } from '@/platform/db';
 import type { Database, Tables } from '@/types/database';
 
 import type { EnrollmentState } from '@/concepts/enrollment';
+import type { EnrollmentTurma } from '@/concepts/release';
 import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT, PROGRESS_COLUMNS } from './course-urls';
 
 export type { EnrollmentState, EnrollmentStatus } from '@/concepts/enrollment';
@@ -44,6 +45,8 @@ export interface CatalogCourse {
   completed_count: number;
   first_preview_lesson_id: string | null;
   last_watched: LastWatched | null;
+  /** The start ('aaaa-mm-dd') of the caller's turma in this course; null outside a turma. */
+  turma_starts_on: string | null;
 }
 
 export interface Catalog {
@@ -62,8 +65,9 @@ export type OutlineModule = Pick<Tables<'modules'>, 'id' | 'title' | 'descriptio
   lessons: OutlineLesson[];
 };
 
-/** The course page's enrollment also brings created_at: the start of an AFTER_ENROLLMENT release. */
-export type CourseEnrollment = EnrollmentState & Pick<Tables<'enrollments'>, 'created_at'>;
+/** The course page's enrollment also brings created_at (the start of an AFTER_ENROLLMENT release) and
+ * the student's turma, if any (its start and calendar date the modules instead). */
+export type CourseEnrollment = EnrollmentState & Pick<Tables<'enrollments'>, 'created_at'> & { turma: EnrollmentTurma | null };
 
 export interface CourseDetail {
   id: string;
@@ -130,6 +134,7 @@ export async function fetchCatalog(
             updated_at: r.last_updated_at ?? r.created_at,
           }
         : null,
+      turma_starts_on: r.turma_starts_on,
     })),
     availableTotal: rows[0]?.available_total ?? 0,
   };

@@ -34,7 +34,7 @@ function lessonsLabel(n: number) {
 /** `action`: an extra button composed by the page (e.g. 'Baixar certificado'), above the card's link;
  * `note`: a line under the progress composed by the page (e.g. the course's quizzes). */
 export function CourseCard({ model, action, note }: { model: CourseCardModel; action?: ReactNode; note?: ReactNode }) {
-  const { course, hasAccess, enrolled, access, progress, firstPreviewLessonId, purchaseHref, purchaseExternal } = model;
+  const { course, hasAccess, enrolled, access, progress, firstPreviewLessonId, purchaseHref, purchaseExternal, turmaStart } = model;
   const locked = !hasAccess;
   const canBuy = locked && access !== 'paused';
   return (
@@ -56,6 +56,11 @@ export function CourseCard({ model, action, note }: { model: CourseCardModel; ac
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           {access === 'paused' && <Badge variant="warning">Matrícula pausada</Badge>}
           {access === 'expired' && <Badge variant="destructive">Matrícula expirada</Badge>}
+          {turmaStart && (
+            <Badge variant="warning" data-testid="turma-start">
+              {turmaStart}
+            </Badge>
+          )}
           {hasAccess && enrolled && progress.total > 0 && progress.completed === progress.total && <Badge variant="success">Concluído</Badge>}
         </div>
       </div>

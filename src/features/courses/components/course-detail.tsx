@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { ArrowLeft, CheckCircle2, Layers, Lock, PlayCircle, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, CalendarClock, CheckCircle2, Layers, Lock, PlayCircle, ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StorageImage } from '@/components/ui/storage-image';
-import { availableOnText } from '@/concepts/release';
+import { lockedModuleText, turmaModuleDate, turmaStartsText, type EnrollmentTurma } from '@/concepts/release';
 import { cn } from '@/utils/cn';
 import type { CourseDetail, OutlineModule, ProgressRow } from '../api/queries';
 import type { ProgressSummary } from '../lib/progress';
@@ -103,6 +103,21 @@ export function EnrollmentNotice({ kind }: { kind: 'paused' | 'expired' }) {
   );
 }
 
+/** Before the turma's start (issue 40): the date, and why no lesson opens yet (the server refuses them). */
+export function TurmaStartCard({ turma }: { turma: EnrollmentTurma }) {
+  return (
+    <section role="status" className="flex items-center gap-3 rounded-2xl border border-sky-200 bg-sky-50 p-4 text-sky-950 sm:p-5" data-testid="turma-start">
+      <CalendarClock className="size-6 shrink-0 text-sky-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <h2 className="font-semibold">{turmaStartsText(turma)}</h2>
+        <p className="text-sm text-sky-900/80">
+          {turma.name} · as aulas abrem para toda a turma no primeiro dia.
+        </p>
+      </div>
+    </section>
+  );
+}
+
 export function CourseProgressCard({ progress, resumeHref, started }: { progress: ProgressSummary; resumeHref: string | null; started: boolean }) {
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-border bg-white p-5 shadow-sm sm:flex-row sm:items-center" data-testid="course-progress-card">
@@ -138,6 +153,7 @@ export function ModuleCard({
   courseId,
   progress,
   lockedUntil = null,
+  turmaDate = null,
 }: {
   module: OutlineModule;
   number: number;
@@ -145,9 +161,11 @@ export function ModuleCard({
   progress: readonly ProgressRow[] | null;
   /** Not released yet for this student (drip release): only its preview lessons open. */
   lockedUntil?: Date | null;
+  /** The student's turma calendar's date for this module ('Libera em 12/04'). */
+  turmaDate?: string | null;
 }) {
   const first = lockedUntil ? module.lessons.find((l) => l.is_preview) : module.lessons[0];
-  const release = lockedUntil ? availableOnText(lockedUntil) : null;
+  const release = lockedUntil ? lockedModuleText(lockedUntil, turmaDate) : null;
   const done = progress ? module.lessons.filter((l) => progress.some((p) => p.lesson_id === l.id && p.completed_at)).length : 0;
   const complete = progress !== null && module.lessons.length > 0 && done === module.lessons.length;
   const body = (
@@ -224,11 +242,14 @@ export function ModulesSection({
   course,
   progress,
   locks = new Map(),
+  turma = null,
 }: {
   course: CourseDetail;
   progress: readonly ProgressRow[] | null;
   /** Modules not released yet for this student, with their release moment (src/concepts/release.ts). */
   locks?: ReadonlyMap<string, Date>;
+  /** The student's turma, whose calendar may date a module. */
+  turma?: EnrollmentTurma | null;
 }) {
   const lessons = course.modules.reduce((n, m) => n + m.lessons.length, 0);
   return (
@@ -250,7 +271,7 @@ export function ModulesSection({
       ) : (
         <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {course.modules.map((m, i) => (
-            <ModuleCard key={m.id} module={m} number={i + 1} courseId={course.id} progress={progress} lockedUntil={locks.get(m.id) ?? null} />
+            <ModuleCard key={m.id} module={m} number={i + 1} courseId={course.id} progress={progress} lockedUntil={locks.get(m.id) ?? null} turmaDate={turmaModuleDate(turma, m.id)} />
           ))}
         </div>
       )}

@@ -17,11 +17,12 @@ import {
   EnrollmentNotice,
   ModulesSection,
   NotEnrolledCard,
+  TurmaStartCard,
 } from '@/features/courses/components/course-detail';
 import { CourseQuizzes } from '@/features/courses/components/course-quizzes';
 import { LoadError } from '@/features/courses/components/home-sections';
 import { courseProgress, enrollmentAccess, firstPreviewLesson, lessonIdsOf, nextLessonToStudy } from '@/features/courses/lib/progress';
-import { moduleLocks, withoutLockedLessons } from '@/concepts/release';
+import { moduleLocks, turmaStartAhead, withoutLockedLessons } from '@/concepts/release';
 import { useSession } from '@/platform/session';
 
 export interface PaymentSlot {
@@ -63,11 +64,15 @@ export function CoursePage({ courseId, quizByLesson, onProgressPercent, paymentS
     const hasAccess = isAdmin || access === 'active';
     const progress = courseProgress(lessonIdsOf(course.modules), course.progress);
     // Drip release: modules not yet open for this student (staff see everything).
-    const locks = moduleLocks(course.modules, { enrollment: !isAdmin && access === 'active' ? course.enrollments[0]! : null });
+    const enrollment = !isAdmin && access === 'active' ? course.enrollments[0]! : null;
+    const locks = moduleLocks(course.modules, { enrollment });
+    // A turma that has not started opens no lesson (issue 40): its date instead of the progress card.
+    const turma = enrollment?.turma ?? null;
+    const turmaAhead = turmaStartAhead(turma) ? turma : null;
     const next = nextLessonToStudy(withoutLockedLessons(course.modules, locks), course.progress);
     const preview = firstPreviewLesson(course.modules);
     const certificate = certificateAvailable({ enabled: course.certificate_enabled, access, completed: progress.completed, total: progress.total });
-    return { access, hasAccess, progress, next, preview, certificate, locks };
+    return { access, hasAccess, progress, next, preview, certificate, locks, turma, turmaAhead };
   }, [course, isAdmin]);
 
   const percent = view && view.access !== 'none' ? view.progress.percent : null;
@@ -111,12 +116,13 @@ export function CoursePage({ courseId, quizByLesson, onProgressPercent, paymentS
           />
         )}
         {(view.access === 'paused' || view.access === 'expired') && !isAdmin && <EnrollmentNotice kind={view.access} />}
-        {view.hasAccess && view.access === 'active' && (
+        {view.turmaAhead && <TurmaStartCard turma={view.turmaAhead} />}
+        {view.hasAccess && view.access === 'active' && !view.turmaAhead && (
           <CourseProgressCard progress={view.progress} started={started} resumeHref={view.next ? `/course/${course.id}/lesson/${view.next.id}` : null} />
         )}
         {view.certificate && certificateCard(course)}
         {view.access === 'active' && !isAdmin && <CourseQuizzes course={course} states={quizByLesson} locks={view.locks} />}
-        <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} locks={view.locks} />
+        <ModulesSection course={course} progress={view.access === 'active' ? course.progress : null} locks={view.locks} turma={view.turma} />
       </div>
     </>
   );

@@ -41,6 +41,7 @@ function course(id: string, overrides: Partial<CatalogCourse> = {}): CatalogCour
     completed_count: 0,
     first_preview_lesson_id: `${id}-2`,
     last_watched: null,
+    turma_starts_on: null,
     ...overrides,
   };
 }
@@ -90,6 +91,12 @@ describe('course cards', () => {
   it('keeps paused and expired enrollments locked', () => {
     expect(toCourseCard(course('x', { enrollment: { status: 'PAUSED', expires_at: null } }), { isAdmin: false, now })).toMatchObject({ enrolled: true, hasAccess: false, access: 'paused' });
     expect(toCourseCard(course('x', { enrollment: { status: 'ACTIVE', expires_at: '2026-01-01T00:00:00Z' } }), { isAdmin: false, now })).toMatchObject({ hasAccess: false, access: 'expired' });
+  });
+  it("says when the student's turma starts, until 00:00 of that day in São Paulo", () => {
+    const inTurma = course('t', { enrollment: { status: 'ACTIVE', expires_at: null }, turma_starts_on: '2026-07-10' });
+    expect(toCourseCard(inTurma, { isAdmin: false, now: new Date('2026-07-10T02:59:00Z') }).turmaStart).toBe('Sua turma começa em 10/07');
+    expect(toCourseCard(inTurma, { isAdmin: false, now: new Date('2026-07-10T03:00:00Z') }).turmaStart).toBeNull();
+    expect(toCourseCard(course('u', { enrollment: { status: 'ACTIVE', expires_at: null } }), { isAdmin: false, now }).turmaStart).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // Progress and access rules of the student pages (SPEC §4, §6, §9), as pure functions.
 import { courseProgress, lessonIdsOf, percentOf, type ProgressSummary } from '@/concepts/course-progress';
 import { enrollmentAccess, type EnrollmentAccess } from '@/concepts/enrollment';
+import { turmaStartAhead, turmaStartsText } from '@/concepts/release';
 import type { CatalogCourse, ProgressRow } from '../api/queries';
 
 export { courseProgress, enrollmentAccess, lessonIdsOf, percentOf, type EnrollmentAccess, type ProgressSummary };
@@ -33,6 +34,8 @@ export interface CourseCardModel {
   /** External purchase URL, or the checkout route. */
   purchaseHref: string;
   purchaseExternal: boolean;
+  /** 'Sua turma começa em 10/03' while the student's turma has not started (no lesson opens yet). */
+  turmaStart: string | null;
 }
 
 export function toCourseCard(course: CatalogCourse, { isAdmin, now = new Date() }: { isAdmin: boolean; now?: Date }): CourseCardModel {
@@ -47,6 +50,10 @@ export function toCourseCard(course: CatalogCourse, { isAdmin, now = new Date() 
     firstPreviewLessonId: course.first_preview_lesson_id,
     purchaseHref: course.purchase_url || `/checkout/${course.slug}`,
     purchaseExternal: !!course.purchase_url,
+    turmaStart:
+      !isAdmin && access === 'active' && course.turma_starts_on && turmaStartAhead({ starts_on: course.turma_starts_on }, now)
+        ? turmaStartsText({ starts_on: course.turma_starts_on })
+        : null,
   };
 }
 
