@@ -8,6 +8,8 @@ import { fetchSchoolLogin } from '@/features/auth/api/school-login';
 import { AUTH_STORAGE_KEY, SUPABASE_ANON_KEY, SUPABASE_URL } from '@/platform/api-config';
 import { queryClient } from '@/platform/query-client';
 import { fetchRoles, profileQuery } from '@/platform/session';
+import { POSTER_SIZES, POSTER_WIDTHS } from '@/features/lessons/api/lesson-urls';
+import { publicObjectUrl, responsiveImage } from '@/platform/image';
 import { firstVisitPages } from './first-visit-pages';
 import { pageLoaders } from './route-prefetch';
 
@@ -21,19 +23,26 @@ const VIDEO = `${SCHOOL}/${COURSE}/formulas "basicas".mp4`;
 const app = firstVisitPages(SUPABASE_URL, SUPABASE_ANON_KEY);
 const data = firstVisitData(SUPABASE_URL, app, () => '');
 
+/** The <link>s the script added to the head, by their attributes. */
+let links: Record<string, string>[] = [];
+
 /** The inline script as the browser runs it at `path`, with its data- attributes. */
 function runInlineScript(path: string) {
   const dataset = Object.fromEntries(Object.entries(data).map(([k, v]) => [k.slice('data-'.length), v]));
   const document = {
     currentScript: { dataset },
-    createElement: () => ({ setAttribute() {} }),
-    head: { appendChild() {} },
+    createElement: () => {
+      const attributes: Record<string, string> = {};
+      return { attributes, setAttribute: (k: string, v: string) => (attributes[k] = v) };
+    },
+    head: { appendChild: (l: { attributes: Record<string, string> }) => links.push(l.attributes) },
   };
   new Function('document', 'location', FIRST_VISIT_SCRIPT)(document, { pathname: path });
 }
 
-/** What the API answers here: the lesson's video is `videoUrl`. */
+/** What the API answers here: the lesson's video is `videoUrl`, its poster `videoPoster`. */
 let videoUrl = VIDEO;
+let videoPoster: string | null = null;
 function answer(url: string): unknown {
   if (url.includes('/rest/v1/profiles?')) return [{ id: USER, school_id: SCHOOL, school: null }];
   if (url.includes('/rest/v1/lessons?'))
@@ -41,7 +50,7 @@ function answer(url: string): unknown {
       {
         id: LESSON,
         course_id: COURSE,
-        lesson_contents: { content: '', video_url: videoUrl },
+        lesson_contents: { content: '', video_url: videoUrl, video_poster: videoPoster },
         materials: [],
         lesson_ratings: [],
       },
@@ -71,7 +80,9 @@ function storeSession(expiresInSec: number) {
 
 beforeEach(() => {
   network = [];
+  links = [];
   videoUrl = VIDEO;
+  videoPoster = null;
   queryClient.clear();
   storeSession(3600);
   vi.stubGlobal(
@@ -137,6 +148,32 @@ describe('the inline script asks for what the app asks for first, and the app ta
       path: VIDEO,
       expiresIn: 900,
     });
+  });
+
+  it("a lesson's poster is preloaded as soon as the lesson names it, with the srcset and sizes its <img> has", async () => {
+    videoPoster = `${SCHOOL}/poster-aula.jpg`;
+    await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 7);
+    const poster = responsiveImage(publicObjectUrl('course-thumbnails', videoPoster), POSTER_SIZES, POSTER_WIDTHS);
+    await vi.waitFor(() => expect(links.filter((l) => l.as === 'image')).toHaveLength(1));
+    expect(links.find((l) => l.as === 'image')).toEqual({
+      rel: 'preload',
+      as: 'image',
+      fetchpriority: 'high',
+      crossorigin: '',
+      imagesrcset: poster.srcSet,
+      imagesizes: poster.sizes,
+    });
+  });
+
+  it('a poster that is not a path of ours (a URL, another shape) is not preloaded', async () => {
+    for (const bad of ['https://tracker.example/x.jpg', `${SCHOOL}/../x.jpg`, `${SCHOOL}/x.svg`]) {
+      videoPoster = bad;
+      links = [];
+      network = [];
+      delete window.__firstVisit;
+      await inlineScriptRequests(`/course/${COURSE}/lesson/${LESSON}`, 7);
+      expect(links.filter((l) => l.as === 'image'), bad).toEqual([]);
+    }
   });
 
   it('a lesson whose video is a YouTube link: nothing is signed', async () => {

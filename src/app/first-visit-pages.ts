@@ -8,7 +8,14 @@
 // config without the `@/` alias).
 import { schoolLoginHeaders, schoolLoginUrlPrefix } from '../features/auth/api/school-login-url.ts';
 import { CATALOG_AVAILABLE_PAGE, COURSE_DETAIL_SELECT } from '../features/courses/api/course-urls.ts';
-import { LESSON_BUNDLE_SELECT, STORAGE_PATH_PATTERN, VIDEO_URL_TTL_SEC } from '../features/lessons/api/lesson-urls.ts';
+import {
+  LESSON_BUNDLE_SELECT,
+  POSTER_PATH_PATTERN,
+  POSTER_SIZES,
+  POSTER_WIDTHS,
+  STORAGE_PATH_PATTERN,
+  VIDEO_URL_TTL_SEC,
+} from '../features/lessons/api/lesson-urls.ts';
 import { profileUrlPrefix, rolesUrlPrefix } from '../platform/session-urls.ts';
 import type { FirstVisitPages, RequestTemplate } from '../platform/first-visit/vite-plugin.ts';
 
@@ -52,7 +59,13 @@ export function firstVisitPages(apiUrl: string, anonKey: string) {
         ],
         // What lessonBundleQuery signs: an uploaded file's Storage path, not a YouTube/Vimeo URL nor the
         // video host's 'video-host' (played through video-playback, whose start the player asks itself).
-        values: { video: [1, '0.lesson_contents.video_url', STORAGE_PATH_PATTERN] },
+        values: {
+          video: [1, '0.lesson_contents.video_url', STORAGE_PATH_PATTERN],
+          poster: [1, '0.lesson_contents.video_poster', POSTER_PATH_PATTERN],
+        },
+        // The uploaded video's poster, the page's largest paint until the video's first frame (issue 38),
+        // as soon as the lesson's answer names it: the srcset and sizes of ./video-poster.tsx's <img>.
+        images: [[POSTER_WIDTHS.map((w) => `${api}/storage/v1/render/image/public/course-thumbnails/{poster}?width=${w} ${w}w`).join(', '), POSTER_SIZES, 'image']],
       },
       '/course/:courseId': {
         modules: ['app/layout/member-layout.tsx', 'app/routes/course.tsx'],

@@ -29,6 +29,12 @@ export function ownAvatarUrl(url: string | null | undefined): string | null {
   return url?.startsWith(`${OBJECT_PREFIX}avatars/`) ? url : null;
 }
 
+/** The public URL of an object of one of our public buckets (what storage-js's getPublicUrl builds, without
+ * loading storage-js on a student's page). */
+export function publicObjectUrl(bucket: string, path: string): string {
+  return `${OBJECT_PREFIX}${bucket}/${path}`;
+}
+
 /** The transformed URL of one of our public Storage objects at `width` px, or null for any other URL. */
 export function renderedImageUrl(url: string | null | undefined, width: number): string | null {
   if (!url?.startsWith(OBJECT_PREFIX) || failedRenders.has(url)) return null;

@@ -223,6 +223,22 @@ test("a lesson's outline, content and quiz, and its uploaded video's signing, ar
   expect(await video?.headerValue('origin')).toBe(new URL(page.url()).origin);
 });
 
+test("a lesson never opened: its video's poster is asked for by the HTML as soon as the lesson names it, painted until the video's first frame, and fetched once", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  const requests = record(page);
+  const isPoster = (r: Request) => r.url().includes('/storage/v1/render/image/public/course-thumbnails/') && r.url().includes('poster-');
+  // The seed's lesson has the poster the editor makes at upload (issue 38).
+  const poster = await requestedBeforeTheApp(page, isPoster, () => page.goto(LESSON_PATH));
+  expect(poster.url()).toMatch(/poster-formulas-basicas\.jpg\?width=\d+$/);
+  // The player paints it (the same srcset: the preload's answer), then the video's own first frame replaces it.
+  const img = page.getByTestId('video-poster');
+  await expect(page.getByTestId('lesson-video')).toBeAttached();
+  const video = page.getByTestId('lesson-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2)).toBe(true);
+  await expect(img).toHaveCount(0);
+  expect(requests.filter(isPoster)).toHaveLength(1);
+});
+
 test("back on a lesson, the HTML paints its video's frame where the student left it before the app's code has run; another account gets none, and signing out forgets it", async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
   await page.goto(LESSON_PATH);

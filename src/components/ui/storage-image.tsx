@@ -12,6 +12,8 @@ export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   /** The page's largest paint: fetched first and at once, and remembered for this path's next visit.
    * Other images load lazily, decoded off the main thread. */
   priority?: boolean;
+  /** With `priority`: false when the page's first-visit template preloads it already (a lesson's poster). */
+  remember?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface StorageImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
  * render route with an error) gets the original file: on the first error the srcset goes and the
  * browser loads `src`; `onError` is called only when that fails too.
  */
-export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = false, loading, alt = '', onError, onLoad, ...img }: StorageImageProps) {
+export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = false, remember = true, loading, alt = '', onError, onLoad, ...img }: StorageImageProps) {
   const [, rerender] = useState(0);
   const responsive = responsiveImage(src, sizes, widths);
   return (
@@ -42,7 +44,7 @@ export function StorageImage({ src, sizes, widths = IMAGE_WIDTHS, priority = fal
           // The page's largest image: the next visit's HTML asks for it, and paints it where this one
           // is, before the code (lcp-hint.ts). This visit's early copy goes once this one can paint.
           const image = e.currentTarget;
-          if (responsive.srcSet && responsive.sizes) rememberLcpImage(image, responsive.srcSet, responsive.sizes, storedAccountId());
+          if (remember && responsive.srcSet && responsive.sizes) rememberLcpImage(image, responsive.srcSet, responsive.sizes, storedAccountId());
           void image.decode().catch(() => undefined).then(removeLcpShell);
         }
         onLoad?.(e);

@@ -40,6 +40,10 @@ export type RequestTemplate = [url: string, body: string];
  * match (case-insensitive) to be used. A request that needs it starts when it is known, or never. */
 export type AnswerValue = [from: number, path: string, pattern: string];
 
+/** An image the page will paint largest, preloaded once the value it names is known (a lesson's video
+ * poster): [srcset, sizes, 'image'], the srcset with {value}s, both exactly as the page's <img> has them. */
+export type ImageTemplate = [srcset: string, sizes: string, kind: 'image'];
+
 /** A signed-in page a first visit prepares, under its router path ('/course/:courseId'). */
 export interface FirstVisitPage {
   /** The page's own modules (under src/, or a package's file under node_modules/ when it starts
@@ -48,6 +52,8 @@ export interface FirstVisitPage {
   /** The requests the page's loader makes first, in its order ({1}, {2}: the path's parameters). */
   requests: RequestTemplate[];
   values?: Record<string, AnswerValue>;
+  /** Each waits for one of the page's values; without it (or when it does not match), nothing. */
+  images?: ImageTemplate[];
 }
 
 /** What the app declares (src/app/first-visit-pages.ts): the pages, and what every visit shares. */
@@ -96,7 +102,7 @@ export const FIRST_VISIT_SCRIPT =
   'var t=JSON.parse(localStorage.getItem(d.key)),u=t&&t.user&&t.user.id;' +
   'if(m&&(m[3]||null)===(u||null)){add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});paint(m[2],"",m[0],m[1])}' +
   'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
-  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2];x=r[i][3];break}' +
+  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2].concat(r[i][4]);x=r[i][3];break}' +
   // This account's frame of the lesson's video where it was left, at this viewport width (a data: URL).
   'var f=u&&JSON.parse(localStorage.getItem(d.frame+u+":"+p)||"null");f=f&&f[innerWidth];if(f)paint(f[1],f[0]);' +
   'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed),R=[],D={};' +
@@ -104,12 +110,13 @@ export const FIRST_VISIT_SCRIPT =
   'var P=ask(s[0],v,a);for(i=1;i<s.length;i++)ask(s[i],v,a);' +
   // A request with one of the route's values ({school}, {video}) waits for the answer it is read
   // from (-1: the profile's), through a clone, before the app reads the body; without such a value,
-  // or when it does not match its pattern, it is not asked.
+  // or when it does not match its pattern, it is not asked. An image ({poster}) is preloaded then.
   'q.forEach(function(c,k){var w=(c.join("").match(/\\{\\w+\\}/g)||[]).map(function(z){return z.slice(1,-1)}).filter(function(z){return x[z]})[0];' +
   'if(w)(D[w]=D[w]||[]).push(c);else R[k]=ask(c,v,a)});' +
   'Object.keys(D).forEach(function(n){var f=x[n],z=f[0]<0?P:R[f[0]];if(z)z.then(function(y){return y.ok?y.clone().json():null}).then(function(y){' +
   'f[1].split(".").forEach(function(k){if(Array.isArray(y)&&!/^\\d+$/.test(k))y=y[0];y=y==null?y:y[k]});' +
-  'if(typeof y=="string"&&new RegExp(f[2],"i").test(y)){v[n]=y;D[n].forEach(function(c){ask(c,v,a)})}})["catch"](function(){})})}}' +
+  'if(typeof y=="string"&&new RegExp(f[2],"i").test(y)){v[n]=y;D[n].forEach(function(c){' +
+  'if(c[2])add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:fill(c[0],v),imagesizes:c[1]});else ask(c,v,a)})}})["catch"](function(){})})}}' +
   'else{var n=/^\\/([^/]+)\\/?$/.exec(p);' +
   'if(n&&d.reserved.split(" ").indexOf(n[1])<0){pre(d.login);ask(JSON.parse(d.school),{slug:encodeURIComponent(decodeURIComponent(n[1]))})}}' +
   '}catch(e){}';
@@ -137,12 +144,23 @@ function chunkWithImports(bundle: OutputBundle, module: string): string[] {
   return [...files];
 }
 
+/** A page's images, each checked to wait for one of its values (the script would never preload it). */
+function imagesOf(page: FirstVisitPage): ImageTemplate[] {
+  for (const [srcset] of page.images ?? []) {
+    const names = [...srcset.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    if (!names.some((n) => page.values?.[n])) throw new Error(`first-visit: the image ${srcset} waits for none of the page's values`);
+  }
+  return page.images ?? [];
+}
+
 /** The inline script's data- attributes; `hrefs` names the chunks of modules (as the app names them), to preload. */
 export function firstVisitData(apiUrl: string, app: FirstVisitPages, hrefs: (modules: string[]) => string): Record<string, string> {
   return {
     'data-key': authStorageKey(apiUrl),
     'data-session': hrefs(app.sessionModules),
-    'data-routes': JSON.stringify(Object.entries(app.pages).map(([routePath, p]) => [pathPattern(routePath), hrefs(p.modules), p.requests, p.values ?? {}])),
+    'data-routes': JSON.stringify(
+      Object.entries(app.pages).map(([routePath, p]) => [pathPattern(routePath), hrefs(p.modules), p.requests, p.values ?? {}, imagesOf(p)]),
+    ),
     'data-signed': JSON.stringify(app.session),
     'data-login': hrefs([app.loginModule]),
     'data-school': JSON.stringify(app.schoolLogin),

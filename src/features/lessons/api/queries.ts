@@ -13,7 +13,7 @@ export type MaterialType = Tables<'materials'>['type'];
 
 export type LessonMaterial = Pick<Tables<'materials'>, 'id' | 'title' | 'url' | 'file_path' | 'created_at'> & { type: MaterialType };
 
-export type LessonContent = Pick<Tables<'lesson_contents'>, 'content' | 'video_url'>;
+export type LessonContent = Pick<Tables<'lesson_contents'>, 'content' | 'video_url' | 'video_poster'>;
 
 export interface LessonBundle {
   id: string;

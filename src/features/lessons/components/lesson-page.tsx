@@ -159,6 +159,7 @@ export function LessonPage({ course: detail, complete, onSavePosition, onUnload,
               lessonId={lesson.id}
               kind={lesson.video_type}
               url={contents.video_url}
+              poster={contents.video_poster}
               viewerId={user?.id}
               durationSec={lesson.duration_sec}
               completed={completed}

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { RefreshCw, VideoOff } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { afterIdle, rememberLcpFrame, removeLcpShell } from '@/platform/first-visit';
-import { cn } from '@/utils/cn';
 import { useSignedVideoUrl } from '../api/hooks';
 import { HOSTED_VIDEO, isStoragePath } from '../api/lesson-urls';
 import { usePlayback, type UsePlaybackOptions } from '../hooks/use-playback';
@@ -12,6 +10,8 @@ import { resumePosition } from '../lib/playback';
 import { loadYouTubeApi } from '../lib/youtube-api';
 import type { Rendition } from './hosted-video';
 import { SpeedControl } from './speed-control';
+import { Frame, LoadingVideo, NoVideo, VideoError } from './video-frame';
+import { VideoPoster } from './video-poster';
 import { FullscreenButton, VideoWatermark } from './video-watermark';
 import type { Tables } from '@/types/database';
 
@@ -30,57 +30,11 @@ export interface LessonVideoProps extends UsePlaybackOptions {
   /** External URL (youtube/vimeo), object path in lesson-videos (upload), or 'video-host' (an upload
    * at the video host, played through video-playback). */
   url: string | null;
+  /** An uploaded video's poster (course-thumbnails path), shown until the video paints its first frame. */
+  poster?: string | null;
   /** The signed-in account: an uploaded video's frame where it leaves it is shown at once on its next
    * visit to this lesson (src/platform/first-visit/lcp-hint.ts). */
   viewerId?: string;
-}
-
-function Frame({ children, className, kind, fullscreen }: { children: React.ReactNode; className?: string; kind?: string; fullscreen?: boolean }) {
-  // A size container (the watermark's text follows its width). In full screen it stays 16:9, as large as
-  // the screen allows above the controls: the watermark moves over the picture, not over black bars.
-  // Inline styles, not utility classes: they stay in this chunk instead of the first page's stylesheet.
-  return (
-    <div
-      data-testid="video-frame"
-      data-video-kind={kind}
-      className={cn('relative aspect-video w-full overflow-hidden bg-black', !fullscreen && 'sm:rounded-xl', className)}
-      style={{ containerType: 'inline-size', ...(fullscreen && { width: 'min(100%, calc((100dvh - 4rem) * 16 / 9))', margin: 'auto' }) }}
-    >
-      {children}
-    </div>
-  );
-}
-
-function LoadingVideo() {
-  return (
-    <div className="absolute inset-0 flex items-center justify-center">
-      <Spinner className="text-white" label="Carregando vídeo..." />
-    </div>
-  );
-}
-
-function NoVideo() {
-  return (
-    <Frame kind="none" className="bg-gradient-to-br from-slate-900 to-slate-800">
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-400">
-        <VideoOff className="size-10" aria-hidden="true" />
-        <p className="text-sm">Nenhum vídeo disponível para esta aula.</p>
-      </div>
-    </Frame>
-  );
-}
-
-/** A video that cannot load (issue 46): said in the video's place, with a retry. */
-function VideoError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" data-testid="video-error" className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center text-slate-300">
-      <VideoOff className="size-8 text-slate-400" aria-hidden="true" />
-      <p className="max-w-sm text-sm">Não foi possível carregar o vídeo. Verifique sua conexão e tente de novo.</p>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" /> Tentar novamente
-      </Button>
-    </div>
-  );
 }
 
 /** YouTube's player script for a YouTube lesson ('ready' at once for any other kind); `retry` asks again. */
@@ -122,6 +76,7 @@ export function LessonVideo(props: LessonVideoProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const resumeAfterError = useRef<number | null>(null);
   const shownFirstFrame = useRef(false);
+  const [posterShown, setPosterShown] = useState(true);
   const hosted = kind === 'upload' && url === HOSTED_VIDEO;
   const signed = useSignedVideoUrl(kind === 'upload' && isStoragePath(url) ? url : null);
   // The hosted video's renditions (from its HLS levels) and the one the student pinned.
@@ -138,6 +93,7 @@ export function LessonVideo(props: LessonVideoProps) {
   const keepFrame = () => keepFrameOf(videoRef.current, viewerId);
   const showingFirstFrame = () => {
     removeLcpShell();
+    setPosterShown(false);
     if (shownFirstFrame.current) return;
     shownFirstFrame.current = true;
     afterIdle(keepFrame);
@@ -185,7 +141,10 @@ export function LessonVideo(props: LessonVideoProps) {
           onMetadata={resumeAt}
           onTimeUpdate={onTimeUpdate}
           onPause={playback.onPause}
-          onLoadedData={removeLcpShell}
+          onLoadedData={() => {
+            removeLcpShell();
+            setPosterShown(false);
+          }}
         />
       </Suspense>
     );
@@ -194,7 +153,7 @@ export function LessonVideo(props: LessonVideoProps) {
       player = <LoadingVideo />;
     } else if (signed.isError || !signed.data) {
       player = (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-300">
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black text-slate-300">
           <p className="text-sm">Não foi possível carregar o vídeo.</p>
           <Button size="sm" variant="outline" onClick={() => void signed.refetch()}>
             <RefreshCw aria-hidden="true" /> Tentar novamente
@@ -241,7 +200,8 @@ export function LessonVideo(props: LessonVideoProps) {
             void signed.refetch();
           }}
           data-testid="lesson-video"
-          className="absolute inset-0 size-full bg-black"
+          // No background: the poster beneath shows until the first frame (the frame itself is black).
+          className="absolute inset-0 size-full"
         />
       );
     }
@@ -279,6 +239,8 @@ export function LessonVideo(props: LessonVideoProps) {
   return (
     <div ref={playerBox} data-testid="video-player" className={fullscreen.active ? 'flex flex-col bg-black p-2' : 'grid gap-2'}>
       <Frame kind={kind} fullscreen={fullscreen.active}>
+        {/* Beneath the player: its <video> is see-through until its first frame, and its notices cover it. */}
+        {kind === 'upload' && props.poster && posterShown && <VideoPoster path={props.poster} />}
         {player}
         <VideoWatermark />
       </Frame>
