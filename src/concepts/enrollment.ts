@@ -28,7 +28,7 @@ export function enrollmentAccess(enrollment: EnrollmentState | null | undefined,
 /** Enrolls a student (ACTIVE; the database keeps it PENDING while the student's e-mail is unconfirmed)
  * and returns the status it got. A second enrollment in the same course is refused by the database
  * (enrollments_user_course_key, worded by describeError). */
-export async function enrollStudent(client: DbClient, v: { user_id: string; course_id: string; expires_at?: string | null }): Promise<EnrollmentStatus> {
+export async function enrollStudent(client: DbClient, v: { user_id: string; course_id: string; expires_at?: string | null; turma_id?: string | null }): Promise<EnrollmentStatus> {
   const { data, error } = await client.from('enrollments').insert({ ...v, status: 'ACTIVE' }).select('status').single();
   if (error) throw error;
   return data.status;

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackend } from '../harness.ts';
 import { SCHOOL } from '../rls/seed.ts';
+import { fetchEnrollments, moveEnrollmentToTurma } from '../../../src/features/enrollments/api/queries.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = 'senha-turma-123';
@@ -157,5 +158,23 @@ describe('admin_turma_students', () => {
     expect(own.error?.code).toBe('42501');
     const control = (await must(list())) as Row[];
     expect(control).toHaveLength(5);
+  });
+
+  it("Matrículas: filtered by turma with the turma's name; Mover de turma keeps the progress; another school's staff cannot move", async () => {
+    const { rows, total } = await fetchEnrollments(staff, SCHOOL.demo, { courseId, status: '', turmaId: nextTurma }, 0);
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({ user_id: people.futuro.id, turma_id: nextTurma, turma: { name: 'Próxima turma' } });
+
+    // Attack first: the rival school's staff move Ana; nothing changes.
+    await expect(moveEnrollmentToTurma(rivalStaff, { id: people.emDia.enrollmentId, turmaId: nextTurma })).rejects.toMatchObject({ code: '42501' });
+    const still = await must(service.from('enrollments').select('turma_id').eq('id', people.emDia.enrollmentId).single());
+    expect(still.turma_id).toBe(turma);
+
+    await moveEnrollmentToTurma(staff, { id: people.emDia.enrollmentId, turmaId: nextTurma });
+    const moved = (await must(staff.rpc('admin_turma_students', { p_turma_id: nextTurma }))) as Row[];
+    expect(moved.find((r) => r.user_id === people.emDia.id)).toMatchObject({ completed: 4, released: 0 });
+    await moveEnrollmentToTurma(staff, { id: people.emDia.enrollmentId, turmaId: turma });
+    const back = (await must(list())) as Row[];
+    expect(back.find((r) => r.user_id === people.emDia.id)).toMatchObject({ completed: 4, behind: 0 });
   });
 });

@@ -5,11 +5,11 @@ import { toast } from '@/platform/toast';
 import { supabase } from '@/platform/supabase';
 import { rootKeys } from '@/platform/query-keys';
 import { enrollStudent } from '@/concepts/enrollment';
-import { deleteEnrollment, fetchEnrollments, searchActiveStudents, setEnrollmentStatus, type EnrollmentFilters, type EnrollmentStatus } from './queries';
+import { deleteEnrollment, fetchEnrollments, moveEnrollmentToTurma, searchActiveStudents, setEnrollmentStatus, type EnrollmentFilters, type EnrollmentStatus } from './queries';
 
 export const enrollmentKeys = {
   all: rootKeys.enrollments,
-  page: (schoolId: string, f: EnrollmentFilters, page: number) => [...rootKeys.enrollments, 'admin', schoolId, f.courseId, f.status, page] as const,
+  page: (schoolId: string, f: EnrollmentFilters, page: number) => [...rootKeys.enrollments, 'admin', schoolId, f.courseId, f.status, f.turmaId ?? '', page] as const,
   students: (schoolId: string, term: string) => [...rootKeys.enrollments, 'student-options', schoolId, term] as const,
 };
 
@@ -27,12 +27,13 @@ function invalidateAll(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
   void queryClient.invalidateQueries({ queryKey: rootKeys.courses });
   void queryClient.invalidateQueries({ queryKey: rootKeys.dashboard });
+  void queryClient.invalidateQueries({ queryKey: rootKeys.turmas });
 }
 
 export function useCreateEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { user_id: string; course_id: string; expires_at: string | null }) => enrollStudent(supabase, v),
+    mutationFn: (v: { user_id: string; course_id: string; expires_at: string | null; turma_id: string | null }) => enrollStudent(supabase, v),
     onSuccess: (status) => {
       invalidateAll(queryClient);
       // The database keeps it PENDING while the student's e-mail is unconfirmed: say so.
@@ -64,5 +65,17 @@ export function useDeleteEnrollment() {
       toast.success('Matrícula excluída!');
     },
     meta: { errorTitle: 'Erro ao excluir' },
+  });
+}
+
+export function useMoveEnrollmentToTurma() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; turmaId: string | null }) => moveEnrollmentToTurma(supabase, input),
+    onSuccess: (_d, { turmaId }) => {
+      invalidateAll(queryClient);
+      toast.success(turmaId ? 'Aluno movido de turma!' : 'Aluno tirado da turma!');
+    },
+    meta: { errorTitle: 'Erro ao mover de turma' },
   });
 }

@@ -1,5 +1,5 @@
 // The Enrollments screen (SPEC §2): one request per page — the school's enrollments with the student's
-// name and CPF and the course title, filtered by course and status, newest first, with the exact total.
+// name and CPF, the course title and the turma (issue 40), filtered by course, turma and status, newest first, with the exact total.
 import { expectRows, pageRange, type DbClient } from '@/platform/db';
 import type { EnrollmentStatus } from '@/concepts/enrollment';
 
@@ -14,11 +14,15 @@ export interface AdminEnrollment {
   course_id: string;
   student: { name: string; cpf: string | null; email: string | null } | null;
   course: { title: string } | null;
+  turma_id: string | null;
+  turma: { name: string } | null;
 }
 
 export interface EnrollmentFilters {
   courseId: string;
   status: '' | EnrollmentStatus;
+  /** A turma of the chosen course ('' : any). */
+  turmaId?: string;
 }
 
 export const ENROLLMENTS_PAGE_SIZE = 24;
@@ -26,10 +30,11 @@ export const ENROLLMENTS_PAGE_SIZE = 24;
 export async function fetchEnrollments(client: DbClient, schoolId: string, filters: EnrollmentFilters, page: number, pageSize = ENROLLMENTS_PAGE_SIZE) {
   let q = client
     .from('enrollments')
-    .select('id, status, expires_at, created_at, user_id, course_id, student:profiles!inner(name, cpf, email), course:courses!inner(title, school_id)', { count: 'exact' })
+    .select('id, status, expires_at, created_at, user_id, course_id, student:profiles!inner(name, cpf, email), course:courses!inner(title, school_id), turma_id, turma:turmas(name)', { count: 'exact' })
     .eq('course.school_id', schoolId);
   if (filters.courseId) q = q.eq('course_id', filters.courseId);
   if (filters.status) q = q.eq('status', filters.status);
+  if (filters.turmaId) q = q.eq('turma_id', filters.turmaId);
   const { data, error, count } = await q
     .order('created_at', { ascending: false })
     .order('id')
@@ -61,4 +66,11 @@ export async function setEnrollmentStatus(client: DbClient, { id, status }: { id
 
 export async function deleteEnrollment(client: DbClient, id: string): Promise<void> {
   expectRows(await client.from('enrollments').delete().eq('id', id).select('id'), 'Matrícula não encontrada ou sem permissão');
+}
+
+/** "Mover de turma" (move_enrollment_to_turma): progress, quiz attempts, comments and certificates stay;
+ * null takes the student out of any turma. Refused: "Turma esgotada.", "A turma é de outro curso." */
+export async function moveEnrollmentToTurma(client: DbClient, { id, turmaId }: { id: string; turmaId: string | null }): Promise<void> {
+  const { error } = await client.rpc('move_enrollment_to_turma', { p_enrollment_id: id, p_turma_id: turmaId });
+  if (error) throw error;
 }

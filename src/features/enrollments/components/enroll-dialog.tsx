@@ -1,4 +1,5 @@
-// Nova Matrícula: search an active student of the school, pick a course and, optionally, the last day.
+// Nova Matrícula: search an active student of the school, pick a course, a turma of it when it has turmas,
+// and, optionally, the last day (empty in a turma: the turma's end).
 import { useDeferredValue, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { useCreateEnrollment, useStudentOptions } from '../api/hooks';
 import { enrollSchema, expiresAtOf, type EnrollValues } from '../schemas';
 import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
+import { turmaPeriod, useCourseTurmas } from '@/concepts/turmas';
 
 export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string; courses: CourseOption[]; onClose: () => void }) {
   const id = useId();
@@ -25,9 +27,11 @@ export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string;
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors },
-  } = useForm<EnrollValues>({ resolver: zodResolver(enrollSchema(today)), defaultValues: { user_id: '', course_id: '', expires: '' } });
+  } = useForm<EnrollValues>({ resolver: zodResolver(enrollSchema(today)), defaultValues: { user_id: '', course_id: '', turma_id: '', expires: '' } });
   const [studentId, courseId] = useWatch({ control, name: ['user_id', 'course_id'] });
+  const turmas = useCourseTurmas(courseId);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-xl">
@@ -39,7 +43,7 @@ export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string;
           noValidate
           aria-label="Nova Matrícula"
           className="grid gap-4"
-          onSubmit={handleSubmit((v) => create.mutate({ user_id: v.user_id, course_id: v.course_id, expires_at: expiresAtOf(v.expires) }, { onSuccess: onClose }))}
+          onSubmit={handleSubmit((v) => create.mutate({ user_id: v.user_id, course_id: v.course_id, turma_id: v.turma_id || null, expires_at: expiresAtOf(v.expires) }, { onSuccess: onClose }))}
         >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-search`}>Buscar aluno</Label>
@@ -78,7 +82,7 @@ export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string;
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Curso" error={errors.course_id?.message}>
-              <Select {...register('course_id')}>
+              <Select {...register('course_id', { onChange: () => setValue('turma_id', '') })}>
                 <option value="">Selecione um curso</option>
                 <CourseOptions courses={courses} />
               </Select>
@@ -87,6 +91,18 @@ export function EnrollDialog({ schoolId, courses, onClose }: { schoolId: string;
               <Input type="date" min={today} {...register('expires')} />
             </FormField>
           </div>
+          {(turmas.data ?? []).length > 0 && (
+            <FormField label="Turma" hint="Na turma, o conteúdo abre pelo calendário dela e o acesso termina com ela.">
+              <Select {...register('turma_id')}>
+                <option value="">Sem turma</option>
+                {(turmas.data ?? []).map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name} ({turmaPeriod(t)})
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          )}
           {/* Both choices are needed before anything can be sent (the button says so by being off). */}
           <FormDialogFooter onCancel={onClose} pending={create.isPending} submitLabel="Matricular" disabled={!studentId || !courseId} />
         </form>

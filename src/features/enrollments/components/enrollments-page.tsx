@@ -1,7 +1,8 @@
-// The Enrollments screen (SPEC §2): the school's enrollments filtered by course and status, page by
-// page; the filters and the page live in the URL (?curso=…&status=PAUSED&pagina=2).
+// The Enrollments screen (SPEC §2): the school's enrollments filtered by course, turma (issue 40) and
+// status, page by page; the filters and the page live in the URL (?curso=…&turma=…&status=PAUSED&pagina=2).
+// Each card says the student's turma and moves it ("Mover de turma").
 import { useState } from 'react';
-import { GraduationCap, Plus } from 'lucide-react';
+import { ArrowRightLeft, GraduationCap, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -14,6 +15,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { ENROLLMENT_STATUS_LABEL } from '@/concepts/enrollment';
+import { useCourseTurmas } from '@/concepts/turmas';
 import { formatDate, maskCpf } from '@/utils/format';
 import { LoadError } from '@/components/ui/load-error';
 import { DeleteRowButton } from '@/components/ui/row-actions';
@@ -21,13 +23,20 @@ import { useListParams } from '@/utils/list-params';
 import { PENDING_DESCRIPTION, useDeleteEnrollment, useEnrollments, useSetEnrollmentStatus } from '../api/hooks';
 import { ENROLLMENTS_PAGE_SIZE, type AdminEnrollment, type EnrollmentFilters } from '../api/queries';
 import { EnrollDialog } from './enroll-dialog';
+import { MoveTurmaDialog } from './move-turma-dialog';
 import { Constants } from '@/types/database';
 
 const STATUSES = Constants.public.Checks.enrollments.status;
 
 export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
-  const { page, setPage, filter, setFilter } = useListParams();
-  const filters: EnrollmentFilters = { courseId: filter('curso'), status: STATUSES.find((s) => s === filter('status')) ?? '' };
+  const { page, setPage, filter, setFilter, setFilters } = useListParams();
+  const filters: EnrollmentFilters = {
+    courseId: filter('curso'),
+    status: STATUSES.find((s) => s === filter('status')) ?? '',
+    turmaId: filter('curso') ? filter('turma') : '',
+  };
+  const turmas = useCourseTurmas(filters.courseId);
+  const [moving, setMoving] = useState<AdminEnrollment | null>(null);
   const enrollments = useEnrollments(schoolId, filters, page);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminEnrollment | null>(null);
@@ -47,8 +56,21 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
           </Button>
         }
       />
-      <div className="grid gap-3 sm:grid-cols-2 md:max-w-2xl">
-        <CourseFilter id="filter-course" value={filters.courseId} courses={courses} onChange={(v) => setFilter('curso', v)} />
+      <div className="grid gap-3 sm:grid-cols-3 md:max-w-3xl">
+        <CourseFilter id="filter-course" value={filters.courseId} courses={courses} onChange={(v) => setFilters({ curso: v, turma: '' })} />
+        {filters.courseId && (turmas.data ?? []).length > 0 && (
+          <div className="grid gap-2">
+            <Label htmlFor="filter-turma">Turma</Label>
+            <Select id="filter-turma" value={filters.turmaId} onChange={(e) => setFilter('turma', e.target.value)}>
+              <option value="">Todas as turmas</option>
+              {(turmas.data ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
         <div className="grid gap-2">
           <Label htmlFor="filter-status">Status</Label>
           <Select id="filter-status" value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
@@ -70,15 +92,16 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
       ) : enrollments.isError ? (
         <LoadError title="Não foi possível carregar as matrículas" onRetry={enrollments.refetch} />
       ) : rows.length === 0 ? (
-        <EmptyState icon={GraduationCap} title="Nenhuma matrícula encontrada" description={filters.courseId || filters.status ? 'Mude os filtros para ver outras matrículas.' : 'Matricule um aluno em um curso.'} />
+        <EmptyState icon={GraduationCap} title="Nenhuma matrícula encontrada" description={filters.courseId || filters.status || filters.turmaId ? 'Mude os filtros para ver outras matrículas.' : 'Matricule um aluno em um curso.'} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Matrículas" aria-busy={enrollments.isFetching}>
           {rows.map((e) => (
-            <EnrollmentCard key={e.id} enrollment={e} now={now} onDelete={() => setDeleting(e)} />
+            <EnrollmentCard key={e.id} enrollment={e} now={now} onDelete={() => setDeleting(e)} onMove={() => setMoving(e)} />
           ))}
         </ul>
       )}
       {enrollments.data && <Pagination page={page} pageSize={ENROLLMENTS_PAGE_SIZE} total={enrollments.data.total} onPageChange={setPage} label="Páginas de matrículas" noun={['matrícula', 'matrículas']} />}
+      {moving && <MoveTurmaDialog enrollment={moving} onClose={() => setMoving(null)} />}
       {adding && <EnrollDialog schoolId={schoolId} courses={courses} onClose={() => setAdding(false)} />}
       <ConfirmDialog
         open={!!deleting}
@@ -93,7 +116,7 @@ export function EnrollmentsPage({ schoolId, courses }: { schoolId: string; cours
   );
 }
 
-function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnrollment; now: number; onDelete: () => void }) {
+function EnrollmentCard({ enrollment: e, now, onDelete, onMove }: { enrollment: AdminEnrollment; now: number; onDelete: () => void; onMove: () => void }) {
   const setStatus = useSetEnrollmentStatus();
   const active = e.status === 'ACTIVE';
   // Waiting for the student's e-mail: the database makes it ACTIVE then, no switch can.
@@ -111,6 +134,12 @@ function EnrollmentCard({ enrollment: e, now, onDelete }: { enrollment: AdminEnr
         <Badge variant={active ? 'success' : pending ? 'secondary' : 'warning'}>{ENROLLMENT_STATUS_LABEL[e.status]}</Badge>
       </div>
       <p className="truncate text-sm font-medium">{e.course?.title}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="truncate text-sm text-muted-foreground">{e.turma ? `Turma: ${e.turma.name}` : 'Sem turma'}</p>
+        <Button variant="outline" size="sm" onClick={onMove} aria-label={`Mover ${name} de turma`}>
+          <ArrowRightLeft aria-hidden="true" /> Mover de turma
+        </Button>
+      </div>
       {e.expires_at && <p className={expired ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>{expired ? `Expirada em ${formatDate(e.expires_at)}` : `Expira em ${formatDate(e.expires_at)}`}</p>}
       {pending && <p className="text-xs text-muted-foreground">Aguardando confirmação do e-mail. {PENDING_DESCRIPTION}</p>}
       <div className="flex items-center justify-between gap-2">
