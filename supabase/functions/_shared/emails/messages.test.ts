@@ -151,3 +151,33 @@ Deno.test('Sua turma começa amanhã (issue 40): the turma, the course and the d
   assert.match(m.text, /Ver o curso: https:\/\/app\.exemplo\.com\/course\/c1/);
   assert.equal(m.html.includes('Descadastrar'), false);
 });
+
+// Issue 41: the recovery sequence and the PIX's last hour (docs/recovery.md).
+Deno.test('Recuperação de vendas: the course, the price, the coupon they had and the link back; the last touch its own coupon', () => {
+  const withLinks = { ...links, checkout: (slug: string, id: string) => `https://app.exemplo.com/checkout/${slug}?retomar=${id}` };
+  const base = { name: 'Paula Souza', course_title: 'Excel Essencial', course_slug: 'excel-essencial', session_id: 's1', amount: 237.6, coupon_code: 'BEMVINDO20', stage: 'opened' };
+  const first = renderMessage('checkout_recovery', { ...base, touch: 1 }, brand, withLinks);
+  assert.equal(first.subject, 'Seu pedido está esperando: Excel Essencial');
+  assert.match(first.text, /Olá, Paula!/);
+  assert.match(first.text, /Você começou a compra do curso Excel Essencial e não terminou\./);
+  assert.match(first.text, /O cupom BEMVINDO20 continua no pedido\./);
+  assert.match(first.text, /Valor: R\$\s237,60/);
+  assert.match(first.text, /Retomar minha compra: https:\/\/app\.exemplo\.com\/checkout\/excel-essencial\?retomar=s1/);
+  assert.match(first.html, /Descadastrar/);
+  assert.equal(renderMessage('checkout_recovery', { ...base, touch: 2, stage: 'pix' }, brand, withLinks).subject, 'Ainda dá tempo: Excel Essencial');
+  assert.match(renderMessage('checkout_recovery', { ...base, touch: 2, stage: 'pix' }, brand, withLinks).text, /O PIX anterior expirou: ao voltar, um novo PIX é gerado para você\./);
+  const last = renderMessage('checkout_recovery', { ...base, touch: 3, recovery_coupon: { code: 'RECUPERA-ABC', percent: 15, valid_until: '2026-12-03T15:00:00Z' } }, brand, withLinks);
+  assert.equal(last.subject, '15% de desconto no curso Excel Essencial');
+  assert.match(last.text, /um cupom de 15% só para você, neste curso\. Ele vale uma vez, até 03\/12\/2026 às 12:00 \(horário de Brasília\)\./);
+  assert.match(last.text, /RECUPERA-ABC/);
+  // With the bump: both courses by name.
+  assert.match(renderMessage('checkout_recovery', { ...base, touch: 1, bump_title: 'Python do Zero' }, brand, withLinks).text, /a compra dos cursos Excel Essencial e Python do Zero/);
+});
+
+Deno.test('Seu PIX expira em 1 hora: the copia e cola and the invoice; never the unsubscribe link', () => {
+  const m = renderMessage('pix_expiring', { name: 'Paula Souza', course_title: 'Excel Essencial', items: [{ kind: 'course', title: 'Excel Essencial' }], amount: 297, method: 'PIX', pix_code: '00020126pix', invoice_url: 'https://sandbox.asaas.com/i/1' }, brand, links);
+  assert.equal(m.subject, 'Seu PIX expira em 1 hora: Excel Essencial');
+  assert.match(m.text, /O PIX do seu pedido do curso Excel Essencial expira em 1 hora\./);
+  assert.match(m.text, /00020126pix/);
+  assert.doesNotMatch(m.html, /Descadastrar/);
+});
