@@ -8,6 +8,8 @@
 -- path's folder must be the lesson's school (the school's staff can only write there anyway). A new
 -- video_url without a new poster drops the old one: a YouTube link or another file must not show the
 -- previous video's frame.
+set local lock_timeout = '5s';
+
 alter table public.lesson_contents
   add column video_poster text
     constraint lesson_contents_video_poster_path
