@@ -15,7 +15,15 @@ export const announcementSchema = z
       .min(0, 'Mínimo 0')
       .max(100, 'Máximo 100'),
     is_active: z.boolean(),
+    // "Para quem" (issue 40): the whole school, or one turma of a course ("Comunicado para a turma").
+    audience: z.enum(['school', 'turma']),
+    course_id: z.string(),
+    turma_id: z.string(),
   })
-  .superRefine(checkVideoSource);
+  .superRefine(checkVideoSource)
+  .superRefine((v, ctx) => {
+    if (v.audience === 'turma' && !v.course_id) ctx.addIssue({ code: 'custom', path: ['course_id'], message: 'Selecione um curso' });
+    else if (v.audience === 'turma' && !v.turma_id) ctx.addIssue({ code: 'custom', path: ['turma_id'], message: 'Selecione a turma' });
+  });
 export type AnnouncementFormInput = z.input<typeof announcementSchema>;
 export type AnnouncementFormValues = z.output<typeof announcementSchema>;

@@ -168,7 +168,7 @@ describe('admin_turma_students', () => {
     // Attack first: the rival school's staff move Ana; nothing changes.
     await expect(moveEnrollmentToTurma(rivalStaff, { id: people.emDia.enrollmentId, turmaId: nextTurma })).rejects.toMatchObject({ code: '42501' });
     const still = await must(service.from('enrollments').select('turma_id').eq('id', people.emDia.enrollmentId).single());
-    expect(still.turma_id).toBe(turma);
+    expect(still?.turma_id).toBe(turma);
 
     await moveEnrollmentToTurma(staff, { id: people.emDia.enrollmentId, turmaId: nextTurma });
     const moved = (await must(staff.rpc('admin_turma_students', { p_turma_id: nextTurma }))) as Row[];

@@ -1,8 +1,13 @@
 import { AnnouncementsPage } from '@/features/announcements/components/admin/announcements-page';
-import { WithOwnSchool } from '@/app/own-school';
+import { WithOwnSchoolCourses } from '@/app/own-school';
 import { useSession } from '@/platform/session';
 
+// Comunicados: the school's courses for "Para quem" (a turma of a course, issue 40).
 export default function AdminAnnouncementsPage() {
   const { user } = useSession();
-  return <WithOwnSchool>{(school) => <AnnouncementsPage schoolId={school.id} userId={user?.id ?? ''} />}</WithOwnSchool>;
+  return (
+    <WithOwnSchoolCourses>
+      {(schoolId, courses) => <AnnouncementsPage schoolId={schoolId} userId={user?.id ?? ''} courses={courses} />}
+    </WithOwnSchoolCourses>
+  );
 }

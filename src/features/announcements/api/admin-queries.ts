@@ -38,6 +38,8 @@ export interface AnnouncementValues {
   video_type: AnnouncementVideoType;
   priority: number;
   is_active: boolean;
+  /** A turma's announcement (issue 40; its course follows the turma), or null for the whole school. */
+  turma_id: string | null;
 }
 
 /** Inserts or updates; returns the row id (an uploaded video is attached after the row exists). */

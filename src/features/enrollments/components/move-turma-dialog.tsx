@@ -28,7 +28,8 @@ export function MoveTurmaDialog({ enrollment, onClose }: { enrollment: AdminEnro
       {...dialog}
     >
       <FormField label="Turma" hint={turmas.isPending ? 'Carregando as turmas do curso…' : undefined}>
-        <Select {...form.register('turma_id')}>
+        {/* Mounted again once the options arrive, so that the current turma shows selected. */}
+        <Select key={turmas.data ? 'loaded' : 'loading'} {...form.register('turma_id')}>
           <option value="">Sem turma</option>
           {(turmas.data ?? []).map((t) => (
             <option key={t.id} value={t.id}>

@@ -1,6 +1,8 @@
-// The staff's dialog to create or edit an announcement (title, body, image, video, priority, active).
+// The staff's dialog to create or edit an announcement (title, body, image, video, priority, active) and
+// "Para quem": the whole school or one turma of a course (issue 40, "Comunicado para a turma"; only that
+// turma's students read it, by the database's policy).
 import { useId } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -18,6 +20,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RichTextEditor } from '@/components/ui/rich-text-editor';
 import { Switch } from '@/components/ui/switch';
+import { RadioChoiceField } from '@/components/ui/choice-fields';
+import { Select } from '@/components/ui/select';
+import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
+import { useCourseTurmas } from '@/concepts/turmas';
 import { VideoSourceField } from '@/concepts/video-source-field';
 import { uploadPublicImage } from '@/platform/storage';
 import { ANNOUNCEMENT_VIDEO_ACCEPT, validateAnnouncementVideo } from '@/platform/upload';
@@ -35,11 +41,16 @@ export function AnnouncementDialog({
   item,
   schoolId,
   userId,
+  courses,
+  turma,
   onClose,
 }: {
   item: AdminAnnouncement | null;
   schoolId: string;
   userId: string;
+  courses: CourseOption[];
+  /** A new announcement for this turma ("Comunicado para a turma" on a turma's page). */
+  turma?: { courseId: string; turmaId: string };
   onClose: () => void;
 }) {
   const id = useId();
@@ -56,8 +67,13 @@ export function AnnouncementDialog({
       video_url: item && item.video_type !== 'direct' ? (item.video_url ?? '') : '',
       priority: item?.priority ?? 0,
       is_active: item?.is_active ?? true,
+      audience: item?.turma_id || (!item && turma) ? 'turma' : 'school',
+      course_id: item ? (item.turma_id ? (item.course_id ?? '') : '') : (turma?.courseId ?? ''),
+      turma_id: item ? (item.turma_id ?? '') : (turma?.turmaId ?? ''),
     },
   });
+  const [audience, courseId] = useWatch({ control: form.control, name: ['audience', 'course_id'] });
+  const turmas = useCourseTurmas(audience === 'turma' ? courseId : '');
   const {
     register,
     control,
@@ -83,6 +99,7 @@ export function AnnouncementDialog({
           video_type: upload ? 'direct' : v.video_mode === 'url' ? (videoUrlKind(v.video_url) ?? 'youtube') : 'youtube',
           priority: v.priority,
           is_active: v.is_active,
+          turma_id: v.audience === 'turma' ? v.turma_id : null,
         },
         file: upload ? video.file : null,
         send: video.send,
@@ -156,6 +173,42 @@ export function AnnouncementDialog({
                 disabled={saving}
               />
             </fieldset>
+            <RadioChoiceField
+              control={control}
+              name="audience"
+              id={id}
+              label="Para quem"
+              options={[
+                ['school', 'Toda a escola'],
+                ['turma', 'Uma turma'],
+              ]}
+            />
+            {audience === 'turma' && (
+              <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+                <FormField label="Curso" error={errors.course_id?.message} required>
+                  <Select {...register('course_id', { onChange: () => form.setValue('turma_id', '') })}>
+                    <option value="">Selecione um curso</option>
+                    <CourseOptions courses={courses} />
+                  </Select>
+                </FormField>
+                <FormField
+                  label="Turma"
+                  error={errors.turma_id?.message}
+                  hint={courseId && turmas.data?.length === 0 ? 'Este curso não tem turmas.' : 'Só os alunos da turma veem o comunicado.'}
+                  required
+                >
+                  {/* Mounted again once the options arrive, so that the chosen turma shows selected. */}
+                  <Select key={turmas.data ? 'loaded' : 'loading'} {...register('turma_id')}>
+                    <option value="">Selecione a turma</option>
+                    {(turmas.data ?? []).map((t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </Select>
+                </FormField>
+              </div>
+            )}
             <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
               <FormField label="Prioridade" hint="0 a 100; maior aparece primeiro" error={errors.priority?.message}>
                 <Input type="number" min={0} max={100} step={1} inputMode="numeric" {...register('priority')} />

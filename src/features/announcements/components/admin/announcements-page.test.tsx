@@ -9,6 +9,9 @@ const api = vi.hoisted(() => ({ fetchSchoolAnnouncements: vi.fn(), saveAnnouncem
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+const turmasApi = vi.hoisted(() => ({ fetchCourseTurmas: vi.fn() }));
+// A course's turmas ("Para quem") come through the shared concept's read.
+vi.mock('@/concepts/turma-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...turmasApi }));
 
 const announcement = (i: number, extra: object = {}) => ({
   id: `a${i}`,
@@ -25,11 +28,17 @@ const announcement = (i: number, extra: object = {}) => ({
   updated_at: '2026-11-01T12:00:00Z',
   ...extra,
 });
-const open = (route = '/admin/announcements') => renderScreen(<AnnouncementsPage schoolId="s1" userId="staff-1" />, { route });
+const open = (route = '/admin/announcements') => renderScreen(<AnnouncementsPage schoolId="s1" userId="staff-1" courses={courses} />, { route });
+const courses = [
+  { id: 'c1', title: 'Excel Essencial' },
+  { id: 'c2', title: 'Marketing Digital' },
+];
+const turma = (id: string, name: string) => ({ id, course_id: 'c1', name, starts_on: '2026-03-10', ends_on: null, enroll_from: null, enroll_until: null, seats: null, waitlist_enabled: false, status: 'em andamento', students: 1, seats_taken: 1, waiting: 0 });
 
 describe('AnnouncementsPage', () => {
   beforeEach(() => {
     Object.values(api).forEach((f) => f.mockReset());
+    turmasApi.fetchCourseTurmas.mockReset().mockImplementation(async (_c: unknown, courseId: string) => (courseId === 'c1' ? [turma('t1', 'Turma de março'), turma('t2', 'Turma de abril')] : []));
     vi.mocked(toast.error).mockReset();
     vi.mocked(toast.success).mockReset();
   });
@@ -88,6 +97,28 @@ describe('AnnouncementsPage', () => {
     });
     expect(toast.success).toHaveBeenCalledWith('Anúncio atualizado!');
   });
+
+  it('"Comunicado para a turma" (?turma=&curso=) opens a new one for that turma; "Para quem" needs a turma once chosen, and saves turma_id', async () => {
+    api.fetchSchoolAnnouncements.mockResolvedValue({ rows: [], total: 0 });
+    api.saveAnnouncement.mockResolvedValue('a9');
+    const view = open('/admin/announcements?turma=t2&curso=c1');
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Anúncio' });
+    expect(within(dialog).getByRole('radio', { name: 'Uma turma' })).toBeChecked();
+    expect(within(dialog).getByLabelText(/^Curso/)).toHaveValue('c1');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Turma/)).toHaveValue('t2'));
+    await userEvent.type(within(dialog).getByLabelText(/Título/), 'Aula extra da turma');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Mensagem/ }), 'Sexta às 20h.');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Curso/), 'c2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Selecione a turma');
+    expect(api.saveAnnouncement).not.toHaveBeenCalled();
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Curso/), 'c1');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Turma/), 't2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.saveAnnouncement).toHaveBeenCalledTimes(1));
+    expect(api.saveAnnouncement.mock.calls[0]![1]).toMatchObject({ values: { title: 'Aula extra da turma', turma_id: 't2' } });
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/announcements'));
+  }, 20_000);
 
   it('Excluir asks first; a refusal keeps the announcement and says why', async () => {
     api.fetchSchoolAnnouncements.mockResolvedValue({ rows: [announcement(1)], total: 1 });

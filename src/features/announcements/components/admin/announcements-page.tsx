@@ -15,12 +15,15 @@ import { useListParams } from '@/utils/list-params';
 import { useDeleteAnnouncement, useSchoolAnnouncements } from '../../api/admin-hooks';
 import { ANNOUNCEMENTS_PAGE_SIZE, type AdminAnnouncement } from '../../api/admin-queries';
 import { AnnouncementDialog } from './announcement-form-dialog';
+import type { CourseOption } from '@/concepts/course-filter';
 
-export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; userId: string }) {
-  const { page, query, setPage, setQuery } = useListParams();
+export function AnnouncementsPage({ schoolId, userId, courses }: { schoolId: string; userId: string; courses: CourseOption[] }) {
+  const { page, query, setPage, setQuery, filter, setFilters } = useListParams();
+  // ?turma=…&curso=… ("Comunicado para a turma" on a turma's page) opens a new one for that turma.
+  const forTurma = filter('turma') && filter('curso') ? { turmaId: filter('turma'), courseId: filter('curso') } : undefined;
   const list = useSchoolAnnouncements(schoolId, query, page);
   const remove = useDeleteAnnouncement();
-  const [editing, setEditing] = useState<{ item: AdminAnnouncement | null } | null>(null);
+  const [editing, setEditing] = useState<{ item: AdminAnnouncement | null } | null>(() => (forTurma ? { item: null } : null));
   const [deleting, setDeleting] = useState<AdminAnnouncement | null>(null);
   const items = list.data?.rows ?? [];
   return (
@@ -91,7 +94,17 @@ export function AnnouncementsPage({ schoolId, userId }: { schoolId: string; user
         />
       )}
       {editing && (
-        <AnnouncementDialog item={editing.item} schoolId={schoolId} userId={userId} onClose={() => setEditing(null)} />
+        <AnnouncementDialog
+          item={editing.item}
+          schoolId={schoolId}
+          userId={userId}
+          courses={courses}
+          turma={editing.item ? undefined : forTurma}
+          onClose={() => {
+            setEditing(null);
+            if (forTurma) setFilters({ turma: '', curso: '' });
+          }}
+        />
       )}
       <ConfirmDialog
         open={!!deleting}
