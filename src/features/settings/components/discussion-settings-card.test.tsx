@@ -24,14 +24,14 @@ describe('DiscussionSettingsCard', () => {
     Object.values(api).forEach((fn) => fn.mockReset());
     vi.mocked(toast.success).mockReset();
     vi.mocked(toast.error).mockReset();
-    kept = { comments_require_approval: false, ranking_enabled: true };
+    kept = { comments_require_approval: false, ranking_enabled: true, ranking_by_turma: false };
     api.fetchDiscussionSettings.mockImplementation(async () => ({ ...kept }));
     api.saveDiscussionSetting.mockImplementation(async (_c, _s: string, change: Partial<DiscussionSettings>) => {
       kept = { ...kept, ...change };
     });
   });
 
-  it("shows the school's two switches with their help; each saves at once, twice, and a reload shows what was kept", async () => {
+  it("shows the school's three switches with their help; each saves at once, twice, and a reload shows what was kept", async () => {
     const view = open();
     expect(screen.getByRole('heading', { name: 'Comentários e ranking' })).toBeInTheDocument();
     const approval = await screen.findByRole('switch', { name: APPROVAL });
@@ -48,12 +48,17 @@ describe('DiscussionSettingsCard', () => {
     await userEvent.click(screen.getByRole('switch', { name: RANKING }));
     await waitFor(() => expect(statusOf(RANKING)).toHaveTextContent('Salvo'));
     expect(api.saveDiscussionSetting).toHaveBeenLastCalledWith(expect.anything(), 's1', { ranking_enabled: false });
-    expect(kept).toEqual({ comments_require_approval: true, ranking_enabled: false });
+    expect(kept).toEqual({ comments_require_approval: true, ranking_enabled: false, ranking_by_turma: false });
+    await userEvent.click(screen.getByRole('switch', { name: 'Ranking por turma' }));
+    await waitFor(() => expect(statusOf('Ranking por turma')).toHaveTextContent('Salvo'));
+    expect(api.saveDiscussionSetting).toHaveBeenLastCalledWith(expect.anything(), 's1', { ranking_by_turma: true });
+    expect(screen.getByRole('switch', { name: 'Ranking por turma' })).toHaveAccessibleDescription(/colegas da turma/);
 
     view.unmount();
     open();
     expect(await screen.findByRole('switch', { name: APPROVAL })).toBeChecked();
     expect(screen.getByRole('switch', { name: RANKING })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Ranking por turma' })).toBeChecked();
   });
 
   it('a refused save shows the error toast and flips the switch back to what the school keeps', async () => {
@@ -66,7 +71,7 @@ describe('DiscussionSettingsCard', () => {
   });
 
   it('a failed read shows LoadError, and the retry loads the switches', async () => {
-    api.fetchDiscussionSettings.mockRejectedValueOnce(new Error('falhou')).mockResolvedValue({ comments_require_approval: true, ranking_enabled: false });
+    api.fetchDiscussionSettings.mockRejectedValueOnce(new Error('falhou')).mockResolvedValue({ comments_require_approval: true, ranking_enabled: false, ranking_by_turma: false });
     open();
     expect(await screen.findByText('Não foi possível carregar as configurações de comentários')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));

@@ -1,6 +1,6 @@
 // Settings → Comentários e ranking (issue 26): whether the students' comments wait for the staff's
 // approval before the other students see them, and whether the home shows the students' ranking of
-// the month. One row per school (school_discussion_settings); none yet = both off. Each switch saves
+// the month, counted among the student's turma mates when "Ranking por turma" is on (issue 40). One row per school (school_discussion_settings); none yet = both off. Each switch saves
 // at once and says "Salvo" (docs/conventions.md, "Settings").
 import { LoadError } from '@/components/ui/load-error';
 import { SettingSwitch } from '@/components/ui/setting-switch';
@@ -18,6 +18,11 @@ const SWITCHES: { name: keyof DiscussionSettings; label: string; help: string }[
     name: 'ranking_enabled',
     label: 'Ranking dos alunos',
     help: 'Mostra na página inicial os 10 alunos com mais pontos no mês (aulas concluídas, avaliações aprovadas e respostas marcadas pela equipe). Cada aluno pode sair do ranking no perfil.',
+  },
+  {
+    name: 'ranking_by_turma',
+    label: 'Ranking por turma',
+    help: 'Cada aluno vê o ranking só entre os colegas da turma dele; quem não está em nenhuma turma não vê ranking.',
   },
 ];
 
