@@ -19,6 +19,7 @@ const valid: CouponFormInput = {
   all_courses: 'all',
   course_ids: [],
   is_active: true,
+  turma_id: '',
 };
 const messages = (v: Partial<CouponFormInput>) => {
   const r = couponFormSchema.safeParse({ ...valid, ...v });
@@ -56,6 +57,7 @@ describe('coupon form rules', () => {
       max_uses_per_buyer: null,
       all_courses: false,
       is_active: true,
+      turma_id: null,
     });
   });
 

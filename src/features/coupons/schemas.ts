@@ -49,6 +49,8 @@ export const couponFormSchema = z
     all_courses: z.enum(['all', 'selected']),
     course_ids: z.array(z.string()),
     is_active: z.boolean(),
+    /** '' for any turma (issue 40). */
+    turma_id: z.string(),
   })
   .superRefine((v, ctx) => {
     const amount = parsePrice(v.amount);
@@ -126,5 +128,7 @@ export function couponRowFromForm(v: CouponFormValues) {
     max_uses_per_buyer: v.max_uses_per_buyer ? Number(v.max_uses_per_buyer) : null,
     all_courses: v.all_courses === 'all',
     is_active: v.is_active,
+    // A turma belongs to a course: only a coupon of chosen courses is limited to one.
+    turma_id: v.all_courses === 'selected' && v.turma_id ? v.turma_id : null,
   };
 }

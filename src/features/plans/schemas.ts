@@ -27,6 +27,8 @@ export const planFormSchema = z.object({
     .refine((v) => Number.isNaN(parsePrice(v)) || parsePrice(v) >= PLAN_MIN_PRICE, 'O preço mínimo é R$ 5,00'),
   billing_types: z.array(z.enum(BILLING_TYPES)).min(1, 'Selecione ao menos uma forma de pagamento.'),
   is_active: z.boolean(),
+  /** '' for no turma (issue 40): subscribers enter this turma in its course. */
+  turma_id: z.string(),
 });
 
 export type PlanFormInput = z.input<typeof planFormSchema>;
@@ -43,5 +45,6 @@ export function planRowFromForm(v: PlanFormValues) {
     // In the order Asaas's checkout offers them, whatever order they were ticked in.
     billing_types: BILLING_TYPES.filter((b) => v.billing_types.includes(b)),
     is_active: v.is_active,
+    turma_id: v.turma_id || null,
   };
 }

@@ -17,6 +17,8 @@ export interface AdminCoupon {
   all_courses: boolean;
   is_active: boolean;
   course_ids: string[];
+  /** The turma the coupon is limited to (issue 40), or null. */
+  turma_id: string | null;
   /** Confirmed payments that used it. */
   uses: number;
   /** Pending payments holding a use. */
@@ -31,8 +33,14 @@ const count = (v: number | string | null | undefined) => (v === null || v === un
 
 /** Every coupon of the school, newest first, with its numbers (a school has tens, not thousands). */
 export async function fetchCoupons(client: DbClient, schoolId: string): Promise<AdminCoupon[]> {
-  const { data, error } = await client.rpc('admin_coupons', { p_school_id: schoolId });
+  // admin_coupons predates turmas: each coupon's turma is read beside it.
+  const [{ data, error }, turmas] = await Promise.all([
+    client.rpc('admin_coupons', { p_school_id: schoolId }),
+    client.from('coupons').select('id, turma_id').eq('school_id', schoolId).not('turma_id', 'is', null),
+  ]);
   if (error) throw error;
+  if (turmas.error) throw turmas.error;
+  const turmaOf = new Map(turmas.data.map((t) => [t.id, t.turma_id]));
   return (data ?? []).map((r) => ({
     id: r.id!,
     code: r.code!,
@@ -45,6 +53,7 @@ export async function fetchCoupons(client: DbClient, schoolId: string): Promise<
     all_courses: !!r.all_courses,
     is_active: !!r.is_active,
     course_ids: r.course_ids ?? [],
+    turma_id: turmaOf.get(r.id!) ?? null,
     uses: Number(r.uses ?? 0),
     reserved: Number(r.reserved ?? 0),
     revenue: Number(r.revenue ?? 0),

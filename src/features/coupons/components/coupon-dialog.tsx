@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckboxListField, NormalizedTextField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
 import type { CourseScopedDialogProps } from '@/concepts/course-filter';
+import { TurmaChoiceField } from '@/concepts/turma-choice-field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useFormDialogForm } from '@/components/ui/use-form-dialog-form';
 import { FormField } from '@/components/ui/form-field';
@@ -31,6 +32,7 @@ function formValues(c: AdminCoupon | null): CouponFormInput {
     all_courses: !c || c.all_courses ? 'all' : 'selected',
     course_ids: c?.course_ids ?? [],
     is_active: c?.is_active ?? true,
+    turma_id: c?.turma_id ?? '',
   };
 }
 
@@ -44,7 +46,7 @@ export function CouponDialog({ editing: coupon, schoolId, courses, onClose }: Co
   });
   const { register, control } = form;
   const errors = form.formState.errors;
-  const [kind, scope] = useWatch({ control, name: ['kind', 'all_courses'] });
+  const [kind, scope, courseIds] = useWatch({ control, name: ['kind', 'all_courses', 'course_ids'] });
   const title = coupon ? 'Editar Cupom' : 'Novo Cupom';
   const bound = (name: 'kind' | 'all_courses' | 'course_ids' | 'is_active') => ({ control, name, id });
 
@@ -116,6 +118,16 @@ export function CouponDialog({ editing: coupon, schoolId, courses, onClose }: Co
           options={courses.map((c) => ({ value: c.id, label: c.title }))}
           error={errors.course_ids?.message}
           empty="A escola ainda não tem cursos."
+        />
+      )}
+      {scope === 'selected' && (
+        <TurmaChoiceField
+          control={control}
+          name="turma_id"
+          courseIds={courseIds}
+          courses={courses}
+          none="Qualquer turma"
+          hint="Com uma turma, o cupom só dá desconto quando o checkout vende essa turma."
         />
       )}
       <SwitchChoiceField {...bound('is_active')} label="Ativo" />

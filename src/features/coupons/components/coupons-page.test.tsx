@@ -14,6 +14,13 @@ const api = vi.hoisted(() => ({
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+// The turmas of a course (public.admin_turmas): Marketing Digital has one.
+vi.mock('@/concepts/turma-queries', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  fetchCourseTurmas: vi.fn(async (_client: unknown, courseId: string) =>
+    courseId === 'c2' ? [{ id: 't1', course_id: 'c2', name: 'Turma de março', starts_on: '2027-03-10', ends_on: null }] : [],
+  ),
+}));
 
 const courses = [
   { id: 'c1', title: 'Excel Essencial' },
@@ -31,6 +38,7 @@ const coupon = (extra: object = {}) => ({
   all_courses: true,
   is_active: true,
   course_ids: [],
+  turma_id: null,
   uses: 3,
   reserved: 1,
   revenue: 712.8,
@@ -92,7 +100,7 @@ describe('CouponsPage', () => {
     expect(toast.success).toHaveBeenCalledWith('Cupom desativado!');
   });
 
-  it('Novo Cupom says what is wrong, keeps what was typed, then saves a fixed value for the chosen courses', async () => {
+  it("Novo Cupom says what is wrong, keeps what was typed, then saves a fixed value for the chosen courses and one's turma", async () => {
     api.fetchCoupons.mockResolvedValue([]);
     api.saveCoupon.mockResolvedValue(undefined);
     open();
@@ -116,6 +124,13 @@ describe('CouponsPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Válido até'), '2026-11-30');
     await userEvent.type(within(dialog).getByLabelText('Limite de usos (total)'), '100');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Marketing Digital' }));
+    // Limited to the course's turma (issue 40): the choices are the chosen courses' turmas.
+    const turma = await within(dialog).findByLabelText('Turma');
+    expect(within(turma).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Qualquer turma',
+      'Marketing Digital · Turma de março (A partir de 10/03/2027 (sem término))',
+    ]);
+    await userEvent.selectOptions(turma, 't1');
     // On unless the staff turns it off: this one is saved off, to be switched on when the campaign starts.
     const active = within(dialog).getByRole('switch', { name: 'Ativo' });
     expect(active).toBeChecked();
@@ -137,6 +152,7 @@ describe('CouponsPage', () => {
         all_courses: 'selected',
         course_ids: ['c2'],
         is_active: false,
+        turma_id: 't1',
       },
     });
     expect(toast.success).toHaveBeenCalledWith('Cupom criado!');

@@ -9,6 +9,8 @@ import { planRowFromForm, type PlanFormValues } from '../schemas';
 
 export interface AdminPlan extends PlanRow {
   course_ids: string[];
+  /** The turma subscribers enter in its course (issue 40), or null. */
+  turma_id: string | null;
   /** ACTIVE, or CANCELLED with access until the end of the paid period. */
   subscribers: number;
   /** OVERDUE: access paused for an unpaid invoice. */
@@ -18,8 +20,14 @@ export interface AdminPlan extends PlanRow {
 
 /** Every plan of the school, newest first, with its numbers (a school has a handful, not thousands). */
 export async function fetchAdminPlans(client: DbClient, schoolId: string): Promise<AdminPlan[]> {
-  const { data, error } = await client.rpc('admin_plans', { p_school_id: schoolId });
+  // admin_plans predates turmas: each plan's turma is read beside it.
+  const [{ data, error }, turmas] = await Promise.all([
+    client.rpc('admin_plans', { p_school_id: schoolId }),
+    client.from('plans').select('id, turma_id').eq('school_id', schoolId).not('turma_id', 'is', null),
+  ]);
   if (error) throw error;
+  if (turmas.error) throw turmas.error;
+  const turmaOf = new Map(turmas.data.map((t) => [t.id, t.turma_id]));
   return (data ?? []).map((r) => ({
     id: r.id!,
     slug: r.slug!,
@@ -30,6 +38,7 @@ export async function fetchAdminPlans(client: DbClient, schoolId: string): Promi
     billing_types: (r.billing_types ?? []) as BillingType[],
     is_active: !!r.is_active,
     course_ids: r.course_ids ?? [],
+    turma_id: turmaOf.get(r.id!) ?? null,
     subscribers: Number(r.subscribers ?? 0),
     overdue: Number(r.overdue ?? 0),
     created_at: r.created_at ?? '',

@@ -1,8 +1,10 @@
 // The staff's dialog to create or edit a plan: name, slug (following the name until edited),
 // description, the courses it opens, monthly or yearly, price, payment methods, active.
 import { useId, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { CheckboxListField, NormalizedTextField, RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
 import type { CourseScopedDialogProps } from '@/concepts/course-filter';
+import { TurmaChoiceField } from '@/concepts/turma-choice-field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useFormDialogForm } from '@/components/ui/use-form-dialog-form';
 import { FormField } from '@/components/ui/form-field';
@@ -23,6 +25,7 @@ function formValues(p: AdminPlan | null): PlanFormInput {
     price: p ? moneyInput(p.price) : '',
     billing_types: p?.billing_types ?? [...BILLING_TYPES],
     is_active: p?.is_active ?? true,
+    turma_id: p?.turma_id ?? '',
   };
 }
 
@@ -41,6 +44,7 @@ export function PlanDialog({ editing: plan, schoolId, courses, onClose }: Course
   const title = plan ? 'Editar Plano' : 'Novo Plano';
   const bound = (name: 'cycle' | 'course_ids' | 'billing_types' | 'is_active') => ({ control, name, id });
   const nameField = register('name');
+  const courseIds = useWatch({ control, name: 'course_ids' });
 
   return (
     <FormDialog
@@ -83,6 +87,14 @@ export function PlanDialog({ editing: plan, schoolId, courses, onClose }: Course
         options={courses.map((c) => ({ value: c.id, label: c.title }))}
         error={errors.course_ids?.message}
         empty="A escola ainda não tem cursos."
+      />
+      <TurmaChoiceField
+        control={control}
+        name="turma_id"
+        courseIds={courseIds}
+        courses={courses}
+        none="Nenhuma turma"
+        hint="Com uma turma, quem assina entra nela no curso dela; os outros cursos, sem turma."
       />
       <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <RadioChoiceField

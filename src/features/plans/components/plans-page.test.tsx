@@ -31,6 +31,7 @@ const plan = (extra: object = {}) => ({
   billing_types: ['PIX', 'BOLETO', 'CREDIT_CARD'],
   is_active: true,
   course_ids: ['c1', 'c2'],
+  turma_id: null,
   subscribers: 12,
   overdue: 2,
   created_at: '2026-01-01T00:00:00Z',
@@ -135,6 +136,7 @@ describe('PlansPage', () => {
         price: '478,80',
         billing_types: ['CREDIT_CARD', 'PIX'],
         is_active: true,
+        turma_id: '',
       },
     });
     expect(toast.success).toHaveBeenCalledWith('Plano criado!');
