@@ -328,8 +328,9 @@ async function main() {
       localStorage.setItem('plataforma:announcement-seen:5c000000-0000-4000-8000-000000000001', day);
     });
     // The lesson as the student left it, watching (its video's frame remembered for the next visit,
-    // lcp-hint.ts), as a student returning to the lesson they were on meets it.
-    if (PAGES.has('lesson')) {
+    // lcp-hint.ts), as a student returning to the lesson they were on meets it; for lesson-first, a device
+    // that has shown a lesson before (where lessons lay their video out is kept: a poster is painted there).
+    if (PAGES.has('lesson') || PAGES.has('lesson-first')) {
       await page.goto(`${web}${LESSON}`);
       await page.waitForFunction(() => {
         const video = document.querySelector('video');
@@ -363,7 +364,7 @@ async function main() {
       ['home', '/', '/ (home, signed in as aluno@escola-demo.com.br, announcement seen today)', announcementSeen],
       ['home-popup', '/', "/ (home with the day's announcement popup, not yet seen today)", announcementNotSeen],
       ['lesson', LESSON, `${LESSON} (lesson with an uploaded video, its frame remembered)`, announcementSeen],
-      ['lesson-first', LESSON, `${LESSON} (the same lesson never opened before: nothing remembered)`, lessonNeverOpened],
+      ['lesson-first', LESSON, `${LESSON} (the same lesson never opened before: no frame of it remembered; its poster)`, lessonNeverOpened],
     ];
     await withChromium(signedIn, async () => {
       for (const [i, [pageName, url, name, prep]] of cases.entries()) {

@@ -65,7 +65,8 @@ export function firstVisitPages(apiUrl: string, anonKey: string) {
         },
         // The uploaded video's poster, the page's largest paint until the video's first frame (issue 38),
         // as soon as the lesson's answer names it: the srcset and sizes of ./video-poster.tsx's <img>.
-        images: [[POSTER_WIDTHS.map((w) => `${api}/storage/v1/render/image/public/course-thumbnails/{poster}?width=${w} ${w}w`).join(', '), POSTER_SIZES, 'image']],
+        // Painted where a lesson's video was laid out before (any lesson's, at this width), before the code.
+        images: [[POSTER_WIDTHS.map((w) => `${api}/storage/v1/render/image/public/course-thumbnails/{poster}?width=${w} ${w}w`).join(', '), POSTER_SIZES, 'video-box']],
       },
       '/course/:courseId': {
         modules: ['app/layout/member-layout.tsx', 'app/routes/course.tsx'],

@@ -239,6 +239,34 @@ test("a lesson never opened: its video's poster is asked for by the HTML as soon
   expect(requests.filter(isPoster)).toHaveLength(1);
 });
 
+test("a lesson never opened, on a device that has shown a lesson before: the HTML paints its poster where lessons show their video, before the app's code has run", async ({ page }) => {
+  await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
+  // A lesson seen here before (its poster's box kept: where every lesson lays its video out).
+  await page.goto(LESSON_PATH);
+  const video = page.getByTestId('lesson-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.seeking)).toBe(true);
+  const where = await video.boundingBox();
+  await page.goto('/');
+  // As if this lesson had never been opened: no frame nor image of it remembered.
+  await page.evaluate((path) => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('plataforma:lcp-frame:')) localStorage.removeItem(key);
+    const hints = JSON.parse(localStorage.getItem('plataforma:lcp-image') ?? '{}') as Record<string, unknown>;
+    delete hints[path];
+    localStorage.setItem('plataforma:lcp-image', JSON.stringify(hints));
+  }, LESSON_PATH);
+  const release = await holdTheApp(page);
+  const visit = page.goto(LESSON_PATH);
+  const shell = page.locator('#lcp-shell');
+  await expect.poll(() => shell.evaluate(loaded)).toBe(true);
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  expect(await shell.getAttribute('srcset')).toContain('/course-thumbnails/5c000000-0000-4000-8000-000000000001/poster-formulas-basicas.jpg?width=');
+  expect(await shell.boundingBox()).toEqual(where);
+  await release(visit);
+  // The video takes over at the same place, and the copy goes.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.seeking)).toBe(true);
+  await expect(shell).toHaveCount(0);
+});
+
 test("back on a lesson, the HTML paints its video's frame where the student left it before the app's code has run; another account gets none, and signing out forgets it", async ({ page }) => {
   await signInAndWaitHome(page, 'aluno@escola-demo.com.br');
   await page.goto(LESSON_PATH);

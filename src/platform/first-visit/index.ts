@@ -8,4 +8,4 @@ export { takeFirstVisitAnswer } from './answers';
 /** Code no first paint needs waits for the page's one "settled" moment. */
 export { afterIdle, whenPageSettled } from './page-settled';
 /** The largest image or video frame a page painted, remembered for the next visit's HTML. */
-export { forgetLcpFrames, LCP_SHELL_ID, rememberLcpFrame, rememberLcpImage, removeLcpShell } from './lcp-hint';
+export { forgetLcpFrames, LCP_SHELL_ID, rememberLcpFrame, rememberLcpImage, rememberVideoBox, removeLcpShell } from './lcp-hint';

@@ -98,6 +98,7 @@ export function rememberLcpFrame(video: HTMLVideoElement, userId: string, clip?:
     canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
     const key = `${LCP_FRAME_KEY}${userId}:${window.location.pathname}`;
     const frames: LcpFrames = { ...readFrames(key), [box[0]]: [canvas.toDataURL('image/jpeg', 0.7), box, Date.now()] };
+    rememberVideoBox(video, clip);
     const widths = Object.keys(frames).sort((a, b) => frames[b]![2] - frames[a]![2]);
     for (const width of widths.slice(MAX_FRAME_WIDTHS)) delete frames[width];
     localStorage.setItem(key, JSON.stringify(frames));
@@ -107,6 +108,23 @@ export function rememberLcpFrame(video: HTMLVideoElement, userId: string, clip?:
     for (const [old] of byAge.slice(MAX_FRAME_PATHS)) localStorage.removeItem(old);
   } catch {
     // A canvas the video may not be read into, or storage full: the next visit waits for the video.
+  }
+}
+
+/** localStorage: where a lesson's video was laid out, by viewport width ({ [width]: LcpBox }). Any lesson's
+ * (the page lays every lesson out alike): a lesson never opened paints its poster there before the code. */
+export const LCP_VIDEO_BOX_KEY = 'plataforma:lcp-video-box';
+
+/** Keeps where the lesson's video (or its poster) is painted at this viewport width. */
+export function rememberVideoBox(element: HTMLElement, clip?: Element): void {
+  try {
+    const box = boxOf(element, clip);
+    if (!box) return;
+    const boxes = JSON.parse(localStorage.getItem(LCP_VIDEO_BOX_KEY) ?? '{}') as Record<string, LcpBox>;
+    if (JSON.stringify(boxes[box[0]]) === JSON.stringify(box)) return;
+    localStorage.setItem(LCP_VIDEO_BOX_KEY, JSON.stringify({ ...boxes, [box[0]]: box }));
+  } catch {
+    // Storage full or unavailable: the poster waits for the page's code.
   }
 }
 

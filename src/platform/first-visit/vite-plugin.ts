@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID } from './lcp-hint.ts';
+import { LCP_FRAME_KEY, LCP_HINTS_KEY, LCP_SHELL_ID, LCP_VIDEO_BOX_KEY } from './lcp-hint.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -41,8 +41,10 @@ export type RequestTemplate = [url: string, body: string];
 export type AnswerValue = [from: number, path: string, pattern: string];
 
 /** An image the page will paint largest, preloaded once the value it names is known (a lesson's video
- * poster): [srcset, sizes, 'image'], the srcset with {value}s, both exactly as the page's <img> has them. */
-export type ImageTemplate = [srcset: string, sizes: string, kind: 'image'];
+ * poster): [srcset, sizes, 'video-box'], the srcset with {value}s, both exactly as the page's <img> has
+ * them; painted behind the app where a lesson's video was laid out at this width (./lcp-hint.ts's
+ * LCP_VIDEO_BOX_KEY), unless something is painted there already. */
+export type ImageTemplate = [srcset: string, sizes: string, paintAt: 'video-box'];
 
 /** A signed-in page a first visit prepares, under its router path ('/course/:courseId'). */
 export interface FirstVisitPage {
@@ -116,7 +118,9 @@ export const FIRST_VISIT_SCRIPT =
   'Object.keys(D).forEach(function(n){var f=x[n],z=f[0]<0?P:R[f[0]];if(z)z.then(function(y){return y.ok?y.clone().json():null}).then(function(y){' +
   'f[1].split(".").forEach(function(k){if(Array.isArray(y)&&!/^\\d+$/.test(k))y=y[0];y=y==null?y:y[k]});' +
   'if(typeof y=="string"&&new RegExp(f[2],"i").test(y)){v[n]=y;D[n].forEach(function(c){' +
-  'if(c[2])add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:fill(c[0],v),imagesizes:c[1]});else ask(c,v,a)})}})["catch"](function(){})})}}' +
+  'if(c[2]){var S=fill(c[0],v),B=JSON.parse(localStorage.getItem(d.vbox)||"{}")[innerWidth];' +
+  'add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:S,imagesizes:c[1]});if(B&&!document.getElementById(d.shell))paint(B,"",S,c[1])}' +
+  'else ask(c,v,a)})}})["catch"](function(){})})}}' +
   'else{var n=/^\\/([^/]+)\\/?$/.exec(p);' +
   'if(n&&d.reserved.split(" ").indexOf(n[1])<0){pre(d.login);ask(JSON.parse(d.school),{slug:encodeURIComponent(decodeURIComponent(n[1]))})}}' +
   '}catch(e){}';
@@ -169,6 +173,7 @@ export function firstVisitData(apiUrl: string, app: FirstVisitPages, hrefs: (mod
     'data-lcp': LCP_HINTS_KEY,
     'data-frame': LCP_FRAME_KEY,
     'data-shell': LCP_SHELL_ID,
+    'data-vbox': LCP_VIDEO_BOX_KEY,
   };
 }
 
