@@ -57,11 +57,13 @@ test('staff create a turma, see who is at risk, move a student keeping the progr
   await dialog.getByLabel('Início').fill(saoPauloDay(-10));
   await dialog.getByRole('switch', { name: 'Sem término' }).click();
   await dialog.getByLabel('Vagas').fill('30');
+  await screens(page, 'turma-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Turma criada!')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`Turma A ${run}`) });
   await expect(row).toContainText('Em andamento');
   await expect(row).toContainText('0 de 30');
+  await screens(page, 'turmas-list');
   const [created] = (await api(`/rest/v1/turmas?select=id&course_id=eq.${courseId}&name=eq.${encodeURIComponent(`Turma A ${run}`)}`, service)) as { id: string }[];
   const turmaA = created!.id;
 
@@ -85,6 +87,7 @@ test('staff create a turma, see who is at risk, move a student keeping the progr
   await expect(page.getByRole('heading', { name: `Turma A ${run}` })).toBeVisible();
   const students = page.getByRole('table', { name: 'Alunos da turma' });
   await expect(students.getByRole('row', { name: new RegExp(`Bia ${run}`) })).toContainText('3 de 3 aulas');
+  await screens(page, 'turma-students');
   await page.getByRole('tab', { name: 'Alunos em risco' }).click();
   const atRisk = page.getByRole('table', { name: 'Alunos em risco' });
   const daniRow = atRisk.getByRole('row', { name: new RegExp(`Dani ${run}`) });
@@ -102,6 +105,7 @@ test('staff create a turma, see who is at risk, move a student keeping the progr
   const title = `Aula ao vivo da Turma A ${run}`;
   await form.getByLabel('Título').fill(title);
   await form.getByRole('textbox', { name: 'Mensagem' }).fill('Sexta às 20h, com o link no e-mail.');
+  await screens(page, 'announcement-turma');
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Anúncio criado!')).toBeVisible();
   const reads = async (email: string) => {
@@ -115,6 +119,8 @@ test('staff create a turma, see who is at risk, move a student keeping the progr
   await page.goto(`/admin/enrollments?curso=${courseId}&turma=${turmaA}`);
   await page.getByRole('button', { name: `Mover Bia ${run} de turma` }).click();
   const move = page.getByRole('dialog', { name: 'Mover de turma' });
+  await expect(move.getByRole('option', { name: new RegExp(`Turma B ${run}`) })).toHaveCount(1);
+  await screens(page, 'enrollments-move');
   await move.getByLabel('Turma', { exact: true }).selectOption(otherTurma);
   await move.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Aluno movido de turma!')).toBeVisible();
