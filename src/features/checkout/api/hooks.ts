@@ -23,7 +23,6 @@ import {
 } from './queries';
 
 export type { BillingType, CheckoutCourse, CheckoutPlan, CheckoutQuote, CourseRef, TurmaOffer } from './queries';
-export { isTurmaRefusal } from './queries';
 
 export const checkoutKeys = {
   all: rootKeys.checkout,

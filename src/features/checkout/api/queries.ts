@@ -108,12 +108,6 @@ export async function leaveWaitlist(client: DbClient, courseId: string, userId: 
   if (error) throw error;
 }
 
-/** create-asaas-charge's refusal of the turma (409, field 'turma': it filled up or closed meanwhile). */
-export function isTurmaRefusal(error: Error | null): boolean {
-  const cause = error?.cause;
-  return cause instanceof FunctionCallError && cause.status === 409 && cause.body?.field === 'turma';
-}
-
 export type BillingType = Tables<'payments'>['billing_type'];
 
 export interface ChargeRequest {
