@@ -130,4 +130,25 @@ test('staff create a turma, see who is at risk, move a student keeping the progr
   expect(kept[0]!.completed_at).not.toBeNull();
   await page.goto(`/admin/turmas/${otherTurma}`);
   await expect(page.getByRole('table', { name: 'Alunos da turma' }).getByRole('row', { name: new RegExp(`Bia ${run}`) })).toContainText('3 de 3 aulas');
+
+  // 5. The CSV import's "turma" column: a name (any case) puts the new student in that turma; an
+  // unknown turma fails its row in pt-BR, with no account made.
+  const csv = [
+    'nome;email;turma',
+    `Eva ${run};eva.${run}@exemplo.com.br;turma a ${run}`,
+    `Fabio ${run};fabio.${run}@exemplo.com.br;Turma Z ${run}`,
+  ].join('\r\n');
+  await page.goto('/admin/students');
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  const importing = page.getByRole('dialog', { name: 'Importar alunos' });
+  await importing.getByLabel('Arquivo CSV').setInputFiles({ name: 'turma.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await importing.getByLabel('Matricular todos no curso (opcional)').selectOption(courseId);
+  await importing.getByRole('button', { name: 'Importar 2 alunos' }).click();
+  const failed = importing.getByRole('table', { name: 'Linhas com falha' });
+  await expect(failed).toContainText(`Turma não encontrada neste curso: "Turma Z ${run}"`, { timeout: 30_000 });
+  await expect(importing.getByRole('list', { name: 'Resultado da importação' })).toContainText('1 aluno criado');
+  const [eva] = (await api(`/rest/v1/profiles?select=id&email=eq.eva.${run}@exemplo.com.br`, service)) as { id: string }[];
+  const evaEnrollments = (await api(`/rest/v1/enrollments?select=turma_id&user_id=eq.${eva!.id}&course_id=eq.${courseId}`, service)) as { turma_id: string }[];
+  expect(evaEnrollments).toEqual([{ turma_id: turmaA }]);
+  expect(await api(`/rest/v1/profiles?select=id&email=eq.fabio.${run}@exemplo.com.br`, service)).toEqual([]);
 });

@@ -72,7 +72,7 @@ export function ImportStudentsDialog({ schoolId, courses, onClose }: { schoolId:
         <DialogHeader>
           <DialogTitle>Importar alunos</DialogTitle>
           <DialogDescription>
-            Arquivo CSV com cabeçalho: nome, email, cpf, telefone (separados por ; ou ,). A senha inicial de cada aluno é o CPF, se informado, ou a senha padrão. Importar o mesmo arquivo de novo não duplica
+            Arquivo CSV com cabeçalho: nome, email, cpf, telefone e, se quiser, turma (o nome ou o código de uma turma do curso escolhido), separados por ; ou ,. A senha inicial de cada aluno é o CPF, se informado, ou a senha padrão. Importar o mesmo arquivo de novo não duplica
             ninguém.
           </DialogDescription>
         </DialogHeader>

@@ -9,9 +9,12 @@ describe('students CSV import', () => {
   it('reads ";" and "," files with pt-BR or English headers', async () => {
     const a = await parseStudentsCsv(file('nome;e-mail;cpf;telefone\nAna Lima;ANA@exemplo.com;529.982.247-25;(11) 98888-7777\n'));
     expect(a.missingColumns).toEqual([]);
-    expect(a.rows).toEqual([{ line: 2, name: 'Ana Lima', email: 'ana@exemplo.com', cpf: '529.982.247-25', phone: '11988887777', errors: [] }]);
+    expect(a.rows).toEqual([{ line: 2, name: 'Ana Lima', email: 'ana@exemplo.com', cpf: '529.982.247-25', phone: '11988887777', turma: '', errors: [] }]);
     const b = await parseStudentsCsv(file('name,email,cpf,phone\nBruno,bruno@exemplo.com,52998224725,5511988887777\n'));
     expect(b.rows[0]).toMatchObject({ name: 'Bruno', cpf: '529.982.247-25', phone: '11988887777', errors: [] });
+    // Issue 40: a turma by name or id (turma or turma_id), found in the chosen course when importing.
+    const c = await parseStudentsCsv(file('nome;email;Turma\nCaio;caio@exemplo.com; Turma de março \n'));
+    expect(c.rows[0]).toMatchObject({ name: 'Caio', turma: 'Turma de março', errors: [] });
   });
 
   it('decodes Latin-1 files (Excel in Brazil) and UTF-8 with a BOM', () => {

@@ -9,13 +9,15 @@ export interface ImportRow {
   email: string;
   cpf: string;
   phone: string;
+  /** A turma of the chosen course, by name or id (issue 40); '' for none. */
+  turma: string;
   errors: string[];
 }
 
 // The file's text: UTF-8, else Windows-1252 (src/utils/csv.ts, shared with the quiz questions' import).
 export { decodeCsv };
 
-const HEADERS: Record<string, keyof Pick<ImportRow, 'name' | 'email' | 'cpf' | 'phone'>> = {
+const HEADERS: Record<string, keyof Pick<ImportRow, 'name' | 'email' | 'cpf' | 'phone' | 'turma'>> = {
   name: 'name',
   nome: 'name',
   'nome completo': 'name',
@@ -26,6 +28,8 @@ const HEADERS: Record<string, keyof Pick<ImportRow, 'name' | 'email' | 'cpf' | '
   telefone: 'phone',
   celular: 'phone',
   whatsapp: 'phone',
+  turma: 'turma',
+  turma_id: 'turma',
 };
 
 function headerKey(h: string) {
@@ -40,7 +44,7 @@ export function validateRows(records: Record<string, string>[]): { rows: ImportR
   const missingColumns = (['name', 'email'] as const).filter((f) => !fields.has(f)).map((f) => (f === 'name' ? 'name (nome)' : 'email'));
   const seen = new Map<string, number>();
   const rows = records.map((record, i) => {
-    const row: ImportRow = { line: i + 2, name: '', email: '', cpf: '', phone: '', errors: [] };
+    const row: ImportRow = { line: i + 2, name: '', email: '', cpf: '', phone: '', turma: '', errors: [] };
     for (const [k, v] of Object.entries(record)) {
       const key = headerKey(k);
       if (key) row[key] = (v ?? '').trim();
