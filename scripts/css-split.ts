@@ -10,8 +10,9 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The admin area's route modules (src/app/router.tsx's '/admin' children): where the student graph stops. */
-const ADMIN_ROUTE_MODULE = /^src\/app\/(routes\/admin\/|layout\/admin-layout\.tsx$)/;
+/** The admin area's route modules (src/app/router.tsx's '/admin' children, and src/app/admin-routes.tsx that
+ * the router patches in): where the student graph stops. */
+const ADMIN_ROUTE_MODULE = /^src\/app\/(routes\/admin\/|layout\/admin-layout\.tsx$|admin-routes\.tsx$)/;
 
 /**
  * The files Tailwind reads class names from for a stylesheet: its `source(…)` and `@source` rules,
