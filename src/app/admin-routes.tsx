@@ -22,6 +22,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'reports', lazy: page(() => import('./routes/admin/reports')) },
   { path: 'compartilhamento', lazy: page(() => import('./routes/admin/shared-logins')) },
   { path: 'sales', lazy: page(() => import('./routes/admin/sales')) },
+  { path: 'recovery', lazy: page(() => import('./routes/admin/recovery')) },
   { path: 'settings', lazy: page(() => import('./routes/admin/settings')) },
   { path: 'login-settings', lazy: page(() => import('./routes/admin/login-settings')) },
 ];

@@ -34,6 +34,8 @@ export const rootKeys = {
   payments: ['payments'],
   /** Vendas: the staff's sales, their totals and refunds (features/sales). */
   sales: ['sales'],
+  /** Recuperação: abandoned checkouts, their numbers and the school's Recuperação de vendas setting (features/recovery, issue 41). */
+  recovery: ['recovery'],
   schools: ['schools'],
   settings: ['settings'],
   mfa: ['mfa'],

@@ -22,6 +22,7 @@ import {
   Repeat,
   Settings,
   ShieldAlert,
+  ShoppingCart,
   TicketPercent,
   User,
   Users,
@@ -75,6 +76,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
       { title: 'Relatórios', to: '/admin/reports', icon: BarChart3 },
       { title: 'Compartilhamento suspeito', to: '/admin/compartilhamento', icon: ShieldAlert },
       { title: 'Vendas', to: '/admin/sales', icon: Receipt },
+      { title: 'Recuperação', to: '/admin/recovery', icon: ShoppingCart },
     ],
   },
   {
