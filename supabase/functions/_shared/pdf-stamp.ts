@@ -16,8 +16,11 @@ import {
   PDFFont,
   PDFName,
   PDFNumber,
+  type PDFObject,
   PDFObjectStreamParser,
   PDFPage,
+  PDFPageLeaf,
+  PDFPageTree,
   type PDFRawStream,
   PDFXRefStreamParser,
   rgb,
@@ -26,7 +29,10 @@ import {
 
 /** Why a file could not be stamped; `download-material` turns each into its pt-BR answer. */
 export class StampError extends Error {
-  constructor(readonly reason: 'unreadable' | 'encrypted' | 'too-many-pages' | 'too-many-objects' | 'too-expanded', message: string) {
+  constructor(
+    readonly reason: 'unreadable' | 'encrypted' | 'too-many-pages' | 'too-many-objects' | 'too-expanded' | 'repeated-pages',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -101,6 +107,38 @@ for (const Parser of [PDFObjectStreamParser, PDFXRefStreamParser] as unknown as 
     spend(stream);
     return original.call(Parser, stream, ...rest);
   };
+}
+
+/**
+ * The page tree walked once before pdf-lib walks it. pdf-lib's getPages() follows /Kids with no memory of
+ * what it met and counts pages only after the walk, so a 2 KB file whose every /Pages node lists the same
+ * child twice makes it visit 2^depth pages, synchronously (the outside attacker's finding 20; a /Kids cycle
+ * never ends). Here each node may be met once (a repeat or a cycle is refused as 'repeated-pages'), with at
+ * most maxPages pages and PAGE_TREE_NODES_PER_PAGE × maxPages nodes in all: the walk costs what the pages do.
+ */
+const PAGE_TREE_NODES_PER_PAGE = 4;
+function checkPageTree(doc: PDFDocument, maxPages: number): void {
+  const root = doc.catalog.get(PDFName.of('Pages'));
+  if (!root) throw new StampError('unreadable', 'no page tree');
+  const seen = new Set<PDFObject>([root]);
+  const pending: PDFObject[] = [root];
+  let pages = 0;
+  while (pending.length > 0) {
+    const node = doc.context.lookup(pending.pop());
+    if (node instanceof PDFPageLeaf) {
+      if (++pages > maxPages) throw new StampError('too-many-pages', `more than ${maxPages} pages`);
+      continue;
+    }
+    if (!(node instanceof PDFPageTree)) continue; // pdf-lib skips it as well
+    const kids = node.lookup(PDFName.of('Kids'));
+    if (!(kids instanceof PDFArray)) throw new StampError('unreadable', 'a /Pages node without /Kids');
+    for (const kid of kids.asArray()) {
+      if (seen.has(kid)) throw new StampError('repeated-pages', `${String(kid)} met twice in the page tree`);
+      seen.add(kid);
+      if (seen.size > PAGE_TREE_NODES_PER_PAGE * maxPages) throw new StampError('repeated-pages', `more than ${seen.size - 1} page tree nodes`);
+      pending.push(kid);
+    }
+  }
 }
 
 const OBJECT_HEADER = /\d+\s+\d+\s+obj\b/g;
@@ -185,7 +223,7 @@ function isolateContent(doc: PDFDocument, page: PDFPage): void {
  * The PDF with the licence line on every page. Refuses (StampError) a file over its bounds: more objects
  * than maxObjects (counted before the load, and those packed in object streams as the load meets them),
  * object streams inflating past maxExpandedBytes (refused before they are inflated in full), more pages than
- * maxPages; one pdf-lib cannot read; or an encrypted one (its pages could not be changed without its key).
+ * maxPages, a page tree that repeats a node (checkPageTree); one pdf-lib cannot read; or an encrypted one (its pages could not be changed without its key).
  */
 export async function stampPdf(
   bytes: Uint8Array,
@@ -206,8 +244,10 @@ export async function stampPdf(
   if (doc.isEncrypted) throw new StampError('encrypted', 'encrypted');
   let pages: PDFPage[];
   try {
+    checkPageTree(doc, maxPages);
     pages = doc.getPages();
   } catch (e) {
+    if (e instanceof StampError) throw e;
     throw new StampError('unreadable', e instanceof Error ? e.message : String(e));
   }
   if (pages.length === 0) throw new StampError('unreadable', 'no pages');

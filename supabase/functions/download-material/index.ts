@@ -9,7 +9,8 @@
 // service role only after that, and only up to MATERIAL_PDF_MAX_BYTES (default 20 MB, the bucket's
 // limit); more than MATERIAL_PDF_MAX_PAGES pages (default 500), MATERIAL_PDF_MAX_OBJECTS objects (default
 // 50,000) or object streams inflating past MATERIAL_PDF_MAX_EXPANDED_BYTES (default 32 MB: a decompression
-// bomb is refused before it is inflated) is refused too, so one request's work stays within an edge
+// bomb is refused before it is inflated) is refused too, and so is a page tree that repeats a node (a 2 KB
+// file could otherwise make pdf-lib walk 2^depth pages), so one request's work stays within an edge
 // function's CPU and memory (pdf-lib holds the whole document). An account stamps at most 60 PDFs an hour
 // (public.note_material_stamp, asked as the caller beside the file's read).
 //
@@ -17,7 +18,7 @@
 //   200 the stamped PDF (application/pdf, Content-Disposition: attachment with the original file name)
 //   400 invalid input · 401 no valid session · 404 no such file, or no access to it (not told apart)
 //   413 too large, too many pages or objects, or inflating too far · 415 not a PDF (sign-lesson-file
-//   hands those out) · 422 a PDF that cannot be read or is password-protected · 429 over 60 stamps in an hour
+//   hands those out) · 422 a PDF that cannot be read, repeats pages in its page tree or is password-protected · 429 over 60 stamps in an hour
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { corsHeaders, HttpError, readAtMost, readJsonBody, serve } from '../_shared/http.ts';
 import { env } from '../_shared/supabase.ts';
@@ -110,6 +111,9 @@ serve(async (req) => {
     }
     if (e.reason === 'too-expanded') {
       throw new HttpError(413, `Este PDF se expande demais para ser baixado com o seu nome (mais de ${sizeLabel(maxExpandedBytes)} descompactado). Peça à escola uma versão menor.`);
+    }
+    if (e.reason === 'repeated-pages') {
+      throw new HttpError(422, 'A estrutura de páginas deste PDF está corrompida (a mesma página aparece repetida) e ele não pode ser baixado com o seu nome. Avise a escola.');
     }
     if (e.reason === 'encrypted') {
       throw new HttpError(422, 'Este PDF é protegido por senha e não pode ser baixado com o seu nome. Avise a escola.');

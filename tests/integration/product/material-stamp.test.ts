@@ -66,6 +66,30 @@ async function inflateBomb(inflatedMb: number): Promise<Buffer> {
   return Buffer.concat([base.subarray(0, cut), stream, base.subarray(cut)]);
 }
 
+/**
+ * A 2 KB PDF whose page tree lists the same child twice at every one of `depth` levels, as the second outside
+ * attacker built it (finding 20): a walk without memory visits 2^depth pages. `cycle`: the deepest /Pages
+ * node lists the root again instead of a page.
+ */
+function repeatedPageTree(depth: number, { cycle = false } = {}): Buffer {
+  const objects = [`<< /Type /Catalog /Pages 2 0 R >>`];
+  for (let k = 0; k < depth; k++) {
+    const kid = cycle && k === depth - 1 ? 2 : 3 + k;
+    objects.push(`<< /Type /Pages /Kids [${kid} 0 R ${kid} 0 R] /Count 2 >>`);
+  }
+  objects.push(`<< /Type /Page /Parent ${1 + depth} 0 R /MediaBox [0 0 300 200] >>`);
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 /** A spreadsheet as Excel writes it: a zip (the control: any file that is not a PDF). */
 const XLSX = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('[Content_Types].xml planilha de exercícios'.repeat(20))]);
 
@@ -309,6 +333,24 @@ describe('the original file is never handed to a student', () => {
     const ok = await downloadAs(await jwtOf(aluno), OBJECT.lessonPdf);
     expect(ok.status).toBe(200);
     expect((await pagesText(new Uint8Array(await ok.arrayBuffer())))[0]).toContain(EMAIL.aluno);
+  });
+
+  it('a page tree that repeats a child at every level (2^22 page visits in 2 KB) or loops is refused at once, not walked', async () => {
+    const repeated = 'A estrutura de páginas deste PDF está corrompida (a mesma página aparece repetida) e ele não pode ser baixado com o seu nome. Avise a escola.';
+    const tree = repeatedPageTree(22);
+    expect(tree.length).toBeLessThan(3 * 1024);
+    for (const [name, bytes] of [['1732700000013-apostila-arvore.pdf', tree], ['1732700000014-apostila-ciclo.pdf', repeatedPageTree(8, { cycle: true })]] as const) {
+      const res = await downloadAs(await jwtOf(aluno), await upload(name, bytes, 'application/pdf'));
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: repeated });
+    }
+    // The control: a PDF of several pages still downloads stamped on each.
+    const fine = await upload('1732700000015-apostila-tres-paginas.pdf', await makePdf(3), 'application/pdf');
+    const ok = await downloadAs(await jwtOf(aluno), fine);
+    expect(ok.status).toBe(200);
+    const texts = await pagesText(new Uint8Array(await ok.arrayBuffer()));
+    expect(texts).toHaveLength(3);
+    for (const text of texts) expect(text).toContain(EMAIL.aluno);
   });
 
   it('an account stamps at most 60 PDFs an hour: the next is refused with 429 and counts nothing', async () => {
