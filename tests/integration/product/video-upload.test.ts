@@ -283,4 +283,33 @@ describe("a lesson's old Storage video (issue 39, outside attacker)", () => {
     await invoke(service, 'delete-host-videos', {});
     expect([await stored(v1), await stored(v2)]).toEqual([false, true]);
   });
+
+  it("another school's staff cannot keep an old video from being deleted by pointing their lesson at it", async () => {
+    const queuedIds = async () => (await queued()).map((q) => q.host_video_id);
+    const mp4 = Buffer.from('\u0000\u0000\u0000\u0018ftypmp42');
+    const old = `${SCHOOL.demo}/${COURSE.excel}/${LESSON.excelVimeo}/1732700000002-aula-antiga.mp4`;
+    expect((await admin.storage.from('lesson-videos').upload(old, mp4, { contentType: 'video/mp4' })).error).toBeNull();
+    await admin.from('lesson_contents').update({ video_url: old }).eq('lesson_id', LESSON.excelVimeo);
+    await admin.from('lesson_contents').update({ video_url: 'https://vimeo.com/76979871' }).eq('lesson_id', LESSON.excelVimeo);
+    expect(await queuedIds()).toContain(`lesson-videos/${old}`);
+    const rivalVideo = async () =>
+      (await backend.sql<{ video_url: string | null }>(`select video_url from public.lesson_contents where lesson_id = $1`, [LESSON.rivalPreview]))[0]!.video_url;
+    const before = await rivalVideo();
+
+    // Academia Rival's admin points her lesson at Escola Demo's queued video (or at a path that climbs into it).
+    for (const path of [old, `${SCHOOL.rival}/${COURSE.rival}/${LESSON.rivalPreview}/../../../${old}`]) {
+      const { error } = await adminRival.from('lesson_contents').update({ video_url: path }).eq('lesson_id', LESSON.rivalPreview).select('lesson_id');
+      expect(error).toEqual(expect.objectContaining({ code: '23514', message: 'O vídeo enviado deve ser um arquivo da própria aula.' }));
+    }
+    expect(await rivalVideo()).toBe(before);
+    expect(await queuedIds()).toContain(`lesson-videos/${old}`);
+    await invoke(service, 'delete-host-videos', {});
+    expect(await stored(old)).toBe(false);
+
+    // The control: her own lesson's upload, in its own folder, is saved.
+    const own = `${SCHOOL.rival}/${COURSE.rival}/${LESSON.rivalPreview}/1732700000003-aula.mp4`;
+    expect((await adminRival.storage.from('lesson-videos').upload(own, mp4, { contentType: 'video/mp4' })).error).toBeNull();
+    const saved = await adminRival.from('lesson_contents').update({ video_url: own }).eq('lesson_id', LESSON.rivalPreview).select('video_url');
+    expect(saved).toEqual(expect.objectContaining({ error: null, data: [{ video_url: own }] }));
+  });
 });
