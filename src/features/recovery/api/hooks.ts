@@ -1,6 +1,7 @@
 // TanStack Query over Recuperação (queries.ts). Keys, under rootKeys.recovery:
 //   ['recovery', 'list', schoolId, filters…, page]   one page of the checkout sessions
 //   ['recovery', 'totals', schoolId, filters…]       the period's numbers (the stage aside)
+//   ['recovery', 'settings', schoolId]               Configurações → Recuperação de vendas
 // A staff contact or "Não contatar" refreshes both (the touches and the numbers change).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '@/utils/csv';
@@ -12,10 +13,13 @@ import { recoveryCsv } from '../lib/csv';
 import {
   fetchAllCheckoutSessions,
   fetchCheckoutSessions,
+  fetchRecoverySettings,
   fetchRecoveryTotals,
   recordStaffContact,
+  saveRecoverySettings,
   setDoNotContact,
   type RecoveryFilters,
+  type RecoverySettings,
 } from './queries';
 
 export const recoveryKeys = {
@@ -24,6 +28,7 @@ export const recoveryKeys = {
     [...recoveryKeys.all, 'list', schoolId, f.stage, f.courseId, f.from, f.to, page] as const,
   totals: (schoolId: string, f: Pick<RecoveryFilters, 'courseId' | 'from' | 'to'>) =>
     [...recoveryKeys.all, 'totals', schoolId, f.courseId, f.from, f.to] as const,
+  settings: (schoolId: string) => [...recoveryKeys.all, 'settings', schoolId] as const,
 };
 
 export function useCheckoutSessions(schoolId: string, filters: RecoveryFilters, page: number) {
@@ -76,5 +81,32 @@ export function useExportCheckoutSessions() {
         await recoveryCsv(await fetchAllCheckoutSessions(supabase, what), formatDateTime),
       ),
     meta: { errorTitle: 'Erro ao exportar' },
+  });
+}
+
+export function useRecoverySettings(schoolId: string) {
+  return useQuery({ queryKey: recoveryKeys.settings(schoolId), queryFn: () => fetchRecoverySettings(supabase, schoolId) });
+}
+
+/** The switch: only `enabled` changes (SettingSwitch says "Salvo"); what the server kept becomes the cache. */
+export function useSetRecoveryEnabled(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => saveRecoverySettings(supabase, schoolId, { enabled }),
+    onSuccess: (saved) => queryClient.setQueryData(recoveryKeys.settings(schoolId), saved),
+    meta: { errorTitle: 'Erro ao salvar' },
+  });
+}
+
+/** The form's "Salvar": the delays and the coupon. */
+export function useSaveRecoverySettings(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: Pick<RecoverySettings, 'delays_minutes' | 'coupon_percent'>) => saveRecoverySettings(supabase, schoolId, settings),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recoveryKeys.settings(schoolId), saved);
+      toast.success('Recuperação de vendas salva!');
+    },
+    meta: { errorTitle: 'Erro ao salvar' },
   });
 }

@@ -3,7 +3,7 @@
 // admin_recovery_totals; docs/recovery.md), and the staff's two writes: a contact (WhatsApp or the copied
 // link, which counts as a touch) and "Não contatar". Plain functions: tests and benches call them.
 import type { DbClient, Page } from '@/platform/db';
-import { Constants } from '@/types/database';
+import { Constants, type Tables } from '@/types/database';
 
 export const SESSION_STAGES = Constants.public.Checks.checkout_sessions.stage;
 export const SESSION_OUTCOMES = Constants.public.Checks.checkout_sessions.outcome;
@@ -173,4 +173,27 @@ export async function setDoNotContact(
   });
   if (error) throw error;
   return data;
+}
+
+/** Configurações → Recuperação de vendas (school_recovery_settings). */
+export type RecoverySettings = Pick<Tables<'school_recovery_settings'>, 'enabled' | 'delays_minutes' | 'coupon_percent'>;
+
+/** No row: on, with the column defaults (a new school; docs/recovery.md). */
+export const RECOVERY_SETTINGS_DEFAULTS: RecoverySettings = { enabled: true, delays_minutes: [60, 1440, 4320], coupon_percent: null };
+
+export async function fetchRecoverySettings(client: DbClient, schoolId: string): Promise<RecoverySettings> {
+  const { data, error } = await client.from('school_recovery_settings').select('enabled, delays_minutes, coupon_percent').eq('school_id', schoolId).maybeSingle();
+  if (error) throw error;
+  return data ? { ...data, coupon_percent: data.coupon_percent == null ? null : Number(data.coupon_percent) } : RECOVERY_SETTINGS_DEFAULTS;
+}
+
+/** The school's row, made by the first save (upsert on school_id); only the columns given change. */
+export async function saveRecoverySettings(client: DbClient, schoolId: string, settings: Partial<RecoverySettings>): Promise<RecoverySettings> {
+  const { data, error } = await client
+    .from('school_recovery_settings')
+    .upsert({ school_id: schoolId, ...settings }, { onConflict: 'school_id' })
+    .select('enabled, delays_minutes, coupon_percent')
+    .single();
+  if (error) throw error;
+  return { ...data, coupon_percent: data.coupon_percent == null ? null : Number(data.coupon_percent) };
 }
