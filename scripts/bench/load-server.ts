@@ -2,12 +2,16 @@
 // PostgreSQL database of DATABASE_URL), migrated and seeded, plus the large school and the load
 // benchmark's extra rows. It runs in its own process so the load generator does not share its event
 // loop. With PGlite the database lives only in here, which is why the seed is applied here too.
-// Prints one line `ready {"url", "anonKey", "engine", "counts", "seedSeconds"}` when it can take load;
+// BENCH_SEED=demo: the demo seed alone (bench:rest, bench:video). BENCH_VIDEO_VIEWERS=N (bench:video): the demo's
+// uploaded lesson plays the fake host's demo video, and N more students of Escola Demo watch it, each
+// signed in once (their ids and sign-ins in the ready line's `viewers`).
+// Prints one line `ready {"url", "anonKey", "engine", "counts", "seedSeconds", "viewers"?}` when it can take load;
 // stops on SIGTERM/SIGINT, and when its stdin closes (the parent died without killing it).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../local-supabase/server.ts';
 import { EXTRA, SCHOOL, SEED } from './large-school.ts';
+import { prepareVideoViewers, type VideoViewer } from './video-viewers.ts';
 
 const COUNTS = `
 select
@@ -47,11 +51,12 @@ try {
   const t0 = performance.now();
   // BENCH_SEED=demo: only the demo seed (bench:rest); otherwise the large school too (bench:load).
   if (process.env.BENCH_SEED !== 'demo') await engine.exec(SEED + EXTRA);
+  const viewers: VideoViewer[] | undefined = process.env.BENCH_VIDEO_VIEWERS ? await prepareVideoViewers(engine, Number(process.env.BENCH_VIDEO_VIEWERS)) : undefined;
   // Fresh statistics for the planner after the bulk load (PostgreSQL's autovacuum would get there later).
   await engine.exec('analyze');
   const seedSeconds = Number(((performance.now() - t0) / 1000).toFixed(1));
   const [counts] = (await engine.query<Record<string, number>>(COUNTS)).rows;
-  console.log(`ready ${JSON.stringify({ url: server.url, anonKey: config.anonKey, engine: engine.kind, counts, seedSeconds })}`);
+  console.log(`ready ${JSON.stringify({ url: server.url, anonKey: config.anonKey, engine: engine.kind, counts, seedSeconds, viewers })}`);
 } catch (e) {
   // Unless we are stopping (which breaks the seed on purpose): a broken seed, say why and stop; the
   // parent sees the exit before `ready`.
