@@ -177,4 +177,31 @@ describe('admin_turma_students', () => {
     const back = (await must(list())) as Row[];
     expect(back.find((r) => r.user_id === people.emDia.id)).toMatchObject({ completed: 4, behind: 0 });
   });
+
+  it('Relatórios filter by turma (20261128004101): the summary and the students of one turma; another school\'s staff read nothing of it; old callers answer as before', async () => {
+    const summary = (await must(staff.rpc('admin_report_summary', { p_school_id: SCHOOL.demo, p_course_id: courseId, p_turma_id: nextTurma }).single())) as { total_students: number };
+    expect(summary.total_students).toBe(1);
+    const whole = (await must(staff.rpc('admin_report_summary', { p_school_id: SCHOOL.demo, p_course_id: courseId }).single())) as { total_students: number };
+    expect(whole.total_students).toBe(6);
+    const inTurma = (await must(staff.rpc('admin_report_students', { p_school_id: SCHOOL.demo, p_course_id: courseId, p_turma_id: turma }))) as { name: string }[];
+    expect(inTurma.map((r) => r.name).sort()).toEqual(['Ana Em Dia', 'Bruno Atrasado', 'Carla Parada', 'Diego Pausado', 'Elisa Conferente']);
+
+    // The rival school's staff, asking with this school's turma: refused for this school, nothing in theirs.
+    const { error } = await rivalStaff.rpc('admin_report_summary', { p_school_id: SCHOOL.demo, p_turma_id: turma });
+    expect(error?.code).toBe('42501');
+    const theirs = (await must(rivalStaff.rpc('admin_report_students', { p_turma_id: turma }))) as unknown[];
+    expect(theirs).toEqual([]);
+  });
+
+  it("the Turmas list's average progress (admin_turmas_progress), staff of the course only", async () => {
+    const rows = (await must(staff.rpc('admin_turmas_progress', { p_course_id: courseId }))) as { turma_id: string; average_progress: number }[];
+    // Ana 4/5, Bruno 1/5, Carla 4/5, Diego 0, Elisa 0 → 36%; Fábio 0.
+    expect(rows.find((r) => r.turma_id === turma)?.average_progress).toBe(36);
+    expect(rows.find((r) => r.turma_id === nextTurma)?.average_progress).toBe(0);
+    for (const client of [rivalStaff, aluno]) {
+      const { data, error } = await client.rpc('admin_turmas_progress', { p_course_id: courseId });
+      expect(error?.code).toBe('42501');
+      expect(data).toBeNull();
+    }
+  });
 });

@@ -21,13 +21,15 @@ import {
   fetchReportStudents,
   fetchReportSummary,
   fetchVideoRetention,
+  REPORT_PAGE_SIZE,
   type ReportTab,
 } from './queries';
 
 export const reportKeys = {
   all: rootKeys.reports,
-  summary: (schoolId: string, courseId: string | null) => [...reportKeys.all, 'summary', schoolId, courseId] as const,
-  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number) => [...reportKeys.all, 'tab', schoolId, tab, courseId, page] as const,
+  summary: (schoolId: string, courseId: string | null, turmaId: string | null = null) => [...reportKeys.all, 'summary', schoolId, courseId, turmaId] as const,
+  tab: (schoolId: string, tab: ReportTab, courseId: string | null, page: number, turmaId: string | null = null) =>
+    [...reportKeys.all, 'tab', schoolId, tab, courseId, turmaId, page] as const,
   certificates: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'certificates', schoolId, courseId, page] as const,
   quizzes: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'quizzes', schoolId, courseId, page] as const,
   lessons: (courseId: string, chart: 'funnel' | 'retention' | 'engagement') => [...reportKeys.all, 'lessons', courseId, chart] as const,
@@ -41,19 +43,19 @@ function logged<T>(read: Promise<T>): Promise<T> {
   });
 }
 
-export function useReportSummary(schoolId: string, courseId: string | null) {
+export function useReportSummary(schoolId: string, courseId: string | null, turmaId: string | null = null) {
   return useQuery({
-    queryKey: reportKeys.summary(schoolId, courseId),
-    queryFn: () => logged(fetchReportSummary(supabase, schoolId, courseId)),
+    queryKey: reportKeys.summary(schoolId, courseId, turmaId),
+    queryFn: () => logged(fetchReportSummary(supabase, schoolId, courseId, turmaId)),
     placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
-export function useReportTab(schoolId: string, tab: ReportTab, courseId: string | null, page: number) {
+export function useReportTab(schoolId: string, tab: ReportTab, courseId: string | null, page: number, turmaId: string | null = null) {
   return useQuery({
-    queryKey: reportKeys.tab(schoolId, tab, courseId, page),
-    queryFn: () => logged(fetchReportStudents(supabase, schoolId, tab, courseId, page)),
+    queryKey: reportKeys.tab(schoolId, tab, courseId, page, turmaId),
+    queryFn: () => logged(fetchReportStudents(supabase, schoolId, tab, courseId, page, REPORT_PAGE_SIZE, turmaId)),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -95,7 +97,7 @@ export function useLessonEngagement(courseId: string) {
 
 /** What 'Exportar CSV' downloads: a table's every row (not just the page shown). */
 export type CsvExport =
-  | { kind: 'students'; schoolId: string; tab: ReportTab; courseId: string | null }
+  | { kind: 'students'; schoolId: string; tab: ReportTab; courseId: string | null; turmaId?: string | null }
   | { kind: 'certificates'; schoolId: string; courseId: string | null }
   | { kind: 'quizzes'; schoolId: string; courseId: string | null };
 
@@ -105,7 +107,7 @@ async function buildCsv(what: CsvExport): Promise<string> {
     return certificatesCsv(rows, formatDate, (code) => verificationUrl(window.location.origin, code));
   }
   if (what.kind === 'quizzes') return quizReportCsv(await fetchAllQuizReport(supabase, what), formatDate);
-  const { rows } = await fetchReportStudents(supabase, what.schoolId, what.tab, what.courseId, 0, null);
+  const { rows } = await fetchReportStudents(supabase, what.schoolId, what.tab, what.courseId, 0, null, what.turmaId ?? null);
   return reportCsv(rows, formatDate);
 }
 

@@ -30,8 +30,9 @@ export interface ReportStudent {
 
 export const REPORT_PAGE_SIZE = 25;
 
-export async function fetchReportSummary(client: DbClient, schoolId: string, courseId: string | null): Promise<ReportSummary> {
-  const { data, error } = await client.rpc('admin_report_summary', { p_school_id: schoolId, p_course_id: courseId }).single();
+/** `turmaId`: only that turma's students (issue 40; 20261128004101). */
+export async function fetchReportSummary(client: DbClient, schoolId: string, courseId: string | null, turmaId: string | null = null): Promise<ReportSummary> {
+  const { data, error } = await client.rpc('admin_report_summary', { p_school_id: schoolId, p_course_id: courseId, p_turma_id: turmaId }).single();
   if (error) throw error;
   const r = data as Record<keyof ReportSummary, number | string | null>;
   return {
@@ -52,6 +53,7 @@ export async function fetchReportStudents(
   courseId: string | null,
   page: number,
   pageSize: number | null = REPORT_PAGE_SIZE,
+  turmaId: string | null = null,
 ): Promise<Page<ReportStudent>> {
   const { data, error } = await client.rpc('admin_report_students', {
     p_school_id: schoolId,
@@ -59,6 +61,7 @@ export async function fetchReportStudents(
     p_course_id: courseId,
     p_limit: pageSize,
     p_offset: pageSize ? page * pageSize : 0,
+    p_turma_id: turmaId,
   });
   if (error) throw error;
   const rows = (data ?? []) as (Record<string, unknown> & { total_count: number | string })[];

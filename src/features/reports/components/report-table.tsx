@@ -7,11 +7,11 @@ import { useReportTab } from '../api/hooks';
 import { REPORT_PAGE_SIZE, type ReportTab } from '../api/queries';
 import { PagedReport } from './paged-report';
 
-export function ReportTable({ schoolId, tab, courseId, empty, fileName }: { schoolId: string; tab: ReportTab; courseId: string | null; empty: string; fileName: string }) {
+export function ReportTable({ schoolId, tab, courseId, turmaId = null, empty, fileName }: { schoolId: string; tab: ReportTab; courseId: string | null; turmaId?: string | null; empty: string; fileName: string }) {
   const { page, setPage } = useListParams();
   return (
     <PagedReport
-      query={useReportTab(schoolId, tab, courseId, page)}
+      query={useReportTab(schoolId, tab, courseId, page, turmaId)}
       page={page}
       pageSize={REPORT_PAGE_SIZE}
       onPageChange={setPage}
@@ -43,7 +43,7 @@ export function ReportTable({ schoolId, tab, courseId, empty, fileName }: { scho
         </>
       )}
       exportFile={fileName}
-      exportRows={{ kind: 'students', schoolId, tab, courseId }}
+      exportRows={{ kind: 'students', schoolId, tab, courseId, turmaId }}
       pagerLabel="Páginas do relatório"
     />
   );

@@ -7,6 +7,9 @@ import { ReportsPage } from './reports-page';
 const api = vi.hoisted(() => ({ fetchReportSummary: vi.fn(), fetchReportStudents: vi.fn(), fetchIssuedCertificates: vi.fn() }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+const turmasApi = vi.hoisted(() => ({ fetchCourseTurmas: vi.fn() }));
+// A course's turmas (the Turma filter, issue 40) come through the shared concept's read.
+vi.mock('@/concepts/turma-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...turmasApi }));
 
 const summary = { total_students: 1234, active_last_7_days: 5, average_progress: 42, courses_completed: 3, average_rating: 4.5, comments_last_30_days: 7 };
 const student = (i: number) => ({
@@ -38,6 +41,9 @@ const open = (route = '/admin/reports') => renderScreen(<ReportsPage schoolId="s
 describe('ReportsPage', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
+    turmasApi.fetchCourseTurmas.mockReset().mockImplementation(async (_c: unknown, courseId: string) =>
+      courseId === 'c2' ? [{ id: 't1', course_id: 'c2', name: 'Turma de março', starts_on: '2026-03-10', ends_on: null, enroll_from: null, enroll_until: null, seats: null, waitlist_enabled: false, status: 'em andamento', students: 3, seats_taken: 3, waiting: 0 }] : [],
+    );
     api.fetchReportSummary.mockResolvedValue(summary);
     api.fetchReportStudents.mockImplementation(async (_c, _s, _tab, _course, page: number) => ({ rows: [student(page * 25 + 1)], total: 60 }));
   });
@@ -45,7 +51,7 @@ describe('ReportsPage', () => {
   it('shows the six numbers and the page of the URL, and moves the page in the URL', async () => {
     const view = open('/admin/reports?pagina=2');
     expect(await screen.findByText('Aluno 26')).toBeInTheDocument();
-    expect(api.fetchReportStudents).toHaveBeenCalledWith(expect.anything(), 's1', 'all', null, 1);
+    expect(api.fetchReportStudents).toHaveBeenCalledWith(expect.anything(), 's1', 'all', null, 1, 25, null);
     expect(within(screen.getByRole('list', { name: 'Resumo' })).getByLabelText('Total de alunos')).toHaveTextContent('1.234');
     expect(screen.getByLabelText('Avaliação média')).toHaveTextContent('4,5 / 5');
     expect(screen.getByText('60 alunos')).toBeInTheDocument();
@@ -60,13 +66,22 @@ describe('ReportsPage', () => {
     await screen.findByText('Aluno 26');
     await userEvent.selectOptions(screen.getByLabelText('Curso'), 'c2');
     await waitFor(() => expect(currentLocation(view)).toBe('/admin/reports?curso=c2'));
-    await waitFor(() => expect(api.fetchReportStudents).toHaveBeenLastCalledWith(expect.anything(), 's1', 'all', 'c2', 0));
-    expect(api.fetchReportSummary).toHaveBeenLastCalledWith(expect.anything(), 's1', 'c2');
+    await waitFor(() => expect(api.fetchReportStudents).toHaveBeenLastCalledWith(expect.anything(), 's1', 'all', 'c2', 0, 25, null));
+    expect(api.fetchReportSummary).toHaveBeenLastCalledWith(expect.anything(), 's1', 'c2', null);
     await userEvent.click(screen.getByRole('tab', { name: 'Inativos' }));
     expect(currentLocation(view)).toBe('/admin/reports?curso=c2&aba=inativos');
-    await waitFor(() => expect(api.fetchReportStudents).toHaveBeenLastCalledWith(expect.anything(), 's1', 'inactive', 'c2', 0));
+    await waitFor(() => expect(api.fetchReportStudents).toHaveBeenLastCalledWith(expect.anything(), 's1', 'inactive', 'c2', 0, 25, null));
     await userEvent.click(screen.getByRole('tab', { name: 'Todos os alunos' }));
     expect(currentLocation(view)).toBe('/admin/reports?curso=c2');
+
+    // Issue 40: a turma of the course narrows the numbers and the students; a new course clears it.
+    await userEvent.selectOptions(await screen.findByLabelText('Turma'), 't1');
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/reports?curso=c2&turma=t1'));
+    await waitFor(() => expect(api.fetchReportSummary).toHaveBeenLastCalledWith(expect.anything(), 's1', 'c2', 't1'));
+    await waitFor(() => expect(api.fetchReportStudents).toHaveBeenLastCalledWith(expect.anything(), 's1', 'all', 'c2', 0, 25, 't1'));
+    await userEvent.selectOptions(screen.getByLabelText('Curso'), 'c1');
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/reports?curso=c1'));
+    expect(screen.queryByLabelText('Turma')).toBeNull();
   });
 
   it('the issued certificates: each with its verification link, paged in the URL', async () => {

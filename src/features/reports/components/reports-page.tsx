@@ -3,6 +3,9 @@
 // The course, the tab and the page live in the URL (?curso=…&aba=inativos&pagina=2).
 import { Activity, BookCheck, MessageSquare, Star, TrendingUp, Users } from 'lucide-react';
 import { CourseFilter, type CourseOption } from '@/concepts/course-filter';
+import { useCourseTurmas } from '@/concepts/turmas';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -42,16 +45,35 @@ const CARDS: { key: keyof ReportSummary; label: string; hint: string; icon: type
 ];
 
 export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
-  const { filter, setFilter } = useListParams();
+  const { filter, setFilter, setFilters } = useListParams();
   const courseId = courses.some((c) => c.id === filter(COURSE_PARAM)) ? filter(COURSE_PARAM) : '';
   const tabParam = filter(TAB_PARAM);
   const tab = OTHER_TABS.includes(tabParam) || TABS.some((t) => t.param === tabParam) ? tabParam : DEFAULT_TAB;
   const course = courseId || null;
-  const summary = useReportSummary(schoolId, course);
+  // A turma of the chosen course (issue 40): the numbers and the students' tabs count only its students.
+  const turmas = useCourseTurmas(courseId);
+  const turmaId = (turmas.data ?? []).some((t) => t.id === filter('turma')) ? filter('turma') : '';
+  const turma = turmaId || null;
+  const summary = useReportSummary(schoolId, course, turma);
   return (
     <AdminPage>
       <PageHeader title="Relatórios" description="Engajamento dos alunos" />
-      <CourseFilter id="report-course" className="max-w-sm" value={courseId} courses={courses} onChange={(v) => setFilter(COURSE_PARAM, v)} />
+      <div className="grid gap-3 sm:grid-cols-2 md:max-w-2xl">
+        <CourseFilter id="report-course" value={courseId} courses={courses} onChange={(v) => setFilters({ [COURSE_PARAM]: v, turma: '' })} />
+        {(turmas.data ?? []).length > 0 && (
+          <div className="grid gap-2">
+            <Label htmlFor="report-turma">Turma</Label>
+            <Select id="report-turma" value={turmaId} onChange={(e) => setFilter('turma', e.target.value)}>
+              <option value="">Todas as turmas</option>
+              {(turmas.data ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+      </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Resumo">
         {CARDS.map(({ key, label, hint, icon: Icon, format }) => (
           <li key={key} className="flex items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-xs">
@@ -84,7 +106,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.param}>
-            {tab === t.param && <ReportTable schoolId={schoolId} tab={t.value} courseId={course} empty={t.empty} fileName={t.file} />}
+            {tab === t.param && <ReportTable schoolId={schoolId} tab={t.value} courseId={course} turmaId={turma} empty={t.empty} fileName={t.file} />}
           </TabsContent>
         ))}
         <TabsContent value={CERTIFICATES_TAB}>{tab === CERTIFICATES_TAB && <IssuedCertificates schoolId={schoolId} courseId={course} />}</TabsContent>

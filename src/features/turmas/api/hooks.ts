@@ -1,5 +1,6 @@
 // TanStack Query over the Turmas screen (queries.ts). Keys, under rootKeys.turmas:
 //   ['turmas', 'course', courseId]                   the course's turmas (src/concepts/turmas.ts)
+//   ['turmas', 'progress', courseId]                 each turma's average progress
 //   ['turmas', 'detail', turmaId]                    a turma's name, course and dates
 //   ['turmas', 'calendar', turmaId]                  its module dates
 //   ['turmas', 'students', turmaId, search, atRisk, page]  its students with progress
@@ -9,10 +10,11 @@ import { toast } from '@/platform/toast';
 import { supabase } from '@/platform/supabase';
 import { rootKeys } from '@/platform/query-keys';
 import type { TurmaFormValues } from '../schemas';
-import { deleteTurma, fetchTurma, fetchTurmaCalendar, fetchTurmaStudents, saveTurma, saveTurmaCalendar, type CalendarModule } from './queries';
+import { deleteTurma, fetchTurma, fetchTurmaCalendar, fetchTurmasProgress, fetchTurmaStudents, saveTurma, saveTurmaCalendar, type CalendarModule } from './queries';
 
 export const turmaKeys = {
   all: rootKeys.turmas,
+  progress: (courseId: string) => [...rootKeys.turmas, 'progress', courseId] as const,
   detail: (turmaId: string) => [...rootKeys.turmas, 'detail', turmaId] as const,
   calendar: (turmaId: string) => [...rootKeys.turmas, 'calendar', turmaId] as const,
   students: (turmaId: string, search: string, atRiskOnly: boolean, page: number) =>
@@ -21,6 +23,10 @@ export const turmaKeys = {
 
 export function useTurma(turmaId: string) {
   return useQuery(queryOptions({ queryKey: turmaKeys.detail(turmaId), queryFn: () => fetchTurma(supabase, turmaId) }));
+}
+
+export function useTurmasProgress(courseId: string) {
+  return useQuery({ queryKey: turmaKeys.progress(courseId), queryFn: () => fetchTurmasProgress(supabase, courseId), enabled: !!courseId });
 }
 
 export function useTurmaCalendar(turmaId: string, courseId: string) {

@@ -121,3 +121,10 @@ export async function fetchTurmaStudents(client: DbClient, turmaId: string, { se
   }));
   return { rows, total: Number(data?.[0]?.total_count ?? 0) };
 }
+
+/** Each turma of the course with its students' average progress, in whole percent (admin_turmas_progress). */
+export async function fetchTurmasProgress(client: DbClient, courseId: string): Promise<Record<string, number>> {
+  const { data, error } = await client.rpc('admin_turmas_progress', { p_course_id: courseId });
+  if (error) throw error;
+  return Object.fromEntries((data ?? []).map((r) => [r.turma_id!, r.average_progress ?? 0]));
+}

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
 import { TurmasPage } from './turmas-page';
 
-const api = vi.hoisted(() => ({ saveTurma: vi.fn(), deleteTurma: vi.fn(), fetchTurmaCalendar: vi.fn() }));
+const api = vi.hoisted(() => ({ saveTurma: vi.fn(), deleteTurma: vi.fn(), fetchTurmaCalendar: vi.fn(), fetchTurmasProgress: vi.fn() }));
 const turmasApi = vi.hoisted(() => ({ fetchCourseTurmas: vi.fn() }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
@@ -38,6 +38,7 @@ describe('TurmasPage', () => {
   beforeEach(() => {
     Object.values(api).forEach((f) => f.mockReset());
     turmasApi.fetchCourseTurmas.mockReset();
+    api.fetchTurmasProgress.mockResolvedValue({ t1: 42, t2: 0 });
   });
 
   it("lists the course's turmas with dates, status, seats taken of the total and the waiting list; the course is in the URL", async () => {
@@ -51,6 +52,7 @@ describe('TurmasPage', () => {
     expect(march).toHaveTextContent('Em andamento');
     expect(march).toHaveTextContent('13 de 30');
     expect(march).toHaveTextContent('2 pessoas');
+    expect(march).toHaveTextContent('42%');
     expect(within(march).getByRole('link', { name: 'Turma de março' })).toHaveAttribute('href', '/admin/turmas/t1');
     const seven = within(table).getByRole('row', { name: /Turma 7/ });
     expect(seven).toHaveTextContent('A partir de 10/12/2026 (sem término)');

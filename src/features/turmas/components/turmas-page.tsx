@@ -1,5 +1,5 @@
 // Turmas (issue 40): a course's turmas with their dates, status (aberta, em andamento, encerrada, from
-// the dates), seats taken of the total, the waiting list; create, edit, delete, and each turma's
+// the dates), seats taken of the total, the waiting list, the students' average progress; create, edit, delete, and each turma's
 // calendar. A turma's name opens its page (students, progress, Alunos em risco). The course is in the
 // URL (?curso=…), so a reload or a shared link returns to it.
 import { useState } from 'react';
@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
 import { TURMA_STATUS_LABEL, turmaPeriod, useCourseTurmas, type CourseTurma, type TurmaStatus } from '@/concepts/turmas';
 import { useListParams } from '@/utils/list-params';
-import { useDeleteTurma } from '../api/hooks';
+import { useDeleteTurma, useTurmasProgress } from '../api/hooks';
 import { TurmaCalendarDialog } from './turma-calendar-dialog';
 import { TurmaDialog } from './turma-dialog';
 
@@ -33,6 +33,7 @@ export function TurmasPage({ schoolId, courses }: { schoolId: string; courses: C
   const params = useListParams();
   const courseId = params.filter('curso') || courses[0]?.id || '';
   const turmas = useCourseTurmas(courseId);
+  const progress = useTurmasProgress(courseId);
   const remove = useDeleteTurma();
   const [editing, setEditing] = useState<{ turma: CourseTurma | null } | null>(null);
   const [calendar, setCalendar] = useState<CourseTurma | null>(null);
@@ -73,7 +74,7 @@ export function TurmasPage({ schoolId, courses }: { schoolId: string; courses: C
               description="Sem turmas, o curso é vendido como sempre. Crie uma turma para um lançamento: início, término, vagas e calendário próprios."
             />
           ) : (
-            <DataTable caption="Turmas do curso" columns={['Turma', 'Período', 'Situação', 'Vagas ocupadas', 'Lista de espera', 'Ações']} minWidth="52rem">
+            <DataTable caption="Turmas do curso" columns={['Turma', 'Período', 'Situação', 'Vagas ocupadas', 'Lista de espera', 'Progresso médio', 'Ações']} minWidth="58rem">
               {list.map((t) => (
                 <tr key={t.id} className="border-t border-border align-top">
                   <th scope="row" className="px-4 py-3 font-normal">
@@ -90,6 +91,7 @@ export function TurmasPage({ schoolId, courses }: { schoolId: string; courses: C
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">{seatsLabel(t)}</td>
                   <td className="px-4 py-3">{t.waitlist_enabled ? `${t.waiting} ${t.waiting === 1 ? 'pessoa' : 'pessoas'}` : 'Desligada'}</td>
+                  <td className="px-4 py-3">{progress.data && t.id in progress.data ? `${progress.data[t.id]}%` : '—'}</td>
                   <td className="px-2 py-1">
                     <div className="flex">
                       <Button variant="ghost" size="icon" onClick={() => setCalendar(t)} aria-label={`Calendário da ${t.name}`} title="Calendário">
