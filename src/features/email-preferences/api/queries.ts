@@ -4,12 +4,13 @@ import type { DbClient } from '@/platform/db';
 import { EMAIL_KIND_LABELS } from '@/concepts/email-kinds';
 import { invokeFunction } from '@/platform/functions';
 
-/** The optional kinds (the school and the student may stop them), as the screens name them. */
+/** The optional kinds (the student may stop them; private.is_optional_email_kind), as the screens name them. */
 export const OPTIONAL_EMAIL_KINDS = {
   new_enrollment: EMAIL_KIND_LABELS.new_enrollment,
   content_released: EMAIL_KIND_LABELS.content_released,
   we_miss_you: EMAIL_KIND_LABELS.we_miss_you,
   certificate_available: EMAIL_KIND_LABELS.certificate_available,
+  checkout_recovery: EMAIL_KIND_LABELS.checkout_recovery,
 } as const;
 export type OptionalEmailKind = keyof typeof OPTIONAL_EMAIL_KINDS;
 
@@ -29,6 +30,12 @@ export async function resubscribeByToken(token: string): Promise<OptionalEmailKi
 }
 
 export const OPTIONAL_KIND_LIST = Object.keys(OPTIONAL_EMAIL_KINDS) as OptionalEmailKind[];
+
+/**
+ * The kinds Configurações → E-mails switches (school_email_settings.disabled_kinds): every optional kind but
+ * the recovery e-mails, whose school switch is "Recuperação de vendas" (school_recovery_settings, issue 41).
+ */
+export const SCHOOL_KIND_LIST = OPTIONAL_KIND_LIST.filter((k) => k !== 'checkout_recovery');
 
 /** Settings → E-mails: the school's choices (defaults when it never saved any). */
 export interface SchoolEmailSettings {

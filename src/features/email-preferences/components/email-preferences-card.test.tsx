@@ -49,6 +49,15 @@ describe('EmailPreferencesCard', () => {
     expect(screen.getByRole('switch', { name: 'Nova matrícula' })).toBeChecked();
   });
 
+  it('lists Recuperação de vendas (issue 41) among the kinds the student may stop', async () => {
+    open();
+    const recovery = await screen.findByRole('switch', { name: 'Recuperação de vendas' });
+    expect(recovery).toBeChecked();
+    await userEvent.click(recovery);
+    await waitFor(() => expect(statusOf('Recuperação de vendas')).toHaveTextContent('Salvo'));
+    expect(api.setKindWanted).toHaveBeenLastCalledWith(expect.anything(), { userId: 'u1', kind: 'checkout_recovery', wanted: false });
+  });
+
   it('a refused save flips the switch back and says so', async () => {
     api.setKindWanted.mockRejectedValueOnce(new Error('Sem conexão'));
     open();

@@ -44,6 +44,8 @@ describe('SchoolEmailSettingsCard', () => {
     const view = open();
     const weMissYou = await screen.findByRole('switch', { name: 'Sentimos sua falta' });
     expect(weMissYou).toBeChecked();
+    // The recovery e-mails have their own school switch (Recuperação de vendas), not one here.
+    expect(screen.queryByRole('switch', { name: 'Recuperação de vendas' })).not.toBeInTheDocument();
     await userEvent.click(weMissYou);
     await waitFor(() => expect(statusOf('Sentimos sua falta')).toHaveTextContent('Salvo'));
     expect(api.saveSchoolEmailSettings).toHaveBeenLastCalledWith(expect.anything(), 's1', { disabled_kinds: ['we_miss_you'] });

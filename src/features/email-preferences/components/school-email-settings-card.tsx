@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
 import { EMAIL_KIND_LABELS, type EmailKind } from '@/concepts/email-kinds';
 import { useEmailPreview, useSaveSchoolEmailSender, useSchoolEmailSettings, useSetSchoolEmailKind } from '../api/hooks';
-import { OPTIONAL_EMAIL_KINDS, OPTIONAL_KIND_LIST, type SchoolEmailSettings } from '../api/queries';
+import { OPTIONAL_EMAIL_KINDS, SCHOOL_KIND_LIST, type SchoolEmailSettings } from '../api/queries';
 import { schoolEmailSenderSchema, type SchoolEmailSenderValues } from '../schemas';
 
 export function SchoolEmailSettingsCard({ schoolId }: { schoolId: string }) {
@@ -55,7 +55,7 @@ export function SchoolEmailSettingsCard({ schoolId }: { schoolId: string }) {
         <>
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">E-mails enviados</legend>
-            {OPTIONAL_KIND_LIST.map((kind) => (
+            {SCHOOL_KIND_LIST.map((kind) => (
               <SettingSwitch
                 key={kind}
                 id={`email-kind-${kind}`}
