@@ -9,7 +9,7 @@
 // config.toml; the database checks the sign-in is still that account's), the address (clientAddress) and
 // the browser. A session is the screen that started
 // it: a heartbeat from another device or network ends it. The URL is signed only when the database said
-// ok; it lives PLAYBACK_URL_SECONDS (≤ 10 min), bound to the viewer's address (VIDEO_URL_BIND_IP).
+// ok; it lives PLAYBACK_URL_SECONDS (90 s: three heartbeats), bound to the viewer's address (VIDEO_URL_BIND_IP).
 //
 // POST { lessonId, action: 'start' | 'takeover' | 'heartbeat' | 'end', sessionId?, deviceId? }
 //   deviceId: the player's own random id (kept in the browser), sent on start and on every heartbeat, so
@@ -22,7 +22,7 @@
 //   409 { code: 'session_ended', error/message }: no heartbeat for 90 s, taken over elsewhere, ended, or a
 //     heartbeat from another device or network than the session's start
 //   409 { code: 'video_processing', status, percent, error/message }: not ready yet (or failed)
-//   429 more than 120 starts by the account in an hour
+//   429 more than 120 starts by the account in an hour, or more than 20 takeovers that ended another screen
 //   400 invalid input · 401 no valid session · 403 a password change is pending (the database's message)
 //   404 no such video, or no access to it (not told apart)
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
@@ -34,8 +34,12 @@ import { browserLabel } from './browser.ts';
 const ACTIONS = ['start', 'takeover', 'heartbeat', 'end'] as const;
 type Action = (typeof ACTIONS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A playback URL's life: a few heartbeats may be lost without the picture stopping. */
-const PLAYBACK_URL_SECONDS = 300;
+/**
+ * A playback URL's life: two heartbeats may be lost without the picture stopping, and a screen whose
+ * session ended (taken over, signed out) stops within it: the URL is not revoked with its session, so
+ * "Telas simultâneas" holds to within one URL life.
+ */
+const PLAYBACK_URL_SECONDS = 90;
 const HEARTBEAT_SECONDS = 30;
 /**
  * The URL is bound to the viewer's address (Bunny: the pull zone's Token IP validation, which must then
@@ -48,7 +52,7 @@ type Decision =
   | { status: 'ok'; session_id: string; limit: number; host: string; host_video_id: string }
   | { status: 'too_many_screens'; limit: number }
   | { status: 'not_ready'; video_status: string; percent: number }
-  | { status: 'session_ended' | 'no_access' | 'no_video' | 'ended' | 'too_many_starts' };
+  | { status: 'session_ended' | 'no_access' | 'no_video' | 'ended' | 'too_many_starts' | 'too_many_takeovers' };
 
 /** The project's Auth client, kept between requests so the signing keys (JWKS) it fetched stay cached. */
 let authClient: ReturnType<typeof createClient>['auth'] | null = null;
@@ -147,6 +151,8 @@ serve(async (req) => {
       throw conflict('too_many_screens', `Você já está assistindo em ${answer.limit} ${answer.limit === 1 ? 'dispositivo' : 'dispositivos'}.`, { limit: answer.limit });
     case 'too_many_starts':
       throw new HttpError(429, 'Muitas tentativas de assistir em pouco tempo. Aguarde alguns minutos.');
+    case 'too_many_takeovers':
+      throw new HttpError(429, 'Você usou "Assistir aqui" muitas vezes na última hora. Continue em um dos dispositivos em que já está assistindo ou aguarde alguns minutos.');
     case 'session_ended':
       throw conflict('session_ended', 'Esta sessão terminou. Toque em assistir para continuar.');
     case 'ok':

@@ -294,3 +294,40 @@ describe('a session belongs to the screen that started it (issue 39, outside att
     expect(await sessionRow(played.body.sessionId)).toEqual({ ended_at: null, end_reason: null, network_label: '127.0.12.0/24' });
   });
 });
+
+describe('taking turns with "Assistir aqui" (issue 39, second outside attacker)', () => {
+  it('a playback URL lives at most 90 s: a screen taken over (its URL not renewed) stops within one URL life', async () => {
+    const before = Date.now();
+    const r = await play(aluno, { action: 'start', deviceId: 'notebook' });
+    expect(r.status).toBe(200);
+    expect(r.body.renewAfterSeconds).toBe(30);
+    expect(Date.parse(r.body.expiresAt)).toBeLessThanOrEqual(Date.now() + 90_000);
+    // The token in the URL itself (whole seconds).
+    expect(Number(/expires=(\d+)/.exec(r.body.playbackUrl)![1]) * 1000).toBeLessThanOrEqual(before + 91_000);
+  });
+
+  it('an account takes over another screen at most 20 times an hour: the next is refused with 429 and ends nothing', async () => {
+    const s = await newStudent('revezamento');
+    const take = (member: number) => play(s.client, { action: 'takeover', deviceId: `membro-${member}` });
+    expect((await play(s.client, { action: 'start', deviceId: 'membro-a' })).status).toBe(200);
+    expect((await play(s.client, { action: 'start', deviceId: 'membro-b' })).status).toBe(200);
+    for (let member = 1; member <= 20; member++) expect((await take(member)).status).toBe(200);
+    const live = await liveOf(s.id);
+    expect(live).toHaveLength(2);
+
+    const refused = await take(21);
+    expect(refused).toEqual({
+      status: 429,
+      body: expect.objectContaining({
+        error: 'Você usou "Assistir aqui" muitas vezes na última hora. Continue em um dos dispositivos em que já está assistindo ou aguarde alguns minutos.',
+      }),
+    });
+    expect(await liveOf(s.id)).toEqual(live);
+    expect(await sessionsOf(s.id)).toHaveLength(22);
+    // The control: the screens still playing renew, and an hour on the account may take over again.
+    const [, newest] = live;
+    expect((await play(s.client, { action: 'heartbeat', sessionId: newest, deviceId: 'membro-20' })).status).toBe(200);
+    await backend.sql(`update private.playback_sessions set started_at = started_at - interval '61 minutes' where user_id = $1`, [s.id]);
+    expect((await take(21)).status).toBe(200);
+  });
+});

@@ -65,7 +65,7 @@ export function useHostedPlayback(lessonId: string) {
         return;
       }
       if (answer.kind === 'unreachable') {
-        // Asked again shortly; while a heartbeat waits, the URL in hand keeps playing (it lives minutes).
+        // Asked again shortly; while a heartbeat waits, the URL in hand keeps playing (it lives 90 s).
         timer = setTimeout(() => void ask(action), PLAYBACK_RETRY_MS);
         if (action !== 'heartbeat') show({ status: 'unreachable' });
         return;
