@@ -204,4 +204,15 @@ describe('admin_turma_students', () => {
       expect(data).toBeNull();
     }
   });
+
+  it('the completion funnel by turma (20261128004102): enrolled and completed count the turma only; another school\'s staff are refused', async () => {
+    type Step = { lesson_id: string; enrolled: number; completed: number };
+    const all = (await must(staff.rpc('admin_chart_course_funnel', { p_course_id: courseId }))) as Step[];
+    expect(all.find((r) => r.lesson_id === lessons.open1)).toMatchObject({ enrolled: 6, completed: 3 });
+    const next = (await must(staff.rpc('admin_chart_course_funnel', { p_course_id: courseId, p_turma_id: nextTurma }))) as Step[];
+    expect(next.find((r) => r.lesson_id === lessons.open1)).toMatchObject({ enrolled: 1, completed: 0 });
+    const { data, error } = await rivalStaff.rpc('admin_chart_course_funnel', { p_course_id: courseId, p_turma_id: turma });
+    expect(error?.code).toBe('42501');
+    expect(data).toBeNull();
+  });
 });

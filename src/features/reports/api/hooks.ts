@@ -32,7 +32,8 @@ export const reportKeys = {
     [...reportKeys.all, 'tab', schoolId, tab, courseId, turmaId, page] as const,
   certificates: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'certificates', schoolId, courseId, page] as const,
   quizzes: (schoolId: string, courseId: string | null, page: number) => [...reportKeys.all, 'quizzes', schoolId, courseId, page] as const,
-  lessons: (courseId: string, chart: 'funnel' | 'retention' | 'engagement') => [...reportKeys.all, 'lessons', courseId, chart] as const,
+  lessons: (courseId: string, chart: 'funnel' | 'retention' | 'engagement', turmaId: string | null = null) =>
+    [...reportKeys.all, 'lessons', courseId, chart, turmaId] as const,
 };
 
 /** SPEC §8: a failed report read is only logged (the screen shows '—' or LoadError, no toast). */
@@ -81,8 +82,12 @@ export function useQuizReport(schoolId: string, courseId: string | null, page: n
 }
 
 /** 'Funil de conclusão' (issue 25): per lesson of the course, the enrolled students who started and completed it. */
-export function useCourseFunnel(courseId: string) {
-  return useQuery({ queryKey: reportKeys.lessons(courseId, 'funnel'), queryFn: () => logged(fetchCourseFunnel(supabase, courseId)), retry: false });
+export function useCourseFunnel(courseId: string, turmaId: string | null = null) {
+  return useQuery({
+    queryKey: reportKeys.lessons(courseId, 'funnel', turmaId),
+    queryFn: () => logged(fetchCourseFunnel(supabase, courseId, turmaId)),
+    retry: false,
+  });
 }
 
 /** 'Retenção de vídeo' (issue 25): per lesson with a video, the viewers who reached 25 / 50 / 75 / 90% of it. */

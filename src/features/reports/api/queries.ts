@@ -214,8 +214,9 @@ export interface EngagementRow {
   comments: number;
 }
 
-export async function fetchCourseFunnel(client: DbClient, courseId: string): Promise<FunnelRow[]> {
-  const { data, error } = await client.rpc('admin_chart_course_funnel', { p_course_id: courseId });
+/** `turmaId`: only that turma's students (issue 40; 20261128004102). */
+export async function fetchCourseFunnel(client: DbClient, courseId: string, turmaId: string | null = null): Promise<FunnelRow[]> {
+  const { data, error } = await client.rpc('admin_chart_course_funnel', { p_course_id: courseId, p_turma_id: turmaId });
   if (error) throw error;
   return (data ?? []).map((r) => ({
     lesson_id: r.lesson_id ?? '',

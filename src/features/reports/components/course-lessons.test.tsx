@@ -12,6 +12,8 @@ const downloadBlob = vi.hoisted(() => vi.fn());
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/utils/download', () => ({ downloadBlob }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+const turmasApi = vi.hoisted(() => ({ fetchCourseTurmas: vi.fn() }));
+vi.mock('@/concepts/turma-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...turmasApi }));
 
 const summary = { total_students: 3, active_last_7_days: 1, average_progress: 10, courses_completed: 0, average_rating: null, comments_last_30_days: 0 };
 const courses = [
@@ -38,6 +40,9 @@ const cells = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
 describe('Reports → Aulas do curso', () => {
   beforeEach(() => {
     Object.values(api).forEach((fn) => fn.mockReset());
+    turmasApi.fetchCourseTurmas.mockReset().mockImplementation(async (_c: unknown, courseId: string) =>
+      courseId === 'c1' ? [{ id: 't1', course_id: 'c1', name: 'Turma de março', starts_on: '2026-03-10', ends_on: null, enroll_from: null, enroll_until: null, seats: null, waitlist_enabled: false, status: 'em andamento', students: 3, seats_taken: 3, waiting: 0 }] : [],
+    );
     downloadBlob.mockReset();
     api.fetchReportSummary.mockResolvedValue(summary);
     api.fetchCourseFunnel.mockResolvedValue(funnel);
@@ -54,7 +59,10 @@ describe('Reports → Aulas do curso', () => {
     await userEvent.selectOptions(screen.getByLabelText('Curso'), 'c1');
     expect(currentLocation(view)).toBe('/admin/reports?aba=aulas&curso=c1');
     expect(await screen.findByRole('region', { name: 'Funil de conclusão' })).toBeInTheDocument();
-    expect(api.fetchCourseFunnel).toHaveBeenCalledWith(expect.anything(), 'c1');
+    expect(api.fetchCourseFunnel).toHaveBeenCalledWith(expect.anything(), 'c1', null);
+    // Issue 40: a turma of the course narrows the funnel to its students.
+    await userEvent.selectOptions(await screen.findByLabelText('Turma'), 't1');
+    await waitFor(() => expect(api.fetchCourseFunnel).toHaveBeenLastCalledWith(expect.anything(), 'c1', 't1'));
   });
 
   it('the funnel: per lesson in order, who started and who completed, in bars and in the table', async () => {

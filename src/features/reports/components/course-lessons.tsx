@@ -40,7 +40,7 @@ function EngagementTable({ courseId, csvFile, className }: { courseId: string; c
   );
 }
 
-export function CourseLessons({ course }: { course: { id: string; title: string } | null }) {
+export function CourseLessons({ course, turmaId = null }: { course: { id: string; title: string } | null; turmaId?: string | null }) {
   if (!course)
     return (
       <EmptyState
@@ -52,7 +52,7 @@ export function CourseLessons({ course }: { course: { id: string; title: string 
   const file = finalSlug(course.title).slice(0, 60) || 'curso';
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <FunnelChart key={`f-${course.id}`} courseId={course.id} csvFile={file} />
+      <FunnelChart key={`f-${course.id}-${turmaId ?? ''}`} courseId={course.id} turmaId={turmaId} csvFile={file} />
       <RetentionChart key={`r-${course.id}`} courseId={course.id} csvFile={file} />
       <EngagementTable key={`e-${course.id}`} courseId={course.id} csvFile={file} className="lg:col-span-2" />
     </div>

@@ -46,8 +46,8 @@ const FUNNEL_COLUMNS: ChartColumn<FunnelRow>[] = [
   { header: 'Concluíram (%)', cell: (r) => csvNumber(share(r.completed, r.enrolled) * 100, 1), only: 'csv' },
 ];
 
-export function FunnelChart({ courseId, csvFile }: { courseId: string; csvFile: string }) {
-  const query = useCourseFunnel(courseId);
+export function FunnelChart({ courseId, turmaId = null, csvFile }: { courseId: string; turmaId?: string | null; csvFile: string }) {
+  const query = useCourseFunnel(courseId, turmaId);
   const rows = query.data ?? [];
   const enrolled = rows[0]?.enrolled ?? 0;
   const items: BarListItem[] = rows.map((r) => ({

@@ -111,7 +111,7 @@ export function ReportsPage({ schoolId, courses }: { schoolId: string; courses: 
         ))}
         <TabsContent value={CERTIFICATES_TAB}>{tab === CERTIFICATES_TAB && <IssuedCertificates schoolId={schoolId} courseId={course} />}</TabsContent>
         <TabsContent value={QUIZZES_TAB}>{tab === QUIZZES_TAB && <QuizReport schoolId={schoolId} courseId={course} />}</TabsContent>
-        <TabsContent value={LESSONS_TAB}>{tab === LESSONS_TAB && <CourseLessons course={courses.find((c) => c.id === courseId) ?? null} />}</TabsContent>
+        <TabsContent value={LESSONS_TAB}>{tab === LESSONS_TAB && <CourseLessons course={courses.find((c) => c.id === courseId) ?? null} turmaId={turma} />}</TabsContent>
       </Tabs>
       <p className="text-xs text-muted-foreground">
         Progresso: aulas concluídas ÷ aulas dos cursos em que o aluno está matriculado, arredondado. Inativo: nunca acessou ou tem progresso abaixo de 10%. Vários cursos: mais de uma
