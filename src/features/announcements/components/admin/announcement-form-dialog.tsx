@@ -122,6 +122,42 @@ export function AnnouncementDialog({
             <FormField label="Título" error={errors.title?.message} required>
               <Input {...register('title')} />
             </FormField>
+            <RadioChoiceField
+              control={control}
+              name="audience"
+              id={id}
+              label="Para quem"
+              options={[
+                ['school', 'Toda a escola'],
+                ['turma', 'Uma turma'],
+              ]}
+            />
+            {audience === 'turma' && (
+              <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+                <FormField label="Curso" error={errors.course_id?.message} required>
+                  <Select {...register('course_id', { onChange: () => form.setValue('turma_id', '') })}>
+                    <option value="">Selecione um curso</option>
+                    <CourseOptions courses={courses} />
+                  </Select>
+                </FormField>
+                <FormField
+                  label="Turma"
+                  error={errors.turma_id?.message}
+                  hint={courseId && turmas.data?.length === 0 ? 'Este curso não tem turmas.' : 'Só os alunos da turma veem o comunicado.'}
+                  required
+                >
+                  {/* Mounted again once the options arrive, so that the chosen turma shows selected. */}
+                  <Select key={turmas.data ? 'loaded' : 'loading'} {...register('turma_id')}>
+                    <option value="">Selecione a turma</option>
+                    {(turmas.data ?? []).map((t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </Select>
+                </FormField>
+              </div>
+            )}
             <div className="grid gap-2">
               <span id={`${id}-body-label`} className="text-sm font-medium">
                 Mensagem
@@ -173,42 +209,6 @@ export function AnnouncementDialog({
                 disabled={saving}
               />
             </fieldset>
-            <RadioChoiceField
-              control={control}
-              name="audience"
-              id={id}
-              label="Para quem"
-              options={[
-                ['school', 'Toda a escola'],
-                ['turma', 'Uma turma'],
-              ]}
-            />
-            {audience === 'turma' && (
-              <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-                <FormField label="Curso" error={errors.course_id?.message} required>
-                  <Select {...register('course_id', { onChange: () => form.setValue('turma_id', '') })}>
-                    <option value="">Selecione um curso</option>
-                    <CourseOptions courses={courses} />
-                  </Select>
-                </FormField>
-                <FormField
-                  label="Turma"
-                  error={errors.turma_id?.message}
-                  hint={courseId && turmas.data?.length === 0 ? 'Este curso não tem turmas.' : 'Só os alunos da turma veem o comunicado.'}
-                  required
-                >
-                  {/* Mounted again once the options arrive, so that the chosen turma shows selected. */}
-                  <Select key={turmas.data ? 'loaded' : 'loading'} {...register('turma_id')}>
-                    <option value="">Selecione a turma</option>
-                    {(turmas.data ?? []).map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
-                      </option>
-                    ))}
-                  </Select>
-                </FormField>
-              </div>
-            )}
             <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
               <FormField label="Prioridade" hint="0 a 100; maior aparece primeiro" error={errors.priority?.message}>
                 <Input type="number" min={0} max={100} step={1} inputMode="numeric" {...register('priority')} />
