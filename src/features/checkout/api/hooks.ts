@@ -3,7 +3,9 @@
 //   ['checkout', 'quote', courseId, userId, coupon, withBump]   what it costs (coupon, order bump)
 //   ['checkout', 'plan', slug, schoolId, userId]     the plan being subscribed (/checkout/plano/:slug)
 //   ['checkout', 'waitlist', courseId, userId]       the student's place on the course's waiting list (issue 40)
+//   ['checkout', 'resume', sessionId, userId]        the session a reopen link names (?retomar=, issue 41)
 //   ['payments', 'latest', courseId, userId]         the student's latest charge for a course (course page)
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/platform/supabase';
 import { rootKeys } from '@/platform/query-keys';
@@ -17,12 +19,15 @@ import {
   fetchWaitlistEntry,
   joinWaitlist,
   leaveWaitlist,
+  openCheckoutSession,
+  resumeCheckoutSession,
   type ChargeRequest,
   type CourseRef,
   type SubscriptionRequest,
 } from './queries';
 
-export type { BillingType, CheckoutCourse, CheckoutPlan, CheckoutQuote, CourseRef, TurmaOffer } from './queries';
+export type { BillingType, CheckoutCourse, CheckoutPlan, CheckoutQuote, CourseRef, ResumedCheckout, TurmaOffer } from './queries';
+export { RESUME_NOT_FOUND } from './queries';
 
 export const checkoutKeys = {
   all: rootKeys.checkout,
@@ -32,6 +37,7 @@ export const checkoutKeys = {
   plans: [...rootKeys.checkout, 'plan'] as const,
   plan: (slug: string, schoolId: string, userId: string) => [...checkoutKeys.plans, slug, schoolId, userId] as const,
   waitlist: (courseId: string, userId: string) => [...rootKeys.checkout, 'waitlist', courseId, userId] as const,
+  resume: (sessionId: string, userId: string) => [...rootKeys.checkout, 'resume', sessionId, userId] as const,
 };
 
 export const paymentKeys = {
@@ -123,4 +129,29 @@ export function useCreateSubscription() {
     onError: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.plans }),
     onSuccess: () => Promise.all([rootKeys.subscriptions, rootKeys.plans].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
+}
+
+/** The reopen link's session (docs/recovery.md): its choices, read once; another account's link is P0002. */
+export function useResumedCheckout(sessionId: string | null, userId: string | null | undefined) {
+  return useQuery({
+    queryKey: checkoutKeys.resume(sessionId ?? '', userId ?? ''),
+    enabled: !!sessionId && !!userId,
+    queryFn: () => resumeCheckoutSession(supabase, sessionId!),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * open_checkout_session at the steps docs/recovery.md names: the page opened, the coupon or the bump
+ * changed; one write per step (the same choices are not written twice). Its errors are the quote's to show.
+ */
+export function useRecordCheckoutStep({ courseId, userId, couponCode, withBump }: { courseId: string; userId: string | undefined; couponCode: string | null; withBump: boolean }) {
+  const written = useRef('');
+  useEffect(() => {
+    const step = JSON.stringify([courseId, couponCode, withBump]);
+    if (!userId || written.current === step) return;
+    written.current = step;
+    openCheckoutSession(supabase, { courseId, couponCode, withBump }).catch(() => undefined);
+  }, [courseId, userId, couponCode, withBump]);
 }

@@ -213,3 +213,53 @@ export async function createSubscription(body: SubscriptionRequest): Promise<{ s
     throw new Error(error.status !== null && error.status < 500 ? error.message : 'Tente novamente mais tarde', { cause: error });
   }
 }
+
+// ── Checkout sessions (issue 41, docs/recovery.md "The checkout page") ─────────────────────────────
+
+/** What resume_checkout_session gives back for the reopen link /checkout/<slug>?retomar=<session id>. */
+export interface ResumedCheckout {
+  session_id: string;
+  course_id: string;
+  course_slug: string;
+  with_bump: boolean;
+  /** The buyer's recovery coupon while valid, else the code they had. */
+  coupon_code: string | null;
+  outcome: 'open' | 'abandoned' | 'paid' | 'closed';
+  stage: 'opened' | 'pix' | 'boleto' | 'card' | 'card_refused';
+  /** The method they chose last. */
+  billing_type: BillingType | null;
+  /** A charge still payable (null: expired, or none made; "Pagar" makes a fresh one). */
+  pending_charge: null | { payment_id: string; billing_type: string; invoice_url: string; value: number };
+  already_enrolled: boolean;
+}
+
+/** PostgREST's code for the function's "Link de checkout não encontrado." (another account's link, or none). */
+export const RESUME_NOT_FOUND = 'P0002';
+
+/** Reads the session of a reopen link; only its buyer gets an answer (anyone else: P0002, nothing read). */
+export async function resumeCheckoutSession(client: DbClient, sessionId: string): Promise<ResumedCheckout> {
+  const { data, error } = await client.rpc('resume_checkout_session', { p_session_id: sessionId });
+  if (error) throw error;
+  const r = data as JsonObject;
+  const charge = r.pending_charge as JsonObject | null;
+  return {
+    session_id: String(r.session_id),
+    course_id: String(r.course_id),
+    course_slug: String(r.course_slug),
+    with_bump: !!r.with_bump,
+    coupon_code: (r.coupon_code as string | null) ?? null,
+    outcome: r.outcome as ResumedCheckout['outcome'],
+    stage: r.stage as ResumedCheckout['stage'],
+    billing_type: (r.billing_type as BillingType | null) ?? null,
+    pending_charge: charge && { payment_id: String(charge.payment_id), billing_type: String(charge.billing_type), invoice_url: String(charge.invoice_url), value: Number(charge.value) },
+    already_enrolled: !!r.already_enrolled,
+  };
+}
+
+/**
+ * Records the step (opening the page, a coupon or the bump changed): the buyer's open session of the
+ * course takes these choices. The quote shows any refusal, so the page ignores this call's errors.
+ */
+export async function openCheckoutSession(client: DbClient, { courseId, couponCode, withBump }: { courseId: string; couponCode: string | null; withBump: boolean }): Promise<void> {
+  await client.rpc('open_checkout_session', { p_course_id: courseId, p_coupon_code: couponCode, p_with_bump: withBump });
+}

@@ -1,7 +1,8 @@
 // The payment form of the checkout (SPEC §4/§5/§8): the buyer, the method, and for Cartão the card and
 // its holder; the coupon and the order bump (issue 24) change the database's quote, whose total is what
 // the page shows and sends. On success the browser goes to Asaas's invoice; a 409 (already enrolled)
-// goes to the course.
+// goes to the course. Each step (opened, coupon, bump) is recorded as the buyer's checkout session
+// (issue 41); a reopened checkout starts with the session's bump and method, and offers its charge still payable.
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { formatMoney } from '@/utils/format';
-import { useCheckoutQuote, useCreateCharge, type CheckoutCourse } from '../api/hooks';
+import { useCheckoutQuote, useCreateCharge, useRecordCheckoutStep, type CheckoutCourse, type ResumedCheckout } from '../api/hooks';
 import { installmentValue, type CheckoutValues } from '../schemas';
 import { CouponField } from './coupon-field';
 import { OrderBump } from './order-bump';
@@ -27,6 +28,7 @@ export function CheckoutForm({
   email,
   profile,
   coupon: linkCoupon,
+  resumed,
 }: {
   course: CheckoutCourse;
   userId: string | undefined;
@@ -34,17 +36,21 @@ export function CheckoutForm({
   profile: { name: string | null; cpf: string | null; phone: string | null } | null;
   /** The link's ?cupom=: applied as the page opens. */
   coupon: string | null;
+  /** The session a reopen link named (?retomar=): its bump, method and payable charge. */
+  resumed?: ResumedCheckout;
 }) {
   const navigate = useNavigate();
   const charge = useCreateCharge();
   const [couponCode, setCouponCode] = useState(() => linkCoupon?.trim() || null);
-  const [withBump, setWithBump] = useState(false);
+  const [withBump, setWithBump] = useState(() => resumed?.with_bump ?? false);
   const quote = useCheckoutQuote(course.id, userId, couponCode, withBump);
   const q = quote.data;
   // The quote on screen is the one asked for (not the last one kept while the next loads).
   const quoting = quote.isFetching || quote.isPlaceholderData;
   const refusal = couponCode && !quote.isPlaceholderData ? (q?.coupon_error ?? null) : null;
-  const form = usePaymentForm({ email, profile });
+  const form = usePaymentForm({ email, profile, method: resumed?.billing_type ?? undefined });
+  useRecordCheckoutStep({ courseId: course.id, userId, couponCode, withBump });
+  const pendingCharge = resumed?.pending_charge;
   const [method, installments] = useWatch({ control: form.control, name: ['method', 'installments'] });
   const isCard = method === 'CREDIT_CARD';
   const redirecting = charge.isSuccess;
@@ -113,6 +119,14 @@ export function CheckoutForm({
 
         {q?.bump && <OrderBump bump={q.bump} checked={withBump} disabled={busy} onChange={setWithBump} />}
 
+        {pendingCharge && (
+          <p role="status" className="rounded-lg border border-border bg-muted/40 p-3 text-sm">
+            Sua cobrança de {formatMoney(pendingCharge.value)} ainda pode ser paga.{' '}
+            <a href={pendingCharge.invoice_url} className="font-medium text-primary underline">
+              Abrir cobrança
+            </a>
+          </p>
+        )}
         <PaymentRefusal error={charge.error} form={form} onDismiss={charge.reset} />
         <Button type="submit" size="lg" disabled={busy || !q || quoting || !onSale} className="w-full">
           {busy && <Loader2 className="animate-spin" aria-hidden="true" />}

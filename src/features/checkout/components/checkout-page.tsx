@@ -1,22 +1,24 @@
 // Checkout (SPEC §2/§4/§5/§8, issue 11): the order summary and the payment form. PIX is the default
 // method; Cartão adds the card and holder fields. On success the browser goes to Asaas's invoice,
-// which brings the student back to the course page afterwards.
+// which brings the student back to the course page afterwards. A reopen link (?retomar=<session>, issue
+// 41) restores the course's coupon, bump and method; another account's link says so and shows nothing.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from '@/platform/toast';
-import { Lock, SearchX } from 'lucide-react';
+import { Link2Off, Lock, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { enrollmentAccess } from '@/concepts/enrollment';
 import { useSession } from '@/platform/session';
-import { useCheckoutCourse, type CourseRef } from '../api/hooks';
+import { RESUME_NOT_FOUND, useCheckoutCourse, useResumedCheckout, type CourseRef } from '../api/hooks';
 import { CheckoutForm } from './checkout-form';
 
-export function CheckoutPage({ courseRef, coupon = null }: { courseRef: CourseRef | null; coupon?: string | null }) {
+export function CheckoutPage({ courseRef, coupon = null, resume = null }: { courseRef: CourseRef | null; coupon?: string | null; resume?: string | null }) {
   const navigate = useNavigate();
   const { user, profile } = useSession();
   const course = useCheckoutCourse(courseRef, profile?.school_id, user?.id);
+  const resumed = useResumedCheckout(resume, user?.id);
   const warned = useRef(false);
 
   // SPEC §8: with neither slug nor id, 'Redirecionando...' and back to the home page.
@@ -35,7 +37,21 @@ export function CheckoutPage({ courseRef, coupon = null }: { courseRef: CourseRe
   }, [course.data]);
 
   if (!courseRef) return null;
-  if (course.isPending) return <CheckoutSkeleton />;
+  if (course.isPending || (resume && resumed.isPending)) return <CheckoutSkeleton />;
+  if (resumed.isError && (resumed.error as { code?: string }).code === RESUME_NOT_FOUND)
+    return (
+      <Centered icon={Link2Off} title="Link de checkout não encontrado" text="Este link de retomada não existe ou foi enviado para outra conta. Entre com a conta que recebeu o e-mail, ou comece a compra de novo.">
+        <Button asChild variant="outline">
+          <Link to="/">Voltar</Link>
+        </Button>
+      </Centered>
+    );
+  if (resumed.isError)
+    return (
+      <div className="mx-auto max-w-lg px-4 py-20">
+        <LoadError title="Não foi possível retomar a compra" onRetry={resumed.refetch} />
+      </div>
+    );
   if (course.isError)
     return (
       <div className="mx-auto max-w-lg px-4 py-20">
@@ -50,8 +66,9 @@ export function CheckoutPage({ courseRef, coupon = null }: { courseRef: CourseRe
         </Button>
       </Centered>
     );
-  // Already enrolled: to the course instead of paying twice.
-  if (enrollmentAccess(course.data.enrollments[0]) === 'active') return <AlreadyEnrolled courseId={course.data.id} />;
+  // Already enrolled (or the reopened checkout was paid): to the course instead of paying twice.
+  const r = resumed.data?.course_id === course.data.id ? resumed.data : undefined;
+  if (enrollmentAccess(course.data.enrollments[0]) === 'active' || r?.already_enrolled || r?.outcome === 'paid') return <AlreadyEnrolled courseId={course.data.id} />;
   if (course.data.status !== 'PUBLISHED' || !(course.data.price > 0))
     return (
       <Centered icon={Lock} title="Este curso não está à venda" text="Fale com a sua escola para saber como ter acesso.">
@@ -60,7 +77,7 @@ export function CheckoutPage({ courseRef, coupon = null }: { courseRef: CourseRe
         </Button>
       </Centered>
     );
-  return <CheckoutForm course={course.data} userId={user?.id} email={user?.email ?? ''} profile={profile} coupon={coupon} />;
+  return <CheckoutForm course={course.data} userId={user?.id} email={user?.email ?? ''} profile={profile} coupon={r ? r.coupon_code : coupon} resumed={r} />;
 }
 
 function AlreadyEnrolled({ courseId }: { courseId: string }) {
