@@ -1,16 +1,18 @@
 // The admin dashboard's four counters and its trends (queries.ts). Keys:
 //   ['dashboard', 'counts', schoolId]                  the four counters
 //   ['dashboard', 'chart', schoolId, chart, period]    one trend chart of a period
+//   ['dashboard', 'recovered', schoolId, from, to]     the revenue recovered in the Receita chart's period
 // Writes of other features that change a count invalidate rootKeys.dashboard (the charts with it).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { rootKeys } from '@/platform/query-keys';
 import { supabase } from '@/platform/supabase';
-import { fetchDashboardChart, fetchDashboardCounts, type ChartPeriod, type DashboardChart } from './queries';
+import { fetchDashboardChart, fetchDashboardCounts, fetchRecoveredRevenue, type ChartPeriod, type DashboardChart } from './queries';
 
 export const dashboardKeys = {
   all: rootKeys.dashboard,
   counts: (schoolId: string) => [...dashboardKeys.all, 'counts', schoolId] as const,
   chart: (schoolId: string, chart: DashboardChart, period: ChartPeriod) => [...dashboardKeys.all, 'chart', schoolId, chart, period] as const,
+  recovered: (schoolId: string, from: string, to: string) => [...dashboardKeys.all, 'recovered', schoolId, from, to] as const,
 };
 
 export const dashboardCountsQuery = (schoolId: string) =>
@@ -48,5 +50,14 @@ export function useDashboardChart(schoolId: string | null | undefined, chart: Da
     enabled: !!schoolId,
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** Recovered revenue of the revenue chart's period (its from/to), once the chart has said them. */
+export function useRecoveredRevenue(schoolId: string | null | undefined, period: { from: string; to: string } | undefined) {
+  return useQuery({
+    queryKey: dashboardKeys.recovered(schoolId ?? '', period?.from ?? '', period?.to ?? ''),
+    queryFn: () => fetchRecoveredRevenue(supabase, { schoolId: schoolId ?? '', from: period!.from, to: period!.to }),
+    enabled: !!schoolId && !!period,
   });
 }

@@ -65,3 +65,13 @@ export async function fetchDashboardChart(client: DbClient, chart: DashboardChar
     previous_total: Number(r.previous_total ?? 0),
   };
 }
+
+/**
+ * The Receita card's "Recuperado" (issue 41): what the sales recovered after a follow-up paid, over the
+ * sessions abandoned in the chart's period (admin_recovery_totals' recovered_revenue, docs/recovery.md).
+ */
+export async function fetchRecoveredRevenue(client: DbClient, { schoolId, from, to }: { schoolId: string; from: string; to: string }): Promise<number> {
+  const { data, error } = await client.rpc('admin_recovery_totals', { p_school_id: schoolId, p_from: from, p_to: to });
+  if (error) throw error;
+  return Number((data as { recovered_revenue?: unknown } | null)?.recovered_revenue ?? 0);
+}

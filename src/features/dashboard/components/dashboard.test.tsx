@@ -9,10 +9,11 @@ import { Dashboard } from './dashboard';
 
 const fetchDashboardCounts = vi.hoisted(() => vi.fn());
 const fetchDashboardChart = vi.hoisted(() => vi.fn());
+const fetchRecoveredRevenue = vi.hoisted(() => vi.fn());
 const downloadBlob = vi.hoisted(() => vi.fn());
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/utils/download', () => ({ downloadBlob }));
-vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchDashboardCounts, fetchDashboardChart }));
+vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchDashboardCounts, fetchDashboardChart, fetchRecoveredRevenue }));
 
 const school = { id: 's1', name: 'Escola Demo', member_area_name: 'Área Demo' } as SchoolRow;
 const session = signedIn({ isAdmin: true, school });
@@ -37,6 +38,17 @@ describe('Dashboard', () => {
     fetchDashboardCounts.mockReset();
     fetchDashboardChart.mockReset().mockImplementation(async (_client, chart: DashboardChart, _school: string, period: ChartPeriod) => series(chart, period));
     downloadBlob.mockReset();
+    fetchRecoveredRevenue.mockReset().mockResolvedValue(0);
+  });
+
+  it('Receita says beside the revenue what Recuperação recovered in the same period (issue 41)', async () => {
+    fetchDashboardCounts.mockResolvedValue({ courses: 1, students: 2, materials: 3, active_enrollments: 4 });
+    fetchRecoveredRevenue.mockResolvedValue(237.6);
+    renderScreen(<Dashboard />, { route: '/admin?periodo=12m', session });
+    await waitFor(() => expect(card('Receita')).toHaveTextContent('Recuperado: R$ 237,60 em vendas recuperadas (Recuperação)'));
+    expect(fetchRecoveredRevenue).toHaveBeenCalledWith(expect.anything(), { schoolId: 's1', from: '2025-12-01', to: '2026-11-26' });
+    // Only the revenue chart asks.
+    expect(fetchRecoveredRevenue).toHaveBeenCalledTimes(1);
   });
 
   it("shows the school's four counters", async () => {

@@ -4,7 +4,7 @@ import { bucketLabel, changeText, csvNumber, formatCount, seriesSummary, UNIT_HE
 import { ChartCard, type ChartColumn } from '@/components/charts/chart-card';
 import { TimeSeriesChart } from '@/components/charts/lazy-charts';
 import { formatDate, formatMoney } from '@/utils/format';
-import { useDashboardChart } from '../api/hooks';
+import { useDashboardChart, useRecoveredRevenue } from '../api/hooks';
 import type { ChartPeriod, DashboardChart } from '../api/queries';
 import { PERIOD_TEXT } from '../hooks/use-period';
 
@@ -49,6 +49,8 @@ export function TrendChart({ schoolId, chart, period, className }: { schoolId: s
     { header: money ? `${spec.title} (R$)` : spec.title, cell: (p) => amount(p.value), csv: (p) => csvNumber(p.value, money ? 2 : 0), numeric: true },
   ];
   const change = series ? changeText(series.total, series.previous_total) : undefined;
+  // Beside the revenue, what Recuperação brought back in the same period (issue 41).
+  const recovered = useRecoveredRevenue(chart === 'revenue' ? schoolId : null, series);
   return (
     <ChartCard
       className={className}
@@ -67,6 +69,13 @@ export function TrendChart({ schoolId, chart, period, className }: { schoolId: s
         seriesSummary({ title: spec.title, points: series.points, unit, total: amount(series.total), period: PERIOD_TEXT[period], change: `${change}, que teve ${amount(series.previous_total)}`, valueText })
       }
       csvFile={`${spec.file}-${period}`}
+      note={
+        recovered.data !== undefined && (
+          <p className="text-sm text-muted-foreground">
+            Recuperado: <span className="font-medium text-foreground tabular-nums">{formatMoney(recovered.data)}</span> em vendas recuperadas (Recuperação)
+          </p>
+        )
+      }
     >
       {series && <TimeSeriesChart points={series.points} unit={unit} valueText={valueText} tickText={tickText} label={spec.title} />}
     </ChartCard>
