@@ -29,6 +29,9 @@ export interface HostedVideoProps {
   rate: number;
   /** The pinned rendition's level, or AUTO_QUALITY. */
   quality: number;
+  /** Where the picture resumes (0: the start): hls.js's first segment is that one, not the video's start
+   * (on 4G, fetching the start first and then the saved place doubled the wait for the first frame). */
+  startAt: number;
   onRenditions: (renditions: Rendition[]) => void;
   /** The video's length is known (where it resumes is the caller's). */
   onMetadata: (media: MediaLike) => void;
@@ -137,6 +140,7 @@ export function HostedVideo({
   lessonId,
   rate,
   quality,
+  startAt,
   onRenditions,
   onMetadata,
   onTimeUpdate,
@@ -152,15 +156,18 @@ export function HostedVideo({
   // hls.js reads its config when it loads the source: every playlist, segment and key request goes
   // under the newest playback URL's token.
   const { latestUrl } = playback;
+  // Read once per source: the saved position moves while the student watches.
+  const [startPosition] = useState(startAt);
   const hlsConfig = useMemo(
     () =>
       src
         ? {
+            ...(startPosition > 0 ? { startPosition } : {}),
             xhrSetup: (xhr: XMLHttpRequest, url: string) =>
               xhr.open('GET', underLatestToken(url, src, latestUrl.current ?? src), true),
           }
         : {},
-    [src, latestUrl],
+    [src, latestUrl, startPosition],
   );
   // The player could not play this source (a network or media failure): said, with a retry.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -122,7 +122,8 @@ export function LessonVideo(props: LessonVideoProps) {
     if (resumed.current) return;
     resumed.current = true;
     const at = resumePosition(props.startAt, media.duration);
-    if (at > 0) media.currentTime = at;
+    // A hosted video may already stand where it was told to start (its startPosition), or past the end.
+    if (at > 0 || media.currentTime > 0) media.currentTime = at;
   };
   const onTimeUpdate = (e: SyntheticEvent<HTMLVideoElement>) => {
     const media: MediaLike = e.currentTarget;
@@ -137,6 +138,7 @@ export function LessonVideo(props: LessonVideoProps) {
           lessonId={props.lessonId}
           rate={rate}
           quality={quality}
+          startAt={resumePosition(props.startAt, props.durationSec)}
           onRenditions={setRenditions}
           onMetadata={resumeAt}
           onTimeUpdate={onTimeUpdate}
