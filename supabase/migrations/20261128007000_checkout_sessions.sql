@@ -796,8 +796,10 @@ grant execute on function public.admin_recovery_totals(uuid, date, date, uuid) t
 create function public.set_checkout_do_not_contact(p_session_id uuid, p_do_not_contact boolean) returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_session public.checkout_sessions := private.staff_session(p_session_id);
+  v_session public.checkout_sessions;
 begin
+  perform private.refuse_while_password_change_pending();
+  v_session := private.staff_session(p_session_id);
   update public.checkout_sessions set do_not_contact = coalesce(p_do_not_contact, true) where id = v_session.id;
   return coalesce(p_do_not_contact, true);
 end $$;
@@ -808,9 +810,11 @@ grant execute on function public.set_checkout_do_not_contact(uuid, boolean) to a
 create function public.record_checkout_staff_contact(p_session_id uuid, p_channel text) returns uuid
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_session public.checkout_sessions := private.staff_session(p_session_id);
+  v_session public.checkout_sessions;
   v_id uuid;
 begin
+  perform private.refuse_while_password_change_pending();
+  v_session := private.staff_session(p_session_id);
   if p_channel is null or p_channel not in ('whatsapp', 'link') then
     raise exception 'Canal deve ser whatsapp ou link.' using errcode = '22023';
   end if;
