@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, initials, isValidCpf, isValidPhone, maskCpf, maskPhone, minutesFromSeconds, whatsappUrl } from './format';
+import { formatDate, formatMoney, initials, isValidCpf, isValidPhone, maskCpf, maskPhone, minutesFromSeconds, whatsappMessageUrl, whatsappUrl } from './format';
 
 describe('formatMoney', () => {
   it('writes reais with comma decimals and dot thousands', () => {
@@ -89,4 +89,11 @@ it('initials', () => {
   expect(initials('Maria da Silva')).toBe('MS');
   expect(initials('ana')).toBe('A');
   expect(initials('')).toBe('?');
+});
+
+it('whatsappMessageUrl: a Brazilian number gets 55, the message is encoded, a number that cannot be WhatsApp gives null', () => {
+  expect(whatsappMessageUrl('(11) 98765-4321', 'Olá, Ana! R$ 10 & mais')).toBe('https://wa.me/5511987654321?text=Ol%C3%A1%2C%20Ana!%20R%24%2010%20%26%20mais');
+  expect(whatsappMessageUrl('+55 11 98765-4321', 'x')).toBe('https://wa.me/5511987654321?text=x');
+  expect(whatsappMessageUrl('1234', 'x')).toBeNull();
+  expect(whatsappMessageUrl(null, 'x')).toBeNull();
 });

@@ -126,6 +126,17 @@ export function isValidPhone(value: string): boolean {
   return false;
 }
 
+/**
+ * A wa.me link with a ready message (staff reaching a student or a buyer), or null when the phone cannot
+ * be a WhatsApp number. A Brazilian number without the country code (10 or 11 digits, as the profile
+ * keeps it) gets 55.
+ */
+export function whatsappMessageUrl(phone: string | null | undefined, message: string): string | null {
+  const digits = onlyDigits(phone);
+  const full = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits.startsWith('55') && (digits.length === 12 || digits.length === 13) ? digits : null;
+  return full ? `https://wa.me/${full}?text=${encodeURIComponent(message)}` : null;
+}
+
 /** WhatsApp link for a number with country code: https://wa.me/5511999999999 */
 export function whatsappUrl(number: string): string {
   return `https://wa.me/${onlyDigits(number)}`;

@@ -1,7 +1,6 @@
 // How staff reach a student of a turma from "Alunos em risco": a wa.me link with a ready pt-BR message
-// naming the course and the turma, or an e-mail (mailto:). A Brazilian number without the country code
-// (10 or 11 digits, as the profile keeps it) gets 55.
-import { onlyDigits } from '@/utils/format';
+// naming the course and the turma (whatsappMessageUrl), or an e-mail (mailto:).
+import { whatsappMessageUrl } from '@/utils/format';
 
 export interface ContactContext {
   studentName: string;
@@ -16,9 +15,7 @@ export function contactMessage({ studentName, courseTitle, turmaName }: ContactC
 
 /** The wa.me link, or null when the phone cannot be a WhatsApp number. */
 export function whatsappLink(phone: string | null, context: ContactContext): string | null {
-  const digits = onlyDigits(phone);
-  const full = digits.length === 10 || digits.length === 11 ? `55${digits}` : digits.startsWith('55') && (digits.length === 12 || digits.length === 13) ? digits : null;
-  return full ? `https://wa.me/${full}?text=${encodeURIComponent(contactMessage(context))}` : null;
+  return whatsappMessageUrl(phone, contactMessage(context));
 }
 
 export function mailtoLink(email: string, context: ContactContext): string {

@@ -1,7 +1,6 @@
 // How staff reach a buyer from Recuperação: the reopen link (the checkout as they left it: course, bump,
-// coupon) and a wa.me link with a ready pt-BR message naming the course and that link. A Brazilian
-// number without the country code (10 or 11 digits, as the profile keeps it) gets 55.
-import { onlyDigits } from '@/utils/format';
+// coupon) and a wa.me link (whatsappMessageUrl) with a ready pt-BR message naming the course and that link.
+import { whatsappMessageUrl } from '@/utils/format';
 import type { CheckoutSession } from '../api/queries';
 
 /** The link the recovery e-mail carries: /checkout/<course slug>?retomar=<session id>. */
@@ -15,16 +14,6 @@ export function whatsappMessage(s: Pick<CheckoutSession, 'buyer_name' | 'course_
 }
 
 /** The wa.me link, or null when the phone cannot be a WhatsApp number. */
-export function whatsappLink(
-  s: Pick<CheckoutSession, 'buyer_name' | 'buyer_phone' | 'course_title'>,
-  link: string,
-): string | null {
-  const digits = onlyDigits(s.buyer_phone);
-  const full =
-    digits.length === 10 || digits.length === 11
-      ? `55${digits}`
-      : digits.startsWith('55') && (digits.length === 12 || digits.length === 13)
-        ? digits
-        : null;
-  return full ? `https://wa.me/${full}?text=${encodeURIComponent(whatsappMessage(s, link))}` : null;
+export function whatsappLink(s: Pick<CheckoutSession, 'buyer_name' | 'buyer_phone' | 'course_title'>, link: string): string | null {
+  return whatsappMessageUrl(s.buyer_phone, whatsappMessage(s, link));
 }
