@@ -453,6 +453,7 @@ export type Database = {
           max_uses: number | null
           max_uses_per_buyer: number | null
           school_id: string
+          turma_id: string | null
           updated_at: string
           valid_from: string | null
           valid_until: string | null
@@ -469,6 +470,7 @@ export type Database = {
           max_uses?: number | null
           max_uses_per_buyer?: number | null
           school_id: string
+          turma_id?: string | null
           updated_at?: string
           valid_from?: string | null
           valid_until?: string | null
@@ -485,6 +487,7 @@ export type Database = {
           max_uses?: number | null
           max_uses_per_buyer?: number | null
           school_id?: string
+          turma_id?: string | null
           updated_at?: string
           valid_from?: string | null
           valid_until?: string | null
@@ -502,6 +505,13 @@ export type Database = {
             columns: ["school_id"]
             isOneToOne: false
             referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupons_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
             referencedColumns: ["id"]
           },
         ]
@@ -1578,6 +1588,7 @@ export type Database = {
           price: number
           school_id: string
           slug: string
+          turma_id: string | null
           updated_at: string
         }
         Insert: {
@@ -1591,6 +1602,7 @@ export type Database = {
           price: number
           school_id: string
           slug: string
+          turma_id?: string | null
           updated_at?: string
         }
         Update: {
@@ -1604,6 +1616,7 @@ export type Database = {
           price?: number
           school_id?: string
           slug?: string
+          turma_id?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -1612,6 +1625,13 @@ export type Database = {
             columns: ["school_id"]
             isOneToOne: false
             referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plans_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
             referencedColumns: ["id"]
           },
         ]
@@ -2659,7 +2679,7 @@ export type Database = {
         Returns: Json
       }
       admin_chart_course_funnel: {
-        Args: { p_course_id: string | null }
+        Args: { p_course_id: string | null; p_turma_id?: string | null }
         Returns: {
           completed: number | null
           enrolled: number | null
@@ -2867,7 +2887,7 @@ export type Database = {
         }[]
       }
       admin_report_students: {
-        Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_tab?: string | null }
+        Args: { p_course_id?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_tab?: string | null; p_turma_id?: string | null }
         Returns: {
           active_enrollments: number | null
           completed_lessons: number | null
@@ -2882,7 +2902,7 @@ export type Database = {
         }[]
       }
       admin_report_summary: {
-        Args: { p_course_id?: string | null; p_school_id?: string | null }
+        Args: { p_course_id?: string | null; p_school_id?: string | null; p_turma_id?: string | null }
         Returns: {
           active_last_7_days: number | null
           average_progress: number | null
@@ -2931,6 +2951,27 @@ export type Database = {
           total: number | null
         }[]
       }
+      admin_turma_students: {
+        Args: { p_at_risk_only?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_search?: string | null; p_turma_id: string | null }
+        Returns: {
+          at_risk: boolean | null
+          behind: number | null
+          completed: number | null
+          email: string | null
+          enrolled_at: string | null
+          enrollment_id: string | null
+          expires_at: string | null
+          inactive_days: number | null
+          last_activity: string | null
+          name: string | null
+          phone: string | null
+          released: number | null
+          status: string | null
+          total: number | null
+          total_count: number | null
+          user_id: string | null
+        }[]
+      }
       admin_turmas: {
         Args: { p_course_id: string | null }
         Returns: {
@@ -2948,6 +2989,13 @@ export type Database = {
           students: number | null
           waiting: number | null
           waitlist_enabled: boolean | null
+        }[]
+      }
+      admin_turmas_progress: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          average_progress: number | null
+          turma_id: string | null
         }[]
       }
       apply_payment_event: {
@@ -3464,6 +3512,7 @@ export type Database = {
           thumbnail_position: string | null
           thumbnail_url: string | null
           title: string | null
+          turma_starts_on: string | null
         }[]
       }
       submit_quiz_attempt: {

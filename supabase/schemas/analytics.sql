@@ -52,7 +52,7 @@ end $function$;
 revoke all on function public.admin_chart_active_students(p_school_id uuid, p_period text, p_now timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function public.admin_chart_active_students(p_school_id uuid, p_period text, p_now timestamp with time zone) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_chart_course_funnel(p_course_id uuid)
+CREATE OR REPLACE FUNCTION public.admin_chart_course_funnel(p_course_id uuid, p_turma_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(lesson_id uuid, lesson_position integer, module_title text, lesson_title text, enrolled bigint, started bigint, completed bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -65,6 +65,7 @@ begin
   with enrolled as (
     select e.user_id from public.enrollments e
      where e.course_id = p_course_id and not exists (select 1 from public.user_roles ur where ur.user_id = e.user_id)
+       and (p_turma_id is null or e.turma_id = p_turma_id)
   ), per_lesson as (
     select pr.lesson_id, count(*) as started, count(pr.completed_at) as completed
       from public.progress pr join enrolled en on en.user_id = pr.user_id
@@ -79,8 +80,8 @@ begin
    where l.course_id = p_course_id
    order by 2;
 end $function$;
-revoke all on function public.admin_chart_course_funnel(p_course_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.admin_chart_course_funnel(p_course_id uuid) to authenticated, service_role;
+revoke all on function public.admin_chart_course_funnel(p_course_id uuid, p_turma_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_chart_course_funnel(p_course_id uuid, p_turma_id uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_chart_lesson_engagement(p_course_id uuid)
  RETURNS TABLE(lesson_id uuid, lesson_position integer, lesson_title text, average_rating numeric, ratings bigint, comments bigint)
@@ -281,7 +282,7 @@ end $function$;
 revoke all on function public.admin_dashboard_counts(p_school_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_dashboard_counts(p_school_id uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_report_students(p_school_id uuid DEFAULT NULL::uuid, p_tab text DEFAULT 'all'::text, p_course_id uuid DEFAULT NULL::uuid, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0)
+CREATE OR REPLACE FUNCTION public.admin_report_students(p_school_id uuid DEFAULT NULL::uuid, p_tab text DEFAULT 'all'::text, p_course_id uuid DEFAULT NULL::uuid, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0, p_turma_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(user_id uuid, name text, email text, enrolled_courses bigint, active_enrollments bigint, completed_lessons bigint, total_lessons bigint, progress integer, last_access timestamp with time zone, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -300,7 +301,7 @@ begin
   return query
   select r.user_id, r.name, r.email, r.enrolled_courses, r.active_enrollments, r.completed_lessons, r.total_lessons,
          r.progress, r.last_access, count(*) over ()
-  from private.report_students(v_school, p_course_id) r
+  from private.report_students(v_school, p_course_id, p_turma_id) r
   where p_tab = 'all'
      or (p_tab = 'multi' and r.active_enrollments > 1)
      or (p_tab = 'inactive' and (r.last_access is null or r.progress < 10))
@@ -308,10 +309,10 @@ begin
   limit case when p_limit is null then null else least(greatest(p_limit, 1), 500) end
   offset greatest(coalesce(p_offset, 0), 0);
 end $function$;
-revoke all on function public.admin_report_students(p_school_id uuid, p_tab text, p_course_id uuid, p_limit integer, p_offset integer) from public, anon, authenticated, service_role;
-grant execute on function public.admin_report_students(p_school_id uuid, p_tab text, p_course_id uuid, p_limit integer, p_offset integer) to authenticated, service_role;
+revoke all on function public.admin_report_students(p_school_id uuid, p_tab text, p_course_id uuid, p_limit integer, p_offset integer, p_turma_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_report_students(p_school_id uuid, p_tab text, p_course_id uuid, p_limit integer, p_offset integer, p_turma_id uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_report_summary(p_school_id uuid DEFAULT NULL::uuid, p_course_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.admin_report_summary(p_school_id uuid DEFAULT NULL::uuid, p_course_id uuid DEFAULT NULL::uuid, p_turma_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(total_students bigint, active_last_7_days bigint, average_progress integer, courses_completed bigint, average_rating numeric, comments_last_30_days bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -325,7 +326,7 @@ begin
     raise exception 'not allowed' using errcode = '42501';
   end if;
   return query
-  with r as (select * from private.report_students(v_school, p_course_id)),
+  with r as (select * from private.report_students(v_school, p_course_id, p_turma_id)),
   courses as (select c.id from public.courses c where c.school_id = v_school and (p_course_id is null or c.id = p_course_id))
   select
     (select count(*) from r),
@@ -336,8 +337,8 @@ begin
     (select count(*) from courses cross join lateral private.published_comments(courses.id) pc
       where pc.created_at >= now() - interval '30 days');
 end $function$;
-revoke all on function public.admin_report_summary(p_school_id uuid, p_course_id uuid) from public, anon, authenticated, service_role;
-grant execute on function public.admin_report_summary(p_school_id uuid, p_course_id uuid) to authenticated, service_role;
+revoke all on function public.admin_report_summary(p_school_id uuid, p_course_id uuid, p_turma_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_report_summary(p_school_id uuid, p_course_id uuid, p_turma_id uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.chart_course_school(p_course_id uuid)
  RETURNS uuid
@@ -458,7 +459,7 @@ begin
 end $function$;
 revoke all on function private.record_activity(p_user_id uuid, p_at timestamp with time zone) from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION private.report_students(p_school_id uuid, p_course_id uuid)
+CREATE OR REPLACE FUNCTION private.report_students(p_school_id uuid, p_course_id uuid, p_turma_id uuid)
  RETURNS TABLE(user_id uuid, name text, email text, enrolled_courses bigint, active_enrollments bigint, completed_lessons bigint, total_lessons bigint, completed_courses bigint, progress integer, last_access timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -475,6 +476,7 @@ AS $function$
   ),
   enr as (
     select e.user_id, e.course_id, e.status from public.enrollments e join school_courses sc on sc.id = e.course_id
+     where p_turma_id is null or e.turma_id = p_turma_id
   ),
   course_lessons as (
     select l.course_id, count(*) as n from public.lessons l join school_courses sc on sc.id = l.course_id group by l.course_id
@@ -514,7 +516,7 @@ AS $function$
   left join per_course pc on pc.user_id = s.id
   left join active_all a on a.user_id = s.id
   left join last_progress lp on lp.user_id = s.id
-  where p_course_id is null or exists (select 1 from enr where enr.user_id = s.id)
+  where (p_course_id is null and p_turma_id is null) or exists (select 1 from enr where enr.user_id = s.id)
   group by s.id, s.name, s.email, s.last_sign_in_at
 $function$;
-revoke all on function private.report_students(p_school_id uuid, p_course_id uuid) from public, anon, authenticated, service_role;
+revoke all on function private.report_students(p_school_id uuid, p_course_id uuid, p_turma_id uuid) from public, anon, authenticated, service_role;

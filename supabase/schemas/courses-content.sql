@@ -230,6 +230,7 @@ CREATE TRIGGER lesson_contents_drop_hosted_video AFTER UPDATE OF video_url ON pu
 CREATE TRIGGER lesson_contents_poster BEFORE INSERT OR UPDATE OF video_url, video_poster ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_poster_follows_video();
 CREATE TRIGGER lesson_contents_queue_old_video AFTER DELETE OR UPDATE OF video_url ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_contents_queue_old_video();
 CREATE TRIGGER lesson_contents_touch BEFORE UPDATE ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
+CREATE TRIGGER lesson_contents_video_in_own_folder BEFORE INSERT OR UPDATE OF video_url ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_video_in_own_folder();
 
 -- ====================================================================================================
 -- public.materials
@@ -399,12 +400,14 @@ revoke all on function public.reorder_course_content(p_course_id uuid, p_modules
 grant execute on function public.reorder_course_content(p_course_id uuid, p_modules jsonb) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.student_catalog(p_school_id uuid, p_available_limit integer DEFAULT 24)
- RETURNS TABLE(id uuid, slug text, title text, description text, thumbnail_url text, thumbnail_position text, purchase_url text, created_at timestamp with time zone, certificate_enabled boolean, enrollment_status text, enrollment_expires_at timestamp with time zone, lesson_count integer, completed_count integer, first_preview_lesson_id uuid, last_lesson_id uuid, last_lesson_title text, last_lesson_duration_sec integer, last_position_sec integer, last_completed_at timestamp with time zone, last_updated_at timestamp with time zone, available_total integer)
+ RETURNS TABLE(id uuid, slug text, title text, description text, thumbnail_url text, thumbnail_position text, purchase_url text, created_at timestamp with time zone, certificate_enabled boolean, enrollment_status text, enrollment_expires_at timestamp with time zone, lesson_count integer, completed_count integer, first_preview_lesson_id uuid, last_lesson_id uuid, last_lesson_title text, last_lesson_duration_sec integer, last_position_sec integer, last_completed_at timestamp with time zone, last_updated_at timestamp with time zone, available_total integer, turma_starts_on date)
  LANGUAGE sql
  STABLE
 AS $function$
   with courses as (
-    select c.*, e.status as enrollment_status, e.expires_at as enrollment_expires_at
+    select c.*, e.status as enrollment_status, e.expires_at as enrollment_expires_at,
+           -- The caller's turma's start: a primary-key look-up only for an enrollment in a turma.
+           case when e.turma_id is not null then (select t.starts_on from public.turmas t where t.id = e.turma_id) end as turma_starts_on
     from public.courses c
     left join public.enrollments e on e.course_id = c.id and e.user_id = (select auth.uid())
     where c.school_id = p_school_id and c.status = 'PUBLISHED'
@@ -435,7 +438,7 @@ AS $function$
          s.certificate_enabled, s.enrollment_status, s.enrollment_expires_at,
          coalesce(o.lesson_count, 0), coalesce(done.completed_count, 0), o.first_preview_lesson_id,
          last.lesson_id, last.title, last.duration_sec, last.last_position_sec, last.completed_at, last.updated_at,
-         s.available_total::integer
+         s.available_total::integer, s.turma_starts_on
   from shown s
   left join lateral (
     select count(*)::integer as lesson_count,
@@ -550,6 +553,30 @@ begin
   return new;
 end $function$;
 revoke all on function private.lesson_poster_follows_video() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.lesson_video_in_own_folder()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_folder text;
+  v_name text;
+begin
+  if private.is_storage_video_path(new.video_url) and (tg_op = 'INSERT' or new.video_url is distinct from old.video_url) then
+    select c.school_id::text || '/' || c.id::text || '/' || l.id::text || '/' into v_folder
+      from public.lessons l join public.courses c on c.id = l.course_id
+     where l.id = new.lesson_id;
+    v_name := substr(new.video_url, length(v_folder) + 1);
+    -- A file directly in the folder: no subfolder, no '..' climbing out of it.
+    if v_folder is null or not starts_with(new.video_url, v_folder) or v_name in ('', '.', '..') or position('/' in v_name) > 0 then
+      raise exception 'O vídeo enviado deve ser um arquivo da própria aula.' using errcode = '23514';
+    end if;
+  end if;
+  return new;
+end $function$;
+revoke all on function private.lesson_video_in_own_folder() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.lessons_create_contents()
  RETURNS trigger

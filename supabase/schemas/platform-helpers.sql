@@ -499,6 +499,23 @@ begin
 end $function$;
 revoke all on function private.touch_timestamps() from public, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.turma_of_school_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.turma_id is null then
+    return new;
+  end if;
+  if not exists (select 1 from public.turmas t where t.id = new.turma_id and t.school_id = new.school_id) then
+    raise exception 'A turma não é desta escola.' using errcode = '23514';
+  end if;
+  return new;
+end $function$;
+revoke all on function private.turma_of_school_check() from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.uuid_or_null(p text)
  RETURNS uuid
  LANGUAGE sql

@@ -268,8 +268,8 @@ begin
   if length(p_coupon_code) > 40 then
     p_coupon_code := null;
   end if;
-  -- Refuses a course that is not on sale to this buyer, as the quote does.
-  v_quote := private.checkout_price(v_user, p_course_id, p_coupon_code, coalesce(p_with_bump, false), false);
+  -- Refuses a course that is not on sale to this buyer, as the quote does, and counts a guessed code.
+  v_quote := private.guarded_checkout_price(v_user, p_course_id, p_coupon_code, coalesce(p_with_bump, false), private.request_ip());
   if private.has_active_enrollment(v_user, p_course_id) then
     return null;
   end if;
@@ -292,9 +292,11 @@ CREATE OR REPLACE FUNCTION public.record_checkout_staff_contact(p_session_id uui
  SET search_path TO ''
 AS $function$
 declare
-  v_session public.checkout_sessions := private.staff_session(p_session_id);
+  v_session public.checkout_sessions;
   v_id uuid;
 begin
+  perform private.refuse_while_password_change_pending();
+  v_session := private.staff_session(p_session_id);
   if p_channel is null or p_channel not in ('whatsapp', 'link') then
     raise exception 'Canal deve ser whatsapp ou link.' using errcode = '22023';
   end if;
@@ -423,9 +425,15 @@ begin
     end if;
     -- At most one a day per buyer, whatever the session: the buyer's lock makes two runs agree.
     perform pg_advisory_xact_lock(hashtext('checkout_recovery:' || v_session.user_id::text));
-    select max(t.created_at) into v_last
-      from public.checkout_session_touches t join public.checkout_sessions s on s.id = t.session_id
-     where s.user_id = v_session.user_id and t.kind = 'email' and t.created_at > p_now - interval '24 hours';
+    select max(x.at) into v_last from (
+      select t.created_at as at
+        from public.checkout_session_touches t join public.checkout_sessions s on s.id = t.session_id
+       where s.user_id = v_session.user_id and t.kind = 'email' and t.created_at > p_now - interval '24 hours'
+      union all
+      -- The boleto reminder and "Seu PIX expira em 1 hora" take the day's slot too.
+      select o.created_at from public.email_outbox o
+       where o.user_id = v_session.user_id and o.kind in ('payment_reminder', 'pix_expiring')
+         and o.status in ('queued', 'sending', 'sent') and o.created_at > p_now - interval '24 hours') x;
     if v_last is not null then
       update public.checkout_sessions set next_touch_at = v_last + interval '24 hours' where id = v_session.id;
       continue;
@@ -470,8 +478,10 @@ CREATE OR REPLACE FUNCTION public.set_checkout_do_not_contact(p_session_id uuid,
  SET search_path TO ''
 AS $function$
 declare
-  v_session public.checkout_sessions := private.staff_session(p_session_id);
+  v_session public.checkout_sessions;
 begin
+  perform private.refuse_while_password_change_pending();
+  v_session := private.staff_session(p_session_id);
   update public.checkout_sessions set do_not_contact = coalesce(p_do_not_contact, true) where id = v_session.id;
   return coalesce(p_do_not_contact, true);
 end $function$;

@@ -101,6 +101,7 @@ create table public.coupons (
   is_active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  turma_id uuid,
   buyer_id uuid,
   constraint coupons_pkey PRIMARY KEY (id),
   constraint coupons_amount_check CHECK ((amount > (0)::numeric)),
@@ -111,18 +112,21 @@ create table public.coupons (
   constraint coupons_percent_range CHECK (((kind <> 'percent'::text) OR (amount <= (100)::numeric))),
   constraint coupons_validity_order CHECK (((valid_from IS NULL) OR (valid_until IS NULL) OR (valid_until > valid_from))),
   constraint coupons_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
-  constraint coupons_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
+  constraint coupons_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
+  constraint coupons_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE RESTRICT
 );
 comment on table public.coupons is 'A discount code of a school: percent or fixed amount, validity, use limits in all and per buyer, and every course or those of coupon_courses.';
+comment on column public.coupons.turma_id is 'The coupon applies only to a sale in this turma (issue 40); null: any.';
 comment on column public.coupons.buyer_id is 'Only this account may use the coupon (a recovery coupon, issue 41); null: anyone.';
 
 CREATE INDEX coupons_buyer_id_idx ON public.coupons USING btree (buyer_id) WHERE (buyer_id IS NOT NULL);
 CREATE UNIQUE INDEX coupons_school_code_key ON public.coupons USING btree (school_id, upper(code));
+CREATE INDEX coupons_turma_id_idx ON public.coupons USING btree (turma_id) WHERE (turma_id IS NOT NULL);
 
 revoke all on table public.coupons from anon, authenticated, service_role;
 grant select, insert, delete on table public.coupons to authenticated;
 grant all on table public.coupons to service_role;
-grant update (code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_buyer, all_courses, is_active) on table public.coupons to authenticated;
+grant update (code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_buyer, all_courses, is_active, turma_id) on table public.coupons to authenticated;
 alter table public.coupons enable row level security;
 
 create policy coupons_password_change on public.coupons as restrictive for all to authenticated
@@ -133,6 +137,7 @@ create policy coupons_staff on public.coupons as permissive for all to authentic
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
 CREATE TRIGGER coupons_touch BEFORE UPDATE ON public.coupons FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
+CREATE TRIGGER coupons_turma_check BEFORE INSERT OR UPDATE OF turma_id, school_id ON public.coupons FOR EACH ROW EXECUTE FUNCTION private.turma_of_school_check();
 
 -- ====================================================================================================
 -- public.coupon_courses
@@ -649,13 +654,15 @@ CREATE OR REPLACE FUNCTION public.checkout_quote(p_course_id uuid, p_coupon_code
 AS $function$
 declare
   v_quote jsonb;
+  v_sale record;
 begin
   perform private.refuse_while_password_change_pending();
   if auth.uid() is null or not private.is_active() then
     raise exception 'Entre na sua conta para comprar.' using errcode = '42501';
   end if;
-  v_quote := private.guarded_checkout_price(auth.uid(), p_course_id, p_coupon_code, coalesce(p_with_bump, false), private.request_ip())
-             - 'coupon_id' - 'coupon_unknown';
+  v_quote := private.guarded_checkout_price(auth.uid(), p_course_id, p_coupon_code, coalesce(p_with_bump, false), private.request_ip());
+  select * into v_sale from private.selling_turma(p_course_id, auth.uid(), false);
+  v_quote := private.without_other_turma_coupon(v_quote, (v_sale.turma).id) - 'coupon_id' - 'coupon_unknown';
   if v_quote -> 'bump' <> 'null'::jsonb
      and coalesce(private.turma_offer((v_quote #>> '{bump,course_id}')::uuid, auth.uid()) ->> 'state', 'open') <> 'open' then
     if coalesce(p_with_bump, false) then
@@ -688,11 +695,6 @@ begin
   if v_quote ->> 'coupon_error' is not null then
     raise exception '%', v_quote ->> 'coupon_error' using errcode = '22023';
   end if;
-  v_course_discount := (v_quote ->> 'discount')::numeric;
-  -- The page showed a total; if it changed since, say so instead of charging another value.
-  if p_expected_total is not null and p_expected_total <> (v_quote ->> 'total')::numeric then
-    raise exception 'O preço do curso mudou. Recarregue a página para ver o valor atual.' using errcode = 'PT409';
-  end if;
   -- The turma's seat, under its lock until this transaction ends (and then held by the charge).
   select * into v_sale from private.selling_turma(p_course_id, p_user_id, true);
   if v_sale.has_turmas and (v_sale.turma).id is null then
@@ -700,6 +702,15 @@ begin
       raise exception 'Turma esgotada.' using errcode = 'PT409';
     end if;
     raise exception 'Nenhuma turma deste curso está com inscrições abertas.' using errcode = 'PT409';
+  end if;
+  v_quote := private.without_other_turma_coupon(v_quote, (v_sale.turma).id);
+  if v_quote ->> 'coupon_error' is not null then
+    raise exception '%', v_quote ->> 'coupon_error' using errcode = '22023';
+  end if;
+  v_course_discount := (v_quote ->> 'discount')::numeric;
+  -- The page showed a total; if it changed since, say so instead of charging another value.
+  if p_expected_total is not null and p_expected_total <> (v_quote ->> 'total')::numeric then
+    raise exception 'O preço do curso mudou. Recarregue a página para ver o valor atual.' using errcode = 'PT409';
   end if;
   if coalesce(p_with_bump, false) then
     select * into v_bump_sale from private.selling_turma((v_quote #>> '{bump,course_id}')::uuid, p_user_id, true);

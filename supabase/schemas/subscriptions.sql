@@ -24,6 +24,7 @@ create table public.plans (
   is_active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  turma_id uuid,
   constraint plans_pkey PRIMARY KEY (id),
   constraint plans_school_slug_key UNIQUE (school_id, slug),
   constraint plans_billing_types_check CHECK (((cardinality(billing_types) >= 1) AND (billing_types <@ ARRAY['PIX'::text, 'BOLETO'::text, 'CREDIT_CARD'::text]))),
@@ -32,14 +33,18 @@ create table public.plans (
   constraint plans_name_length CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 120))),
   constraint plans_price_check CHECK ((price >= (5)::numeric)),
   constraint plans_slug_format CHECK (private.is_slug(slug)),
-  constraint plans_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
+  constraint plans_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
+  constraint plans_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE RESTRICT
 );
 comment on table public.plans is 'A subscription plan of a school: name, cycle, price and billing methods, for a set of courses (plan_courses).';
+comment on column public.plans.turma_id is 'Subscribers are enrolled into this turma in its course (issue 40); null: no turma.';
+
+CREATE INDEX plans_turma_id_idx ON public.plans USING btree (turma_id) WHERE (turma_id IS NOT NULL);
 
 revoke all on table public.plans from anon, authenticated, service_role;
 grant select, insert, delete on table public.plans to authenticated;
 grant all on table public.plans to service_role;
-grant update (slug, name, description, cycle, price, billing_types, is_active) on table public.plans to authenticated;
+grant update (slug, name, description, cycle, price, billing_types, is_active, turma_id) on table public.plans to authenticated;
 alter table public.plans enable row level security;
 
 create policy plans_password_change on public.plans as restrictive for all to authenticated
@@ -52,6 +57,7 @@ create policy plans_write on public.plans as permissive for all to authenticated
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
 CREATE TRIGGER plans_touch BEFORE UPDATE ON public.plans FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
+CREATE TRIGGER plans_turma_check BEFORE INSERT OR UPDATE OF turma_id, school_id ON public.plans FOR EACH ROW EXECUTE FUNCTION private.turma_of_school_check();
 
 -- ====================================================================================================
 -- public.plan_courses
@@ -423,12 +429,16 @@ CREATE OR REPLACE FUNCTION private.set_subscription_access(p_subscription public
 AS $function$
 begin
   if p_active then
-    insert into public.enrollments (user_id, course_id, status, subscription_id)
-    select p_subscription.user_id, pc.course_id, 'ACTIVE', p_subscription.id
-      from public.plan_courses pc where pc.plan_id = p_subscription.plan_id
+    insert into public.enrollments (user_id, course_id, status, subscription_id, turma_id)
+    select p_subscription.user_id, pc.course_id, 'ACTIVE', p_subscription.id, t.id
+      from public.plan_courses pc
+      join public.plans pl on pl.id = pc.plan_id
+      left join public.turmas t on t.id = pl.turma_id and t.course_id = pc.course_id
+     where pc.plan_id = p_subscription.plan_id
     on conflict (user_id, course_id) do update
       -- An expired enrollment taken over would stay closed by its old expires_at: cleared, as enroll_bought does.
       set status = 'ACTIVE', subscription_id = excluded.subscription_id,
+          turma_id = coalesce(excluded.turma_id, public.enrollments.turma_id),
           expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
                             then null else public.enrollments.expires_at end
       where public.enrollments.subscription_id is not null or public.enrollments.status <> 'ACTIVE'

@@ -52,7 +52,7 @@ create policy turmas_delete on public.turmas as permissive for delete to authent
 create policy turmas_insert on public.turmas as permissive for insert to authenticated
   with check (( SELECT private.is_school_staff(turmas.school_id) AS is_school_staff));
 create policy turmas_password_change on public.turmas as restrictive for all to authenticated
-  using ((NOT ( SELECT private.password_change_pending() AS password_change_pending)))
+  using (((NOT ( SELECT private.password_change_pending() AS password_change_pending)) OR ((id)::text = ''::text)))
   with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy turmas_select on public.turmas as permissive for select to authenticated
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin) OR (id IN ( SELECT private.my_turma_ids() AS my_turma_ids))));
@@ -149,6 +149,76 @@ create policy turma_waitlist_select on public.turma_waitlist as permissive for s
 -- Functions of turmas
 -- ====================================================================================================
 
+CREATE OR REPLACE FUNCTION public.admin_turma_students(p_turma_id uuid, p_search text DEFAULT NULL::text, p_at_risk_only boolean DEFAULT false, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(enrollment_id uuid, user_id uuid, name text, email text, phone text, status text, expires_at timestamp with time zone, enrolled_at timestamp with time zone, total integer, released integer, completed integer, behind integer, last_activity timestamp with time zone, inactive_days integer, at_risk boolean, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_turma public.turmas;
+  v_search text := nullif(btrim(coalesce(p_search, '')), '');
+  v_started timestamptz;
+  v_under_way boolean;
+begin
+  perform private.refuse_while_password_change_pending();
+  select * into v_turma from public.turmas t where t.id = p_turma_id;
+  if v_turma.id is null or not private.is_course_staff(v_turma.course_id) then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  if p_limit is null or p_limit not between 1 and 200 or p_offset is null or p_offset not between 0 and 1000000
+     or length(v_search) > 200 then
+    raise exception 'invalid page' using errcode = '22023';
+  end if;
+  v_started := private.turma_starts_at(v_turma.starts_on);
+  v_under_way := private.turma_status(v_turma.starts_on, v_turma.ends_on) = 'em andamento';
+  return query
+  with lessons as (
+    select l.id,
+           private.enrollment_release_at(m.release_mode, m.release_after_days, m.release_on, null,
+                                         v_turma.starts_on, private.turma_opens_on(v_turma.id, m.id)) <= now() as is_released
+      from public.lessons l
+      join public.modules m on m.id = l.module_id
+     where l.course_id = v_turma.course_id
+  ), counts as (
+    select count(*)::integer as total, (count(*) filter (where is_released))::integer as released from lessons
+  ), students as (
+    select e.id, e.user_id, e.status, e.expires_at, e.created_at, pr.name, pr.email, pr.phone
+      from public.enrollments e
+      join public.profiles pr on pr.id = e.user_id
+     where e.turma_id = v_turma.id
+       and (v_search is null or pr.name ilike '%' || v_search || '%' or pr.email ilike '%' || v_search || '%')
+  ), studied as (
+    select p.user_id,
+           (count(*) filter (where p.completed_at is not null))::integer as completed,
+           (count(*) filter (where p.completed_at is not null and l.is_released))::integer as completed_released,
+           max(p.updated_at) as last_at
+      from public.progress p
+      join lessons l on l.id = p.lesson_id
+     where p.course_id = v_turma.course_id and p.user_id in (select s.user_id from students s)
+     group by p.user_id
+  ), measured as (
+    select s.*, c.total, c.released, coalesce(d.completed, 0) as completed,
+           c.released - coalesce(d.completed_released, 0) as behind, d.last_at,
+           floor(extract(epoch from now() - coalesce(d.last_at, greatest(s.created_at, v_started))) / 86400)::integer as idle
+      from students s
+      cross join counts c
+      left join studied d on d.user_id = s.user_id
+  ), judged as (
+    select r.*, (v_under_way and r.status = 'ACTIVE' and (r.expires_at is null or r.expires_at > now())
+                 and (r.idle >= 7 or r.behind >= 2)) as risk
+      from measured r
+  )
+  select j.id, j.user_id, j.name, j.email, j.phone, j.status, j.expires_at, j.created_at, j.total, j.released,
+         j.completed, j.behind, j.last_at, greatest(j.idle, 0), j.risk, count(*) over ()
+    from judged j
+   where not coalesce(p_at_risk_only, false) or j.risk
+   order by j.name, j.id
+   limit p_limit offset p_offset;
+end $function$;
+revoke all on function public.admin_turma_students(p_turma_id uuid, p_search text, p_at_risk_only boolean, p_limit integer, p_offset integer) from public, anon, authenticated, service_role;
+grant execute on function public.admin_turma_students(p_turma_id uuid, p_search text, p_at_risk_only boolean, p_limit integer, p_offset integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_turmas(p_course_id uuid)
  RETURNS TABLE(id uuid, course_id uuid, name text, starts_on date, ends_on date, enroll_from timestamp with time zone, enroll_until timestamp with time zone, seats integer, waitlist_enabled boolean, status text, students integer, seats_taken integer, waiting integer, created_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -173,6 +243,36 @@ begin
 end $function$;
 revoke all on function public.admin_turmas(p_course_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_turmas(p_course_id uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_turmas_progress(p_course_id uuid)
+ RETURNS TABLE(turma_id uuid, average_progress integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refuse_while_password_change_pending();
+  if not private.is_course_staff(p_course_id) then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  return query
+  with total as (select count(*) as n from public.lessons l where l.course_id = p_course_id),
+  done as (
+    select p.user_id, count(*) as n from public.progress p
+     where p.course_id = p_course_id and p.completed_at is not null
+     group by p.user_id
+  )
+  select t.id,
+         coalesce(round(avg(case when total.n > 0 then 100.0 * coalesce(d.n, 0) / total.n end))::integer, 0)
+    from public.turmas t
+    cross join total
+    left join public.enrollments e on e.turma_id = t.id
+    left join done d on d.user_id = e.user_id
+   where t.course_id = p_course_id
+   group by t.id;
+end $function$;
+revoke all on function public.admin_turmas_progress(p_course_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_turmas_progress(p_course_id uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.join_turma_waitlist(p_course_id uuid)
  RETURNS public.turma_waitlist
@@ -439,3 +539,18 @@ begin
   return new;
 end $function$;
 revoke all on function private.turmas_prepare() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.without_other_turma_coupon(p_quote jsonb, p_turma_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when exists (select 1 from public.coupons cp
+                            where cp.id = private.uuid_or_null(p_quote ->> 'coupon_id')
+                              and cp.turma_id is not null and cp.turma_id is distinct from p_turma_id)
+    then p_quote || jsonb_build_object('coupon', null, 'coupon_id', null, 'discount', 0, 'total', p_quote -> 'subtotal',
+                                       'coupon_error', 'Este cupom não vale para esta turma.')
+    else p_quote end
+$function$;
+revoke all on function private.without_other_turma_coupon(p_quote jsonb, p_turma_id uuid) from public, anon, authenticated, service_role;

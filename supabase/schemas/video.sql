@@ -154,6 +154,7 @@ create table private.playback_sessions (
   last_heartbeat_at timestamp with time zone default now() not null,
   ended_at timestamp with time zone,
   end_reason text,
+  took_over boolean default false not null,
   constraint playback_sessions_pkey PRIMARY KEY (id),
   constraint playback_sessions_browser_label_length CHECK ((length(browser_label) <= 100)),
   constraint playback_sessions_device_hash_format CHECK ((device_hash ~ '^[0-9a-f]{64}$'::text)),
@@ -166,6 +167,7 @@ create table private.playback_sessions (
   constraint playback_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table private.playback_sessions is 'One player that started a hosted lesson video: account, school, lesson, salted hashes of its device and network with the browser label and network prefix the sharing report shows, heartbeats, and when and why it ended. Deleted 90 days after it started.';
+comment on column private.playback_sessions.took_over is 'Started by "Assistir aqui" ending another of the account''s screens (at most 20 an hour).';
 
 CREATE INDEX playback_sessions_lesson_id_idx ON private.playback_sessions USING btree (lesson_id);
 CREATE INDEX playback_sessions_live_idx ON private.playback_sessions USING btree (user_id, started_at) WHERE (ended_at IS NULL);
@@ -484,14 +486,21 @@ begin
     if p_action = 'start' then
       return jsonb_build_object('status', 'too_many_screens', 'limit', v_limit);
     end if;
+    -- "Assistir aqui" that ends another screen: at most 20 an hour per account.
+    if (select count(*) from (select 1 from private.playback_sessions s
+                               where s.user_id = p_user_id and s.started_at > now() - interval '1 hour' and s.took_over
+                               limit 20) recent) >= 20 then
+      return jsonb_build_object('status', 'too_many_takeovers');
+    end if;
     update private.playback_sessions set ended_at = now(), end_reason = 'taken_over'
      where id in (select s.id from private.playback_sessions s
                    where s.user_id = p_user_id and s.ended_at is null
                    order by s.started_at, s.id
                    limit v_live - v_limit + 1);
   end if;
-  insert into private.playback_sessions (user_id, school_id, lesson_id, device_hash, network_hash, browser_label, network_label)
-  values (p_user_id, v_video.school_id, p_lesson_id, v_device, v_network_hash, left(coalesce(btrim(p_browser), ''), 100), v_network)
+  insert into private.playback_sessions (user_id, school_id, lesson_id, device_hash, network_hash, browser_label, network_label, took_over)
+  values (p_user_id, v_video.school_id, p_lesson_id, v_device, v_network_hash, left(coalesce(btrim(p_browser), ''), 100), v_network,
+          v_live >= v_limit)
   returning id into v_id;
   return jsonb_build_object('status', 'ok', 'session_id', v_id, 'limit', v_limit,
                             'host', v_video.host, 'host_video_id', v_video.playing_host_video_id);
