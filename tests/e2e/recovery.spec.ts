@@ -14,13 +14,24 @@ const MARKETING = 'Marketing Digital para Pequenos Negócios';
 test.describe.configure({ timeout: 120_000 });
 
 const service = (path: string, init: RequestInit = {}) => api(path, { key: LOCAL_SERVICE_ROLE_KEY, ...init });
-const rpc = (name: string, body: unknown, token?: string) => api(`/rest/v1/rpc/${name}`, { method: 'POST', body: JSON.stringify(body), ...(token ? { token } : { key: LOCAL_SERVICE_ROLE_KEY }) });
+const rpc = (name: string, body: unknown, token?: string) =>
+  api(`/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    ...(token ? { token } : { key: LOCAL_SERVICE_ROLE_KEY }),
+  });
 /** The scheduled recovery run (pg_cron's, now; or at a later moment of the test clock). */
 const run = (at?: Date) => rpc('run_checkout_recovery', at ? { p_now: at.toISOString() } : {});
-const sessionsOf = (userId: string) => service(`/rest/v1/checkout_sessions?select=id,outcome,coupon_code,paid_value,touches_sent&user_id=eq.${userId}&order=opened_at`);
-const recoveryEmails = (userId: string) => service(`/rest/v1/email_outbox?select=id,status&kind=eq.checkout_recovery&user_id=eq.${userId}`);
+const sessionsOf = (userId: string) =>
+  service(
+    `/rest/v1/checkout_sessions?select=id,outcome,coupon_code,paid_value,touches_sent&user_id=eq.${userId}&order=opened_at`,
+  );
+const recoveryEmails = (userId: string) =>
+  service(`/rest/v1/email_outbox?select=id,status&kind=eq.checkout_recovery&user_id=eq.${userId}`);
 
-test('an abandoned checkout with BEMVINDO20: the e-mail an hour later reopens it, paying stops the sequence and Recuperação counts it', async ({ page }) => {
+test('an abandoned checkout with BEMVINDO20: the e-mail an hour later reopens it, paying stops the sequence and Recuperação counts it', async ({
+  page,
+}) => {
   const buyer = await freshStudent('Bruna Recuperada', { enrollIn: [] });
   await signInAs(page, buyer.email);
   await page.goto('/checkout/marketing-digital?cupom=BEMVINDO20');
@@ -28,23 +39,37 @@ test('an abandoned checkout with BEMVINDO20: the e-mail an hour later reopens it
   await expect(summary.getByText('Cupom BEMVINDO20 aplicado')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pagar R$ 237,60' })).toBeVisible();
   // The page recorded the session with the coupon; the buyer leaves.
-  await expect.poll(async () => (await sessionsOf(buyer.id)).map((s: { coupon_code: string }) => s.coupon_code)).toEqual(['BEMVINDO20']);
+  await expect
+    .poll(async () => (await sessionsOf(buyer.id)).map((s: { coupon_code: string }) => s.coupon_code))
+    .toEqual(['BEMVINDO20']);
   const [session] = await sessionsOf(buyer.id);
   await page.goto('/');
 
   // No charge an hour after opening: abandoned (65 min ago). An hour after that: the first e-mail, through the outbox.
-  await service(`/rest/v1/checkout_sessions?id=eq.${session.id}`, { method: 'PATCH', body: JSON.stringify({ opened_at: new Date(Date.now() - 125 * 60_000).toISOString() }) });
+  await service(`/rest/v1/checkout_sessions?id=eq.${session.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ opened_at: new Date(Date.now() - 125 * 60_000).toISOString() }),
+  });
   await run();
   await run();
   expect((await sessionsOf(buyer.id))[0]).toMatchObject({ outcome: 'abandoned', touches_sent: 1 });
-  await api('/functions/v1/send-emails', { method: 'POST', key: LOCAL_SERVICE_ROLE_KEY, body: JSON.stringify({ limit: 200 }) });
   let link = '';
   await expect
-    .poll(async () => {
-      const message = (await inbox(buyer.email)).find((m) => m.links.some((l) => l.includes('?retomar=')));
-      link = message?.links.find((l) => l.includes('?retomar=')) ?? '';
-      return link;
-    })
+    .poll(
+      async () => {
+        // The outbox's sender, as pg_cron calls it (again while the message waits: the scheduled run may hold the
+        // claim, or other journeys' messages may fill a batch).
+        await api('/functions/v1/send-emails', {
+          method: 'POST',
+          key: LOCAL_SERVICE_ROLE_KEY,
+          body: JSON.stringify({ limit: 200 }),
+        });
+        const message = (await inbox(buyer.email)).find((m) => m.links.some((l) => l.includes('?retomar=')));
+        link = message?.links.find((l) => l.includes('?retomar=')) ?? '';
+        return link;
+      },
+      { timeout: 20_000 },
+    )
     .toContain(`/checkout/marketing-digital?retomar=${session.id}`);
 
   // The link reopens the checkout with the coupon; the buyer pays by PIX on Asaas's page.
@@ -58,7 +83,9 @@ test('an abandoned checkout with BEMVINDO20: the e-mail an hour later reopens it
   await expect(page).toHaveURL(new RegExp(`/course/${COURSE.marketing}$`));
 
   // Paid with its value, and the sequence stops: a run a day later writes nothing more.
-  await expect.poll(async () => (await sessionsOf(buyer.id)).find((s: { id: string }) => s.id === session.id)?.outcome).toBe('paid');
+  await expect
+    .poll(async () => (await sessionsOf(buyer.id)).find((s: { id: string }) => s.id === session.id)?.outcome)
+    .toBe('paid');
   expect(Number((await sessionsOf(buyer.id)).find((s: { id: string }) => s.id === session.id).paid_value)).toBe(237.6);
   await run(new Date(Date.now() + 26 * 3600_000));
   expect(await recoveryEmails(buyer.id)).toHaveLength(1);
@@ -66,9 +93,16 @@ test('an abandoned checkout with BEMVINDO20: the e-mail an hour later reopens it
   // Recuperação, as the school's admin: the sale is counted as recovered, with its value.
   const admin = await freshSchoolAdmin('Admin Recuperação');
   const { access_token } = await passwordSession(admin.email);
-  const rows = (await rpc('admin_checkout_sessions', { p_school_id: SCHOOL_ID, p_limit: 500 }, access_token)) as { id: string; recovered: boolean; paid_value: number }[];
+  const rows = (await rpc('admin_checkout_sessions', { p_school_id: SCHOOL_ID, p_limit: 500 }, access_token)) as {
+    id: string;
+    recovered: boolean;
+    paid_value: number;
+  }[];
   expect(rows.find((r) => r.id === session.id)).toMatchObject({ recovered: true, paid_value: 237.6 });
-  const totals = (await rpc('admin_recovery_totals', { p_school_id: SCHOOL_ID }, access_token)) as { recovered: number; recovered_revenue: number };
+  const totals = (await rpc('admin_recovery_totals', { p_school_id: SCHOOL_ID }, access_token)) as {
+    recovered: number;
+    recovered_revenue: number;
+  };
   expect(totals.recovered).toBeGreaterThanOrEqual(1);
   expect(totals.recovered_revenue).toBeGreaterThanOrEqual(237.6);
 
@@ -77,7 +111,10 @@ test('an abandoned checkout with BEMVINDO20: the e-mail an hour later reopens it
   await staff.goto('/admin/recovery?etapa=paid');
   // The reopened page and its charge made a second (open, then paid) session of the same purchase; the
   // abandoned one is the recovered sale.
-  const card = staff.getByRole('listitem').filter({ has: staff.getByRole('heading', { name: 'Bruna Recuperada' }) }).filter({ hasText: 'Recuperado' });
+  const card = staff
+    .getByRole('listitem')
+    .filter({ has: staff.getByRole('heading', { name: 'Bruna Recuperada' }) })
+    .filter({ hasText: 'Recuperado' });
   await expect(card).toHaveCount(1);
   await expect(card.getByText('R$ 237,60')).toBeVisible();
   await expect(card.getByText(MARKETING)).toBeVisible();
@@ -95,16 +132,27 @@ test("another school's admin sees nothing of this school in Recuperação (over 
   // Asking for this school: refused; asking for its own school: none of this school's sessions.
   await expect(rpc('admin_checkout_sessions', { p_school_id: SCHOOL_ID }, rival)).rejects.toThrow(/42501|not allowed/);
   await expect(rpc('admin_recovery_totals', { p_school_id: SCHOOL_ID }, rival)).rejects.toThrow(/42501|not allowed/);
-  const own = (await rpc('admin_checkout_sessions', { p_school_id: '5c000000-0000-4000-8000-000000000002', p_limit: 500 }, rival)) as { id: string }[];
+  const own = (await rpc(
+    'admin_checkout_sessions',
+    { p_school_id: '5c000000-0000-4000-8000-000000000002', p_limit: 500 },
+    rival,
+  )) as { id: string }[];
   expect(own.map((r) => r.id)).not.toContain(sessionId);
   // Nor through the table, nor by contacting or stopping the lead.
   expect(await api(`/rest/v1/checkout_sessions?select=id&id=eq.${sessionId}`, { token: rival })).toEqual([]);
-  await expect(rpc('set_checkout_do_not_contact', { p_session_id: sessionId, p_do_not_contact: true }, rival)).rejects.toThrow();
-  expect((await service(`/rest/v1/checkout_sessions?select=do_not_contact&id=eq.${sessionId}`))[0].do_not_contact).toBe(false);
+  await expect(
+    rpc('set_checkout_do_not_contact', { p_session_id: sessionId, p_do_not_contact: true }, rival),
+  ).rejects.toThrow();
+  expect((await service(`/rest/v1/checkout_sessions?select=do_not_contact&id=eq.${sessionId}`))[0].do_not_contact).toBe(
+    false,
+  );
 
   // Control: this school's admin sees the session.
   const admin = await freshSchoolAdmin('Admin Controle');
   const { access_token } = await passwordSession(admin.email);
-  const rows = (await rpc('admin_checkout_sessions', { p_school_id: SCHOOL_ID, p_limit: 500 }, access_token)) as { id: string; buyer_name: string }[];
+  const rows = (await rpc('admin_checkout_sessions', { p_school_id: SCHOOL_ID, p_limit: 500 }, access_token)) as {
+    id: string;
+    buyer_name: string;
+  }[];
   expect(rows.find((r) => r.id === sessionId)).toMatchObject({ buyer_name: 'Caio Abandono' });
 });
