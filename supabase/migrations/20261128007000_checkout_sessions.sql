@@ -456,6 +456,9 @@ begin
 end $$;
 revoke all on function private.create_recovery_coupon(public.checkout_sessions, numeric, timestamptz) from public, anon, authenticated;
 
+-- The boleto reminder joins the sequence: "Lembrete de boleto" (queue_daily_emails) and "Seu PIX expira em 1 hora"
+-- are e-mails of the same follow-up, so a buyer who got one of them in the last 24 hours gets no recovery e-mail
+-- before that day is over (the touch waits, as for a recovery e-mail of another session).
 create function public.run_checkout_recovery(p_now timestamptz default now()) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -531,9 +534,15 @@ begin
     end if;
     -- At most one a day per buyer, whatever the session: the buyer's lock makes two runs agree.
     perform pg_advisory_xact_lock(hashtext('checkout_recovery:' || v_session.user_id::text));
-    select max(t.created_at) into v_last
-      from public.checkout_session_touches t join public.checkout_sessions s on s.id = t.session_id
-     where s.user_id = v_session.user_id and t.kind = 'email' and t.created_at > p_now - interval '24 hours';
+    select max(x.at) into v_last from (
+      select t.created_at as at
+        from public.checkout_session_touches t join public.checkout_sessions s on s.id = t.session_id
+       where s.user_id = v_session.user_id and t.kind = 'email' and t.created_at > p_now - interval '24 hours'
+      union all
+      -- The boleto reminder and "Seu PIX expira em 1 hora" take the day's slot too.
+      select o.created_at from public.email_outbox o
+       where o.user_id = v_session.user_id and o.kind in ('payment_reminder', 'pix_expiring')
+         and o.status in ('queued', 'sending', 'sent') and o.created_at > p_now - interval '24 hours') x;
     if v_last is not null then
       update public.checkout_sessions set next_touch_at = v_last + interval '24 hours' where id = v_session.id;
       continue;
