@@ -22,13 +22,20 @@ alter table private.playback_sessions drop constraint playback_sessions_end_reas
 alter table private.playback_sessions add constraint playback_sessions_end_reason_check
   check (end_reason in ('ended', 'taken_over', 'replaced', 'timed_out', 'access_lost', 'signed_out', 'moved'));
 
+-- A takeover ("Assistir aqui" that ends another screen) is capped at 20 an hour per account, below the 120
+-- starts (a group on one login taking turns without heartbeats; video-playback signs URLs for 90 s so a screen
+-- taken over stops within one URL life): a session says whether its start took a screen over.
+alter table private.playback_sessions add column took_over boolean not null default false;
+comment on column private.playback_sessions.took_over is
+  'Started by "Assistir aqui" ending another of the account''s screens (at most 20 an hour).';
+
 drop function public.video_playback(uuid, text, uuid, text, text, text);
 
 -- p_action: start | takeover ("Assistir aqui": the oldest live sessions end) | heartbeat | end.
 -- Answers jsonb { status, … }:
 --   ok { session_id, limit, host, host_video_id } · too_many_screens { limit } · session_ended · no_access
 --   (also: signed out, no such lesson) · no_video · not_ready { video_status, percent } · too_many_starts ·
---   ended. A pending password change raises 42501 'Troque sua senha antes de continuar.'.
+--   too_many_takeovers · ended. A pending password change raises 42501 'Troque sua senha antes de continuar.'.
 create function public.video_playback(
   p_user_id uuid, p_auth_session uuid, p_aal text, p_lesson_id uuid, p_action text,
   p_session_id uuid default null, p_device text default null, p_ip text default null, p_browser text default null
@@ -121,14 +128,21 @@ begin
     if p_action = 'start' then
       return jsonb_build_object('status', 'too_many_screens', 'limit', v_limit);
     end if;
+    -- "Assistir aqui" that ends another screen: at most 20 an hour per account.
+    if (select count(*) from (select 1 from private.playback_sessions s
+                               where s.user_id = p_user_id and s.started_at > now() - interval '1 hour' and s.took_over
+                               limit 20) recent) >= 20 then
+      return jsonb_build_object('status', 'too_many_takeovers');
+    end if;
     update private.playback_sessions set ended_at = now(), end_reason = 'taken_over'
      where id in (select s.id from private.playback_sessions s
                    where s.user_id = p_user_id and s.ended_at is null
                    order by s.started_at, s.id
                    limit v_live - v_limit + 1);
   end if;
-  insert into private.playback_sessions (user_id, school_id, lesson_id, device_hash, network_hash, browser_label, network_label)
-  values (p_user_id, v_video.school_id, p_lesson_id, v_device, v_network_hash, left(coalesce(btrim(p_browser), ''), 100), v_network)
+  insert into private.playback_sessions (user_id, school_id, lesson_id, device_hash, network_hash, browser_label, network_label, took_over)
+  values (p_user_id, v_video.school_id, p_lesson_id, v_device, v_network_hash, left(coalesce(btrim(p_browser), ''), 100), v_network,
+          v_live >= v_limit)
   returning id into v_id;
   return jsonb_build_object('status', 'ok', 'session_id', v_id, 'limit', v_limit,
                             'host', v_video.host, 'host_video_id', v_video.playing_host_video_id);
