@@ -110,7 +110,7 @@ describe('checkout sessions and the recovery sequence', () => {
     // The link restores the choices for the buyer.
     const { data: resumed, error } = await buyer.client.rpc('resume_checkout_session', { p_session_id: id });
     expect(error).toBeNull();
-    expect(resumed).toMatchObject({ course_id: COURSE.marketing, course_slug: 'marketing-digital', coupon_code: 'BEMVINDO20', with_bump: false, outcome: 'abandoned' });
+    expect(resumed).toMatchObject({ course_id: COURSE.marketing, course_slug: 'marketing-digital', coupon_code: 'BEMVINDO20', with_bump: false, outcome: 'open' });
 
     // The buyer pays through the reopened checkout: the session is paid (recovered), no second e-mail.
     const payment = await charge(buyer, COURSE.marketing, 'BEMVINDO20');
