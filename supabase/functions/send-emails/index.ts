@@ -66,7 +66,8 @@ serve(async (req) => {
           login: `${site}/${school.slug}`,
           course: (id) => `${site}/course/${id}`,
           certificate: (code) => `${site}/certificado/${encodeURIComponent(code)}`,
-          checkout: (slug, sessionId) => `${site}/checkout/${encodeURIComponent(slug)}?retomar=${encodeURIComponent(sessionId)}`,
+          checkout: (slug, sessionId, offer) =>
+            `${site}/checkout/${offer === 'plan' ? 'plano/' : ''}${encodeURIComponent(slug)}?retomar=${encodeURIComponent(sessionId)}`,
         };
         const payload = { ...(row.payload ?? {}) };
         if (row.kind === 'access_granted' && row.user_id) {

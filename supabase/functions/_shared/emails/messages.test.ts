@@ -174,6 +174,22 @@ Deno.test('Recuperação de vendas: the course, the price, the coupon they had a
   assert.match(renderMessage('checkout_recovery', { ...base, touch: 1, bump_title: 'Python do Zero' }, brand, withLinks).text, /a compra dos cursos Excel Essencial e Python do Zero/);
 });
 
+Deno.test('Recuperação de vendas of a plan: the plan, its price per cycle and the link back to the plan\'s checkout; no coupon', () => {
+  const withLinks = {
+    ...links,
+    checkout: (slug: string, id: string, offer?: 'course' | 'plan') => `https://app.exemplo.com/checkout/${offer === 'plan' ? 'plano/' : ''}${slug}?retomar=${id}`,
+  };
+  const base = { name: 'Renata Lima', plan_name: 'Premium', plan_slug: 'premium', plan_cycle: 'YEARLY', session_id: 's2', amount: 499, stage: 'opened' };
+  const first = renderMessage('checkout_recovery', { ...base, touch: 1 }, brand, withLinks);
+  assert.equal(first.subject, 'Sua assinatura está esperando: Premium');
+  assert.match(first.text, /Você começou a assinatura do plano Premium e não terminou\./);
+  assert.match(first.text, /Plano: Premium/);
+  assert.match(first.text, /Valor: R\$\s499,00 por ano/);
+  assert.match(first.text, /Retomar minha assinatura: https:\/\/app\.exemplo\.com\/checkout\/plano\/premium\?retomar=s2/);
+  assert.equal(first.text.includes('Cupom'), false);
+  assert.equal(renderMessage('checkout_recovery', { ...base, touch: 2 }, brand, withLinks).subject, 'Ainda dá tempo: Premium');
+});
+
 Deno.test('Seu PIX expira em 1 hora: the copia e cola and the invoice; never the unsubscribe link', () => {
   const m = renderMessage('pix_expiring', { name: 'Paula Souza', course_title: 'Excel Essencial', items: [{ kind: 'course', title: 'Excel Essencial' }], amount: 297, method: 'PIX', pix_code: '00020126pix', invoice_url: 'https://sandbox.asaas.com/i/1' }, brand, links);
   assert.equal(m.subject, 'Seu PIX expira em 1 hora: Excel Essencial');

@@ -23,8 +23,9 @@ export interface EmailLinks {
   certificate: (code: string) => string;
   /** access_granted: the one-time link to choose a password. */
   setPassword?: string;
-  /** checkout_recovery: the reopen link of a checkout (`<site>/checkout/<course slug>?retomar=<session id>`). */
-  checkout?: (courseSlug: string, sessionId: string) => string;
+  /** checkout_recovery: the reopen link of a checkout (`<site>/checkout/<course slug>?retomar=<session id>`, a plan's
+   * `<site>/checkout/plano/<plan slug>?retomar=<session id>`). */
+  checkout?: (slug: string, sessionId: string, offer?: 'course' | 'plan') => string;
   /** Optional kinds: the one-click link that turns this kind off. */
   unsubscribe?: string;
 }
@@ -74,6 +75,28 @@ const purchaseDetails = (b: Purchase): [string, string][] =>
   b.kind === 'plan'
     ? [['Plano', b.title], ...(b.cycle ? ([['Assinatura', b.cycle]] as [string, string][]) : [])]
     : [[b.kind === 'bump' ? 'Cursos' : 'Curso', b.title]];
+
+/** checkout_recovery of a plan's checkout (issue 41): the plan and its price per cycle; a plan has no coupon. */
+function planRecovery(p: Payload, touch: number, links: EmailLinks, fallbackUrl: string): EmailContent {
+  const plan = str(p, 'plan_name');
+  const cycle = str(p, 'plan_cycle') === 'YEARLY' ? 'por ano' : 'por mês';
+  const reopen = str(p, 'plan_slug') && str(p, 'session_id') && links.checkout ? links.checkout(str(p, 'plan_slug'), str(p, 'session_id'), 'plan') : fallbackUrl;
+  return {
+    subject: touch > 1 ? `Ainda dá tempo: ${plan}` : `Sua assinatura está esperando: ${plan}`,
+    preheader: 'Sua assinatura ficou guardada do jeito que você deixou.',
+    heading: 'Sua assinatura ficou guardada',
+    paragraphs: [
+      hello(p),
+      `Você começou a assinatura do ${planNoun(plan)} e não terminou. Guardamos o seu pedido do jeito que você deixou.`,
+      ...(str(p, 'stage') === 'pix' ? ['O PIX anterior expirou: ao voltar, você encontra a cobrança para pagar.'] : []),
+    ],
+    details: [
+      ['Plano', plan],
+      ['Valor', `${money(num(p, 'amount'))} ${cycle}`],
+    ],
+    action: { label: 'Retomar minha assinatura', url: reopen },
+  };
+}
 
 function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks): EmailContent {
   const course = str(p, 'course_title', 'seu curso');
@@ -138,6 +161,7 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
       // price, the coupon the buyer had, and links back to the checkout as it was left; the last may bring a
       // coupon of the buyer's own.
       const touch = num(p, 'touch');
+      if (str(p, 'plan_name')) return planRecovery(p, touch, links, courseUrl);
       const bump = str(p, 'bump_title');
       const title = bump ? list([course, bump]) : course;
       const had = str(p, 'coupon_code');
