@@ -19,6 +19,8 @@ export const announcementSchema = z
     audience: z.enum(['school', 'turma']),
     course_id: z.string(),
     turma_id: z.string(),
+    // "Enviar também por e-mail" (issue 40): a turma's announcement also goes to its students' inboxes.
+    email_students: z.boolean(),
   })
   .superRefine(checkVideoSource)
   .superRefine((v, ctx) => {

@@ -40,6 +40,8 @@ export interface AnnouncementValues {
   is_active: boolean;
   /** A turma's announcement (issue 40; its course follows the turma), or null for the whole school. */
   turma_id: string | null;
+  /** "Enviar também por e-mail": once to each of the turma's students (20261128008001); false without a turma. */
+  email_students: boolean;
 }
 
 /** Inserts or updates; returns the row id (an uploaded video is attached after the row exists). */

@@ -11,6 +11,8 @@ export const OPTIONAL_EMAIL_KINDS = {
   we_miss_you: EMAIL_KIND_LABELS.we_miss_you,
   certificate_available: EMAIL_KIND_LABELS.certificate_available,
   checkout_recovery: EMAIL_KIND_LABELS.checkout_recovery,
+  turma_waitlist_open: EMAIL_KIND_LABELS.turma_waitlist_open,
+  announcement: EMAIL_KIND_LABELS.announcement,
 } as const;
 export type OptionalEmailKind = keyof typeof OPTIONAL_EMAIL_KINDS;
 
@@ -33,9 +35,12 @@ export const OPTIONAL_KIND_LIST = Object.keys(OPTIONAL_EMAIL_KINDS) as OptionalE
 
 /**
  * The kinds Configurações → E-mails switches (school_email_settings.disabled_kinds): every optional kind but
- * the recovery e-mails, whose school switch is "Recuperação de vendas" (school_recovery_settings, issue 41).
+ * the recovery e-mails, whose school switch is "Recuperação de vendas" (school_recovery_settings, issue 41),
+ * and the turmas' (issue 40), which the school chooses per turma (its waiting list) and per announcement
+ * ("Enviar também por e-mail").
  */
-export const SCHOOL_KIND_LIST = OPTIONAL_KIND_LIST.filter((k) => k !== 'checkout_recovery');
+const NOT_SCHOOL_SWITCHED: readonly OptionalEmailKind[] = ['checkout_recovery', 'turma_waitlist_open', 'announcement'];
+export const SCHOOL_KIND_LIST = OPTIONAL_KIND_LIST.filter((k) => !NOT_SCHOOL_SWITCHED.includes(k));
 
 /** Settings → E-mails: the school's choices (defaults when it never saved any). */
 export interface SchoolEmailSettings {

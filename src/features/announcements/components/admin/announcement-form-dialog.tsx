@@ -1,6 +1,6 @@
 // The staff's dialog to create or edit an announcement (title, body, image, video, priority, active) and
 // "Para quem": the whole school or one turma of a course (issue 40, "Comunicado para a turma"; only that
-// turma's students read it, by the database's policy).
+// turma's students read it, by the database's policy), optionally "Enviar também por e-mail" to them.
 import { useId } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,7 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RichTextEditor } from '@/components/ui/rich-text-editor';
 import { Switch } from '@/components/ui/switch';
-import { RadioChoiceField } from '@/components/ui/choice-fields';
+import { RadioChoiceField, SwitchChoiceField } from '@/components/ui/choice-fields';
 import { Select } from '@/components/ui/select';
 import { CourseOptions, type CourseOption } from '@/concepts/course-filter';
 import { useCourseTurmas } from '@/concepts/turmas';
@@ -70,6 +70,7 @@ export function AnnouncementDialog({
       audience: item?.turma_id || (!item && turma) ? 'turma' : 'school',
       course_id: item ? (item.turma_id ? (item.course_id ?? '') : '') : (turma?.courseId ?? ''),
       turma_id: item ? (item.turma_id ?? '') : (turma?.turmaId ?? ''),
+      email_students: item?.email_students ?? false,
     },
   });
   const [audience, courseId] = useWatch({ control: form.control, name: ['audience', 'course_id'] });
@@ -100,6 +101,7 @@ export function AnnouncementDialog({
           priority: v.priority,
           is_active: v.is_active,
           turma_id: v.audience === 'turma' ? v.turma_id : null,
+          email_students: v.audience === 'turma' && v.email_students,
         },
         file: upload ? video.file : null,
         send: video.send,
@@ -156,6 +158,12 @@ export function AnnouncementDialog({
                     ))}
                   </Select>
                 </FormField>
+                <div className="grid gap-1 sm:col-span-2">
+                  <SwitchChoiceField control={control} name="email_students" id={id} label="Enviar também por e-mail" />
+                  <p className="text-sm text-muted-foreground">
+                    Cada aluno da turma recebe uma vez, menos quem desligou os comunicados por e-mail. Salvar de novo não reenvia.
+                  </p>
+                </div>
               </div>
             )}
             <div className="grid gap-2">

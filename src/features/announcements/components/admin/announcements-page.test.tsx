@@ -93,12 +93,12 @@ describe('AnnouncementsPage', () => {
       id: 'a1',
       schoolId: 's1',
       instructorId: 'staff-1',
-      values: expect.objectContaining({ title: 'Aviso 1', priority: 80, video_url: 'https://youtu.be/dQw4w9WgXcQ', video_type: 'youtube', is_active: true }),
+      values: expect.objectContaining({ title: 'Aviso 1', priority: 80, video_url: 'https://youtu.be/dQw4w9WgXcQ', video_type: 'youtube', is_active: true, email_students: false }),
     });
     expect(toast.success).toHaveBeenCalledWith('Anúncio atualizado!');
   });
 
-  it('"Comunicado para a turma" (?turma=&curso=) opens a new one for that turma; "Para quem" needs a turma once chosen, and saves turma_id', async () => {
+  it('"Comunicado para a turma" (?turma=&curso=) opens a new one for that turma; "Para quem" needs a turma once chosen, and saves turma_id and "Enviar também por e-mail"', async () => {
     api.fetchSchoolAnnouncements.mockResolvedValue({ rows: [], total: 0 });
     api.saveAnnouncement.mockResolvedValue('a9');
     const view = open('/admin/announcements?turma=t2&curso=c1');
@@ -114,9 +114,13 @@ describe('AnnouncementsPage', () => {
     expect(api.saveAnnouncement).not.toHaveBeenCalled();
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Curso/), 'c1');
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Turma/), 't2');
+    // "Enviar também por e-mail": off unless chosen.
+    const email = within(dialog).getByRole('switch', { name: 'Enviar também por e-mail' });
+    expect(email).not.toBeChecked();
+    await userEvent.click(email);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(api.saveAnnouncement).toHaveBeenCalledTimes(1));
-    expect(api.saveAnnouncement.mock.calls[0]![1]).toMatchObject({ values: { title: 'Aula extra da turma', turma_id: 't2' } });
+    expect(api.saveAnnouncement.mock.calls[0]![1]).toMatchObject({ values: { title: 'Aula extra da turma', turma_id: 't2', email_students: true } });
     await waitFor(() => expect(currentLocation(view)).toBe('/admin/announcements'));
   }, 20_000);
 
