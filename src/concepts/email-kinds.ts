@@ -13,5 +13,7 @@ export const EMAIL_KIND_LABELS = {
   payment_refunded: 'Pagamento estornado',
   checkout_recovery: 'Recuperação de vendas',
   pix_expiring: 'Seu PIX expira em 1 hora',
+  turma_waitlist_open: 'Vaga na lista de espera',
+  announcement: 'Comunicados da turma',
 } as const;
 export type EmailKind = keyof typeof EMAIL_KIND_LABELS;

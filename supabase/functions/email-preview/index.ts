@@ -23,6 +23,8 @@ const EXAMPLE: Record<EmailKind, Record<string, unknown>> = {
   certificate_available: { name: 'Maria da Silva', course_title: 'Curso de exemplo', code: 'ABCD-2345-EFGH-JKMN-PQRS-TVWX' },
   checkout_recovery: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_slug: 'exemplo', session_id: 'exemplo', amount: 297, coupon_code: 'BEMVINDO20', touch: 1 },
   pix_expiring: { name: 'Maria da Silva', course_title: 'Curso de exemplo', method: 'PIX', amount: 297, pix_code: '00020126580014br.gov.bcb.pix0136exemplo', invoice_url: 'https://www.asaas.com/i/exemplo' },
+  turma_waitlist_open: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', course_slug: 'exemplo', turma_name: 'Turma de março', starts_on: '2026-03-10', same_turma: true },
+  announcement: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', turma_name: 'Turma de março', title: 'Aula ao vivo na quinta', body: '<p>A aula ao vivo será na quinta, às 20h.</p>' },
 };
 
 serve(async (req) => {
@@ -53,6 +55,7 @@ serve(async (req) => {
       course: () => `${site}/${school.slug}`,
       certificate: (code) => `${site}/certificado/${code}`,
       checkout: () => `${site}/${school.slug}`,
+      buy: () => `${site}/${school.slug}`,
       setPassword: `${site}/acesso`,
       unsubscribe: OPTIONAL_KINDS.includes(kind) ? `${site}/descadastrar` : undefined,
     },

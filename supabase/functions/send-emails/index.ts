@@ -68,6 +68,7 @@ serve(async (req) => {
           certificate: (code) => `${site}/certificado/${encodeURIComponent(code)}`,
           checkout: (slug, sessionId, offer) =>
             `${site}/checkout/${offer === 'plan' ? 'plano/' : ''}${encodeURIComponent(slug)}?retomar=${encodeURIComponent(sessionId)}`,
+          buy: (slug) => `${site}/checkout/${encodeURIComponent(slug)}`,
         };
         const payload = { ...(row.payload ?? {}) };
         if (row.kind === 'access_granted' && row.user_id) {

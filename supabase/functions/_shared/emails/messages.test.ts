@@ -197,3 +197,36 @@ Deno.test('Seu PIX expira em 1 hora: the copia e cola and the invoice; never the
   assert.match(m.text, /00020126pix/);
   assert.doesNotMatch(m.html, /Descadastrar/);
 });
+
+// Issue 40: the waiting list's news and a turma's announcement by e-mail (docs/turmas.md).
+Deno.test('Vaga na lista de espera: the course, the turma, first-come, the checkout link and Descadastrar', () => {
+  const withBuy = { ...links, buy: (slug: string) => `https://app.exemplo.com/checkout/${slug}` };
+  const base = { name: 'Paula Souza', course_title: 'Excel Essencial', course_id: 'c1', course_slug: 'excel-essencial', turma_name: 'Turma de março', starts_on: '2026-03-10' };
+  const seat = renderMessage('turma_waitlist_open', { ...base, same_turma: true }, brand, withBuy);
+  assert.equal(seat.subject, 'Abriu uma vaga: Turma de março (Excel Essencial)');
+  assert.match(seat.text, /Olá, Paula!/);
+  assert.match(seat.text, /Abriu uma vaga na Turma de março do curso Excel Essencial, que você estava esperando na lista de espera\./);
+  assert.match(seat.text, /As vagas são de quem garantir primeiro/);
+  assert.match(seat.text, /Início: 10\/03\/2026/);
+  assert.match(seat.text, /Garantir minha vaga: https:\/\/app\.exemplo\.com\/checkout\/excel-essencial/);
+  assert.match(seat.html, /Descadastrar/);
+  const next = renderMessage('turma_waitlist_open', { ...base, turma_name: 'Turma de abril', same_turma: false }, brand, withBuy);
+  assert.equal(next.subject, 'Inscrições abertas: Turma de abril (Excel Essencial)');
+  assert.match(next.text, /A Turma de abril do curso Excel Essencial abriu as inscrições\./);
+});
+
+Deno.test("Comunicado para a turma: the title, the turma and the announcement's text without its HTML", () => {
+  const m = renderMessage(
+    'announcement',
+    { name: 'Paula Souza', course_title: 'Excel Essencial', course_id: 'c1', turma_name: 'Turma de março', title: 'Aula ao vivo', body: '<p>Quinta, às 20h &amp; com <strong>convidado</strong>.</p><ul><li>Traga dúvidas</li></ul><script>x</script>' },
+    brand,
+    links,
+  );
+  assert.equal(m.subject, 'Aula ao vivo (Turma de março)');
+  assert.match(m.text, /Um comunicado para a sua turma, Turma de março, do curso Excel Essencial:/);
+  assert.match(m.text, /Quinta, às 20h & com convidado\./);
+  assert.match(m.text, /• Traga dúvidas/);
+  assert.doesNotMatch(m.html, /<strong>|<script>/);
+  assert.match(m.text, /Ver o curso: https:\/\/app\.exemplo\.com\/course\/c1/);
+  assert.match(m.html, /Descadastrar/);
+});

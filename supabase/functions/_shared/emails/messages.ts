@@ -7,12 +7,14 @@ import { type EmailContent, renderEmail, type RenderedEmail, type SchoolBrand } 
 export const EMAIL_KINDS = [
   'access_granted', 'new_enrollment', 'payment_pending', 'payment_reminder', 'payment_confirmed',
   'payment_refunded', 'content_released', 'we_miss_you', 'certificate_available', 'turma_starts_tomorrow',
-  'checkout_recovery', 'pix_expiring',
+  'checkout_recovery', 'pix_expiring', 'turma_waitlist_open', 'announcement',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Access and payment messages always go; the others the school may turn off, and the student too. */
-export const OPTIONAL_KINDS: readonly EmailKind[] = ['new_enrollment', 'content_released', 'we_miss_you', 'certificate_available', 'checkout_recovery'];
+export const OPTIONAL_KINDS: readonly EmailKind[] = [
+  'new_enrollment', 'content_released', 'we_miss_you', 'certificate_available', 'checkout_recovery', 'turma_waitlist_open', 'announcement',
+];
 
 export interface EmailLinks {
   /** The school's login page (`<site>/<slug>`). */
@@ -26,6 +28,8 @@ export interface EmailLinks {
   /** checkout_recovery: the reopen link of a checkout (`<site>/checkout/<course slug>?retomar=<session id>`, a plan's
    * `<site>/checkout/plano/<plan slug>?retomar=<session id>`). */
   checkout?: (slug: string, sessionId: string, offer?: 'course' | 'plan') => string;
+  /** turma_waitlist_open: a course's checkout (`<site>/checkout/<course slug>`). */
+  buy?: (courseSlug: string) => string;
   /** Optional kinds: the one-click link that turns this kind off. */
   unsubscribe?: string;
 }
@@ -96,6 +100,20 @@ function planRecovery(p: Payload, touch: number, links: EmailLinks, fallbackUrl:
     ],
     action: { label: 'Retomar minha assinatura', url: reopen },
   };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+/** An announcement's HTML as plain paragraphs (the layout escapes them): blocks and line breaks split it, tags go. */
+export function htmlParagraphs(html: string): string[] {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|blockquote)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#39|[a-z]+);/gi, (m, name: string) => ENTITIES[name.toLowerCase()] ?? m)
+    .split(/\n+/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 }
 
 function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks): EmailContent {
@@ -312,6 +330,39 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
         heading: 'Sua turma começa amanhã',
         paragraphs: [hello(p), `Sua turma do ${courseNoun(course)}, ${turma}, começa amanhã${day ? `, ${day}` : ''}. As primeiras aulas são liberadas à 0h (horário de Brasília).`],
         details: [['Curso', course], ['Turma', turma], ...(day ? [['Início', day] as [string, string]] : [])],
+        action: { label: 'Ver o curso', url: courseUrl },
+      };
+    }
+    case 'turma_waitlist_open': {
+      // Issue 40: the course sells a turma again (a seat opened, or the next turma's enrollments opened);
+      // everyone on the list is told at once, so the words say the seats go to who buys first.
+      const turma = str(p, 'turma_name');
+      const day = date(str(p, 'starts_on'));
+      const sameTurma = p.same_turma === true;
+      return {
+        subject: sameTurma ? `Abriu uma vaga: ${turma} (${course})` : `Inscrições abertas: ${turma} (${course})`,
+        preheader: 'As vagas são de quem garantir primeiro.',
+        heading: sameTurma ? 'Abriu uma vaga na turma' : 'Uma nova turma abriu as inscrições',
+        paragraphs: [
+          hello(p),
+          sameTurma
+            ? `Abriu uma vaga na ${turma} do ${courseNoun(course)}, que você estava esperando na lista de espera.`
+            : `A ${turma} do ${courseNoun(course)} abriu as inscrições. Você estava na lista de espera deste curso.`,
+          'As vagas são de quem garantir primeiro: quem está na lista recebe este aviso ao mesmo tempo.',
+        ],
+        details: [['Curso', course], ['Turma', turma], ...(day ? [['Início', day] as [string, string]] : [])],
+        action: { label: 'Garantir minha vaga', url: str(p, 'course_slug') && links.buy ? links.buy(str(p, 'course_slug')) : courseUrl },
+      };
+    }
+    case 'announcement': {
+      // Issue 40: "Comunicado para a turma" sent by e-mail too. The body is the staff's HTML: its text here.
+      const title = str(p, 'title');
+      const turma = str(p, 'turma_name');
+      return {
+        subject: `${title} (${turma})`,
+        preheader: `Comunicado para a ${turma} do ${courseNoun(course)}.`,
+        heading: title,
+        paragraphs: [hello(p), `Um comunicado para a sua turma, ${turma}, do ${courseNoun(course)}:`, ...htmlParagraphs(str(p, 'body'))],
         action: { label: 'Ver o curso', url: courseUrl },
       };
     }
