@@ -146,6 +146,13 @@ export const AREAS: Area[] = [
     tables: ['public.lesson_videos', 'private.video_host_deletions', 'public.school_video_settings', 'private.video_hash_salt', 'private.playback_sessions', 'private.material_stamps'],
     functions: /video|playback|sharing|^(end_account_sessions|network_prefix)$/,
   },
+  {
+    file: 'audit',
+    title: 'Audit log',
+    about: 'Every change that staff, the super admin, a webhook or a payment event make to the audited tables, written by a trigger, append-only, kept for the platform\'s retention (issue 44, docs/privacy.md).',
+    tables: ['public.audit_log', 'private.audit_retention'],
+    functions: /audit/,
+  },
 ];
 
 /** Our schemas; auth and storage belong to the platform, only our triggers and policies on them are shown. */

@@ -12,10 +12,24 @@ export function env(name: string): string {
   return value;
 }
 
+/**
+ * Who a service-role client's writes are recorded as in the audit log (issue 44, docs/privacy.md): the
+ * function's name and, for a staff action, the account the function verified. The database believes
+ * these two headers from the service role only.
+ */
+export interface AuditAs {
+  source: string;
+  actorId?: string;
+}
+
 /** Service-role client: bypasses RLS. Never hand it data the caller was not checked for. */
-export function serviceClient(): SupabaseClient {
+export function serviceClient(audit?: AuditAs): SupabaseClient {
+  const headers: Record<string, string> = {};
+  if (audit) headers['x-audit-source'] = audit.source;
+  if (audit?.actorId) headers['x-audit-actor'] = audit.actorId;
   return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers },
   });
 }
 

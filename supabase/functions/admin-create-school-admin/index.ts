@@ -9,6 +9,8 @@ serve(async (req) => {
   const admin = serviceClient();
   const caller = await requireCaller(req, admin);
   if (!caller.isSuperAdmin) throw new HttpError(403, 'Apenas o super admin cadastra administradores de escola');
+  // The writes for the caller: the audit log names them and this function (issue 44).
+  const audited = serviceClient({ source: 'admin-create-school-admin', actorId: caller.user.id });
   const body = await readJsonBody(req);
   const name = requiredString(body, 'name', 'Nome');
   const email = requiredEmail(body);
@@ -18,7 +20,7 @@ serve(async (req) => {
 
   const password = env('DEFAULT_ADMIN_PASSWORD');
   const userId = await createAccount(admin, { email, password, name, schoolId, mustChangePassword: true }, async (id) => {
-    const { error } = await admin.from('user_roles').insert({ user_id: id, school_id: schoolId, role: 'SCHOOL_ADMIN' });
+    const { error } = await audited.from('user_roles').insert({ user_id: id, school_id: schoolId, role: 'SCHOOL_ADMIN' });
     if (error) throw new HttpError(400, `Não foi possível atribuir o papel: ${error.message}`);
   });
   return json({ user_id: userId, email, school_id: schoolId, temporary_password: password }, 201);

@@ -13,6 +13,8 @@ import { digits, optionalCpf, optionalString, optionalUuid, requiredEmail, requi
 serve(async (req) => {
   const admin = serviceClient();
   const caller = await requireStaff(req, admin);
+  // The writes for the caller: the audit log names them and this function (issue 44).
+  const audited = serviceClient({ source: 'admin-create-student', actorId: caller.user.id });
   const body = await readJsonBody(req);
   const name = requiredString(body, 'name', 'Nome');
   const email = requiredEmail(body);
@@ -28,7 +30,7 @@ serve(async (req) => {
     if (!course) throw new HttpError(400, 'Curso não encontrado nesta escola', { field: 'course_id' });
   }
   const enroll = async (userId: string) => {
-    const { error } = await admin.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE' });
+    const { error } = await audited.from('enrollments').insert({ user_id: userId, course_id: courseId, status: 'ACTIVE' });
     if (error) throw new HttpError(400, `Não foi possível matricular: ${error.message}`);
   };
 

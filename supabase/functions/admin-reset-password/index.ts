@@ -29,7 +29,9 @@ serve(async (req) => {
   if (error) throw new HttpError(400, `Não foi possível redefinir a senha: ${error.message}`);
   // After the password, never before: a new password clears the flag (a trigger on auth.users), and
   // this one must be changed at the next access. The profile's trigger mirrors it into the metadata.
-  const { error: profileError } = await admin.from('profiles').update({ must_change_password: true }).eq('id', userId);
+  // Written for the caller: the audit log names them and this function (issue 44).
+  const audited = serviceClient({ source: 'admin-reset-password', actorId: caller.user.id });
+  const { error: profileError } = await audited.from('profiles').update({ must_change_password: true }).eq('id', userId);
   if (profileError) throw new HttpError(400, `Não foi possível marcar a troca de senha: ${profileError.message}`);
   return json({ user_id: userId, temporary_password: password });
 });

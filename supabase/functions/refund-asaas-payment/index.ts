@@ -11,6 +11,8 @@ import { optionalString, requiredUuid } from '../_shared/validate.ts';
 serve(async (req) => {
   const admin = serviceClient();
   const caller = await requireStaff(req, admin);
+  // The writes for the caller: the audit log names them and this function (issue 44).
+  const audited = serviceClient({ source: 'refund-asaas-payment', actorId: caller.user.id });
   const body = await readJsonBody(req);
   const paymentId = requiredUuid(body, 'payment_id', 'Pagamento');
   const reason = optionalString(body, 'reason', 'Motivo', 500);
@@ -34,7 +36,7 @@ serve(async (req) => {
   }
 
   // Claimed before Asaas is called: two clicks (or two staff) at once refund once, the other is told.
-  const { data: claimed, error: claimError } = await admin
+  const { data: claimed, error: claimError } = await audited
     .from('payments')
     .update({ refund_requested_at: new Date().toISOString() })
     .eq('id', payment.id)
@@ -49,11 +51,11 @@ serve(async (req) => {
     refunded = await asaas.refundPayment(payment.provider_payment_id, { description: reason });
   } catch (e) {
     // Nothing happened at Asaas: the payment can be refunded again.
-    await admin.from('payments').update({ refund_requested_at: null }).eq('id', payment.id);
+    await audited.from('payments').update({ refund_requested_at: null }).eq('id', payment.id);
     asaasFailure(e, 'the refund');
   }
 
-  const { data: recorded, error } = await admin.rpc('request_payment_refund', { p_payment_id: payment.id, p_reason: reason }).single<{ refund_requested_at: string }>();
+  const { data: recorded, error } = await audited.rpc('request_payment_refund', { p_payment_id: payment.id, p_reason: reason }).single<{ refund_requested_at: string }>();
   // Asaas has the refund: the event will pause access whatever happens here, so say it went through.
   if (error) console.error(`request_payment_refund failed after the refund: ${error.message}`);
   return json({ payment_id: payment.id, refund_requested_at: recorded?.refund_requested_at ?? null, asaas_status: refunded.status });

@@ -15,7 +15,7 @@ serve(async (req) => {
   if (!req.headers.get('x-webhook-secret') && !req.headers.get(SIGNATURE_HEADER)) throw new HttpError(401, 'Segredo do webhook ausente ou inválido');
   const { body, bytes } = await readJsonBodyWithBytes(req);
   const schoolId = requiredUuid(body, 'school_id', 'Escola');
-  const admin = serviceClient();
+  const admin = serviceClient({ source: 'student-webhook' });
   const { data: secret } = await admin.rpc('get_school_webhook_secret', { p_school_id: schoolId });
   await requireSchoolWebhookAuth(req, bytes, schoolId, secret as string | null, admin);
 

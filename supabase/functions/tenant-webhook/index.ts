@@ -15,7 +15,7 @@ serve(async (req) => {
   const slug = requiredSlug(body, 'company_slug', 'Slug da empresa');
   const phone = optionalString(body, 'phone', 'Telefone', 30);
   const address = optionalString(body, 'address', 'Endereço', 500);
-  const admin = serviceClient();
+  const admin = serviceClient({ source: 'tenant-webhook' });
 
   const { data: existing } = await admin.from('schools').select('id').eq('slug', slug).maybeSingle();
   if (existing) {
