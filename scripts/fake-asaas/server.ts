@@ -31,10 +31,12 @@
 //   become OVERDUE (PAYMENT_OVERDUE each); an overdue invoice can still be paid on its page.
 // - The cards Asaas's sandbox refuses (5184019740373151, 4916561358240741) are refused here too, for a
 //   payment or a subscription alike (400, nothing created).
+// Service invoices (NFS-e) and the account's fiscal info (issue 42): scripts/fake-asaas/invoices.ts.
 // Everything lives in memory; card numbers are kept only in `requests`, for tests to inspect.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeInvoices, InvoiceFail, type FakeAsaasInvoice, type FakeInvoiceOutcome } from './invoices.ts';
 
 export interface FakeAsaasAccount {
   apiKey: string;
@@ -95,6 +97,15 @@ export interface FakeAsaas {
   markOverdue(subscriptionId: string): Promise<FakeAsaasPayment[]>;
   /** Resolves when every event sent after an API answer has been delivered (tests: nothing still on its way). */
   idle(): Promise<void>;
+  /** An invoice (NFS-e) by Asaas's id; every invoice, in creation order. */
+  invoice(id: string): FakeAsaasInvoice | undefined;
+  invoices(): FakeAsaasInvoice[];
+  /** Fake-only: the account's fiscal registration (null: none, GET /fiscalInfo answers 404). */
+  setFiscalInfo(apiKey: string, info: Record<string, unknown> | null): void;
+  /** Fake-only: the municipality refuses the account's next invoices with `error`, or denies their cancellation. */
+  setInvoiceOutcome(apiKey: string, outcome: FakeInvoiceOutcome): void;
+  /** Delivers an invoice event to its account's webhook (with `token` instead of the account's when given). */
+  sendInvoiceEvent(invoiceId: string, event: string, opts?: { eventId?: string; token?: string | null }): Promise<{ status: number; eventId: string; body: string }>;
   close(): Promise<void>;
 }
 
@@ -215,6 +226,18 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
         for (const send of events) await send().catch((e: Error) => log(`webhook failed: ${e.message}`));
       }),
     );
+
+  const nfse = fakeInvoices({
+    accounts: opts.accounts,
+    baseUrl: () => url,
+    paymentOf: (account, id) => {
+      const stored = payments.get(id);
+      return stored && stored.account === account ? { customer: String(stored.payment.customer), value: Number(stored.payment.value) } : undefined;
+    },
+    deliver: (account, event, payload, about, o) => deliver(account, event, payload, about, o),
+    afterAnswer,
+    today,
+  });
 
   function accountOf(req: IncomingMessage): FakeAsaasAccount {
     const key = req.headers['access_token'];
@@ -461,7 +484,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
-    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    const body = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : undefined;
     requests.push({ method: req.method ?? '', path, headers: { ...(req.headers as Record<string, string>) }, body });
     const account = accountOf(req);
     const u = new URL(path, 'http://x');
@@ -530,6 +553,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       afterAnswer(res, deleteSubscription(account, sub[2]!));
       return send(res, 200, { deleted: true, id: sub[2] });
     }
+    if (nfse.route(account, req.method ?? '', u, body, res, send)) return;
     throw new AsaasFail(404, 'not_found', 'Recurso não encontrado.');
   }
 
@@ -635,6 +659,8 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
         if (path === '/health') return send(res, 200, { status: 'ok' });
         if (path.startsWith('/api/v3/')) return await api(req, res, path);
         const [pathname, query = ''] = path.split('?') as [string, string?];
+        if (req.method === 'GET' && nfse.file(pathname, res)) return;
+        if (req.method === 'POST' && pathname === '/nfse/controle') return send(res, 200, nfse.control((await readBody(req)) as Json));
         const invoice = /^\/(i|b)\/([^/]+)(\/pay)?$/.exec(pathname);
         const stored = invoice ? payments.get(invoice[2]!) : undefined;
         if (stored && req.method === 'GET' && !invoice![3]) return invoicePage(res, stored);
@@ -649,7 +675,7 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
         }
         throw new AsaasFail(404, 'not_found', 'Recurso não encontrado.');
       } catch (e) {
-        if (e instanceof AsaasFail) return send(res, e.status, { errors: [{ code: e.code, description: e.description }] });
+        if (e instanceof AsaasFail || e instanceof InvoiceFail) return send(res, e.status, { errors: [{ code: e.code, description: e.description }] });
         log(`error: ${(e as Error).message}`);
         send(res, 500, { errors: [{ code: 'internal_error', description: 'Erro interno.' }] });
       }
@@ -671,6 +697,11 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
     nextCycle,
     markOverdue,
     idle,
+    invoice: nfse.invoice,
+    invoices: nfse.invoices,
+    setFiscalInfo: nfse.setFiscalInfo,
+    setInvoiceOutcome: nfse.setInvoiceOutcome,
+    sendInvoiceEvent: nfse.sendInvoiceEvent,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

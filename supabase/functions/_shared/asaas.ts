@@ -1,5 +1,5 @@
 // The slice of the Asaas API v3 we call (customers, payments, their refunds and removal, subscriptions and their
-// invoices), with its error format turned into one AsaasError. Request bodies may hold card data: they are sent and forgotten, never logged, and
+// invoices, and the service invoices (NFS-e) with the account's fiscal information), with its error format turned into one AsaasError. Request bodies may hold card data: they are sent and forgotten, never logged, and
 // no error message here ever includes them.
 
 export type AsaasEnvironment = 'sandbox' | 'production';
@@ -88,7 +88,7 @@ export class AsaasClient {
     private readonly apiKey: string,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
@@ -182,6 +182,114 @@ export class AsaasClient {
     if (payment.billingType === 'BOLETO') return (await this.call<{ identificationField?: string }>('GET', `/payments/${id}/identificationField`)).identificationField ?? null;
     return null;
   }
+
+  /**
+   * POST /invoices: schedules the NFS-e of a payment (Asaas takes the service taker from the payment's
+   * customer); Asaas answers it SCHEDULED and sends INVOICE_CREATED. externalReference is our invoice id.
+   */
+  createInvoice(body: AsaasInvoiceFields & { payment: string; externalReference: string }): Promise<AsaasInvoice> {
+    return this.call<AsaasInvoice>('POST', '/invoices', body);
+  }
+
+  /** PUT /invoices/{id}: new fields for a scheduled invoice or one with an error, before it is issued again. */
+  updateInvoice(id: string, body: AsaasInvoiceFields): Promise<AsaasInvoice> {
+    return this.call<AsaasInvoice>('PUT', `/invoices/${encodeURIComponent(id)}`, body);
+  }
+
+  /** The account's invoices with this externalReference (ours): a create whose answer was lost is found here. */
+  async invoicesByReference(externalReference: string): Promise<AsaasInvoice[]> {
+    return (await this.call<AsaasList<AsaasInvoice>>('GET', `/invoices?externalReference=${encodeURIComponent(externalReference)}`)).data ?? [];
+  }
+
+  /** POST /invoices/{id}/authorize: issue now at the municipality (INVOICE_AUTHORIZED or INVOICE_ERROR follow). */
+  authorizeInvoice(id: string): Promise<AsaasInvoice> {
+    return this.call<AsaasInvoice>('POST', `/invoices/${encodeURIComponent(id)}/authorize`, {});
+  }
+
+  /** POST /invoices/{id}/cancel: INVOICE_CANCELED, or INVOICE_CANCELLATION_DENIED when the municipality refuses. */
+  cancelInvoice(id: string): Promise<AsaasInvoice> {
+    return this.call<AsaasInvoice>('POST', `/invoices/${encodeURIComponent(id)}/cancel`, {});
+  }
+
+  /** GET /fiscalInfo: the account's fiscal information; null when none was registered (404). */
+  async fiscalInfo(): Promise<AsaasFiscalInfo | null> {
+    try {
+      return await this.call<AsaasFiscalInfo>('GET', '/fiscalInfo');
+    } catch (e) {
+      if (e instanceof AsaasError && e.status === 404) return null;
+      throw e;
+    }
+  }
+
+  /** GET /fiscalInfo/municipalOptions: what the account's municipality requires. */
+  municipalOptions(): Promise<AsaasMunicipalOptions> {
+    return this.call<AsaasMunicipalOptions>('GET', '/fiscalInfo/municipalOptions');
+  }
+
+  /** GET /fiscalInfo/municipalServices: the municipality's services, searched by description. */
+  municipalServices(description: string, offset = 0, limit = 20): Promise<AsaasList<AsaasMunicipalService>> {
+    const q = new URLSearchParams({ description, offset: String(offset), limit: String(limit) });
+    return this.call<AsaasList<AsaasMunicipalService>>('GET', `/fiscalInfo/municipalServices?${q}`);
+  }
+}
+
+/** What an invoice says, as POST /invoices and PUT /invoices/{id} take it. */
+export interface AsaasInvoiceFields {
+  serviceDescription: string;
+  observations: string;
+  value: number;
+  deductions: number;
+  /** aaaa-mm-dd: the day Asaas issues it. */
+  effectiveDate: string;
+  municipalServiceId?: string;
+  municipalServiceCode?: string;
+  municipalServiceName: string;
+  taxes: { retainIss: boolean; iss: number; cofins: number; csll: number; inss: number; ir: number; pis: number };
+}
+
+export type AsaasInvoiceStatus = 'SCHEDULED' | 'SYNCHRONIZED' | 'AUTHORIZED' | 'PROCESSING_CANCELLATION' | 'CANCELED' | 'CANCELLATION_DENIED' | 'ERROR';
+
+export interface AsaasInvoice extends AsaasInvoiceFields {
+  id: string;
+  status: AsaasInvoiceStatus;
+  payment: string | null;
+  customer: string | null;
+  externalReference: string | null;
+  /** The municipality's message for an error or a denied cancellation. */
+  statusDescription: string | null;
+  number: string | null;
+  pdfUrl: string | null;
+  xmlUrl: string | null;
+}
+
+export interface AsaasFiscalInfo {
+  email?: string | null;
+  municipalInscription?: string | null;
+  simplesNacional?: boolean | null;
+  rpsSerie?: string | null;
+  rpsNumber?: number | null;
+  specialTaxRegime?: string | null;
+  serviceListItem?: string | null;
+  cnae?: string | null;
+  username?: string | null;
+  passwordSent?: boolean;
+  accessTokenSent?: boolean;
+  certificateSent?: boolean;
+}
+
+export interface AsaasMunicipalOptions {
+  authenticationType: 'CERTIFICATE' | 'TOKEN' | 'USER_AND_PASSWORD';
+  supportsCancellation: boolean;
+  usesSpecialTaxRegimes: boolean;
+  usesServiceListItem: boolean;
+  specialTaxRegimesList?: { label: string; value: string }[];
+  municipalInscriptionHelp?: string | null;
+}
+
+export interface AsaasMunicipalService {
+  id: string;
+  description: string;
+  issTax: number;
 }
 
 /** YYYY-MM-DD in Brazil's time, `days` from today: the due date Asaas expects. */

@@ -8,6 +8,9 @@
 // value, compared in apply_payment_event); otherwise the outcome is 'mismatch', recorded on the payment.
 // A subscription's events (issue 24) — PAYMENT_* of an invoice carrying `payment.subscription`, and
 // SUBSCRIPTION_* — go to apply_subscription_event, which compares them with the subscription.
+// An invoice's events (issue 42: INVOICE_CREATED, _UPDATED, _SYNCHRONIZED, _AUTHORIZED,
+// _PROCESSING_CANCELLATION, _CANCELED, _CANCELLATION_DENIED, _ERROR, carrying `invoice`) go to
+// apply_invoice_event, after the same token check; without ?school the school is the one owning the invoice.
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { isUuid } from '../_shared/validate.ts';
@@ -36,6 +39,9 @@ serve(async (req) => {
   const body = await readJsonBody(req);
   const payment = object(body.payment);
   const subscription = object(body.subscription);
+  const invoice = object(body.invoice);
+  const isInvoiceEvent = typeof body.event === 'string' && body.event.startsWith('INVOICE_');
+  const providerInvoiceId = str(invoice.id, 100);
   const providerPaymentId = str(payment.id, 100);
   const providerSubscriptionId = str(payment.subscription, 100) ?? str(subscription.id, 100);
   const externalReference = str(payment.externalReference, 200) ?? str(subscription.externalReference, 200);
@@ -46,6 +52,9 @@ serve(async (req) => {
   if (schoolParam) {
     if (!isUuid(schoolParam)) throw new HttpError(401, 'Token do webhook ausente ou inválido');
     schoolId = schoolParam.toLowerCase();
+  } else if (isInvoiceEvent) {
+    const { data } = await admin.rpc('invoice_school_id', { p_provider_invoice_id: providerInvoiceId, p_external_reference: str(invoice.externalReference, 200) });
+    schoolId = (data as string | null) ?? null;
   } else {
     const { data } = await admin.rpc('payment_school_id', { p_provider: 'asaas', p_provider_payment_id: providerPaymentId, p_external_reference: externalReference });
     schoolId = (data as string | null) ?? null;
@@ -59,6 +68,24 @@ serve(async (req) => {
   const event = str(body.event, 100);
   if (!eventId) throw new HttpError(400, 'Evento sem id', { field: 'id' });
   if (!event) throw new HttpError(400, 'Evento sem tipo', { field: 'event' });
+
+  if (isInvoiceEvent) {
+    const { data: outcome, error } = await admin.rpc('apply_invoice_event', {
+      p_school_id: schoolId,
+      p_event_id: eventId,
+      p_event: event,
+      p_provider_invoice_id: providerInvoiceId,
+      p_external_reference: str(invoice.externalReference, 200),
+      p_provider_payment_id: str(invoice.payment, 100),
+      p_asaas_status: str(invoice.status, 40),
+      p_status_description: str(invoice.statusDescription, 2000),
+      p_number: str(invoice.number, 100),
+      p_pdf_url: str(invoice.pdfUrl, 2000),
+      p_xml_url: str(invoice.xmlUrl, 2000),
+    });
+    if (error) throw new Error(`apply_invoice_event: ${error.message}`);
+    return json({ received: true, outcome });
+  }
 
   if (providerSubscriptionId || event.startsWith('SUBSCRIPTION_')) {
     const { data: outcome, error } = await admin.rpc('apply_subscription_event', {
