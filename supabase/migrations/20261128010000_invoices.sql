@@ -54,7 +54,8 @@ grant select on public.school_invoice_settings to authenticated;
 grant insert (school_id, issue_on, guarantee_days, municipal_service_id, municipal_service_code, municipal_service_name,
               description_template, observations, iss_rate, retain_iss, cofins_rate, csll_rate, inss_rate, ir_rate, pis_rate)
   on public.school_invoice_settings to authenticated;
-grant update (issue_on, guarantee_days, municipal_service_id, municipal_service_code, municipal_service_name,
+-- school_id too: an upsert (onConflict: 'school_id') sets it again; the policy keeps it a school of the caller's.
+grant update (school_id, issue_on, guarantee_days, municipal_service_id, municipal_service_code, municipal_service_name,
               description_template, observations, iss_rate, retain_iss, cofins_rate, csll_rate, inss_rate, ir_rate, pis_rate)
   on public.school_invoice_settings to authenticated;
 grant all on public.school_invoice_settings to service_role;
