@@ -10,6 +10,6 @@ export default function CheckoutRoute() {
   const { courseSlug, planSlug } = useParams();
   const [search] = useSearchParams();
   const id = search.get('course');
-  if (planSlug !== undefined) return <PlanCheckoutPage slug={planSlug} />;
+  if (planSlug !== undefined) return <PlanCheckoutPage slug={planSlug} resume={search.get('retomar')} />;
   return <CheckoutPage courseRef={courseSlug ? { slug: courseSlug } : id ? { id } : null} coupon={search.get('cupom')} resume={search.get('retomar')} />;
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useBackend } from '../harness.ts';
-import { COURSE, SCHOOL } from '../rls/seed.ts';
+import { SCHOOL } from '../rls/seed.ts';
 
 const INTEGRATION = 'ee000000-0000-4000-8000-000000000001';
 const backend = useBackend({ functionSecrets: { SITE_URL: 'http://localhost:5999' } });

@@ -20,6 +20,7 @@ import {
   joinWaitlist,
   leaveWaitlist,
   openCheckoutSession,
+  openPlanCheckoutSession,
   resumeCheckoutSession,
   type ChargeRequest,
   type CourseRef,
@@ -154,4 +155,14 @@ export function useRecordCheckoutStep({ courseId, userId, couponCode, withBump }
     written.current = step;
     openCheckoutSession(supabase, { courseId, couponCode, withBump }).catch(() => undefined);
   }, [courseId, userId, couponCode, withBump]);
+}
+
+/** open_plan_checkout_session once when a plan's checkout opens (docs/recovery.md "Plans"); its errors are the page's to ignore. */
+export function useRecordPlanCheckoutStep({ planId, userId }: { planId: string; userId: string | undefined }) {
+  const written = useRef('');
+  useEffect(() => {
+    if (!userId || written.current === planId) return;
+    written.current = planId;
+    openPlanCheckoutSession(supabase, planId).catch(() => undefined);
+  }, [planId, userId]);
 }

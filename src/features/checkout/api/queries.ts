@@ -216,11 +216,16 @@ export async function createSubscription(body: SubscriptionRequest): Promise<{ s
 
 // ── Checkout sessions (issue 41, docs/recovery.md "The checkout page") ─────────────────────────────
 
-/** What resume_checkout_session gives back for the reopen link /checkout/<slug>?retomar=<session id>. */
+/** What resume_checkout_session gives back for the reopen link /checkout/<slug>?retomar=<session id> (a plan's:
+ * /checkout/plano/<slug>?retomar=…). The abandoned session is the buyer's open one again. */
 export interface ResumedCheckout {
   session_id: string;
-  course_id: string;
-  course_slug: string;
+  /** The course on sale, or null for a plan's checkout. */
+  course_id: string | null;
+  course_slug: string | null;
+  /** The plan on sale (an assinatura: no bump, no coupon), or null for a course's checkout. */
+  plan_id: string | null;
+  plan_slug: string | null;
   with_bump: boolean;
   /** The buyer's recovery coupon while valid, else the code they had. */
   coupon_code: string | null;
@@ -230,6 +235,7 @@ export interface ResumedCheckout {
   billing_type: BillingType | null;
   /** A charge still payable (null: expired, or none made; "Pagar" makes a fresh one). */
   pending_charge: null | { payment_id: string; billing_type: string; invoice_url: string; value: number };
+  /** The buyer has the offer (the course, or the plan) now. */
   already_enrolled: boolean;
 }
 
@@ -244,8 +250,10 @@ export async function resumeCheckoutSession(client: DbClient, sessionId: string)
   const charge = r.pending_charge as JsonObject | null;
   return {
     session_id: String(r.session_id),
-    course_id: String(r.course_id),
-    course_slug: String(r.course_slug),
+    course_id: (r.course_id as string | null) ?? null,
+    course_slug: (r.course_slug as string | null) ?? null,
+    plan_id: (r.plan_id as string | null) ?? null,
+    plan_slug: (r.plan_slug as string | null) ?? null,
     with_bump: !!r.with_bump,
     coupon_code: (r.coupon_code as string | null) ?? null,
     outcome: r.outcome as ResumedCheckout['outcome'],
@@ -262,4 +270,9 @@ export async function resumeCheckoutSession(client: DbClient, sessionId: string)
  */
 export async function openCheckoutSession(client: DbClient, { courseId, couponCode, withBump }: { courseId: string; couponCode: string | null; withBump: boolean }): Promise<void> {
   await client.rpc('open_checkout_session', { p_course_id: courseId, p_coupon_code: couponCode, p_with_bump: withBump });
+}
+
+/** Records that the buyer opened a plan's checkout (its open session; a plan has no coupon and no bump). */
+export async function openPlanCheckoutSession(client: DbClient, planId: string): Promise<void> {
+  await client.rpc('open_plan_checkout_session', { p_plan_id: planId });
 }

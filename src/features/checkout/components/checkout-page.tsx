@@ -38,20 +38,7 @@ export function CheckoutPage({ courseRef, coupon = null, resume = null }: { cour
 
   if (!courseRef) return null;
   if (course.isPending || (resume && resumed.isPending)) return <CheckoutSkeleton />;
-  if (resumed.isError && (resumed.error as { code?: string }).code === RESUME_NOT_FOUND)
-    return (
-      <Centered icon={Link2Off} title="Link de checkout não encontrado" text="Este link de retomada não existe ou foi enviado para outra conta. Entre com a conta que recebeu o e-mail, ou comece a compra de novo.">
-        <Button asChild variant="outline">
-          <Link to="/">Voltar</Link>
-        </Button>
-      </Centered>
-    );
-  if (resumed.isError)
-    return (
-      <div className="mx-auto max-w-lg px-4 py-20">
-        <LoadError title="Não foi possível retomar a compra" onRetry={resumed.refetch} />
-      </div>
-    );
+  if (resumed.isError) return <ResumeError error={resumed.error} onRetry={resumed.refetch} />;
   if (course.isError)
     return (
       <div className="mx-auto max-w-lg px-4 py-20">
@@ -78,6 +65,23 @@ export function CheckoutPage({ courseRef, coupon = null, resume = null }: { cour
       </Centered>
     );
   return <CheckoutForm course={course.data} userId={user?.id} email={user?.email ?? ''} profile={profile} coupon={r ? r.coupon_code : coupon} resumed={r} />;
+}
+
+/** A reopen link that could not be read: another account's (or none, P0002) says so and shows nothing; anything else retries. */
+export function ResumeError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if ((error as { code?: string }).code === RESUME_NOT_FOUND)
+    return (
+      <Centered icon={Link2Off} title="Link de checkout não encontrado" text="Este link de retomada não existe ou foi enviado para outra conta. Entre com a conta que recebeu o e-mail, ou comece a compra de novo.">
+        <Button asChild variant="outline">
+          <Link to="/">Voltar</Link>
+        </Button>
+      </Centered>
+    );
+  return (
+    <div className="mx-auto max-w-lg px-4 py-20">
+      <LoadError title="Não foi possível retomar a compra" onRetry={onRetry} />
+    </div>
+  );
 }
 
 function AlreadyEnrolled({ courseId }: { courseId: string }) {

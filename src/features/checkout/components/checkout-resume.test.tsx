@@ -35,6 +35,8 @@ const resumed = (over: Partial<ResumedCheckout> = {}): ResumedCheckout => ({
   session_id: 's-1',
   course_id: 'c1',
   course_slug: 'excel',
+  plan_id: null,
+  plan_slug: null,
   with_bump: true,
   coupon_code: 'BEMVINDO20',
   outcome: 'abandoned',

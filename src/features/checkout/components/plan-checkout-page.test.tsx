@@ -7,7 +7,12 @@ import { currentLocation, renderScreen } from '@/test/render';
 import { signedIn, testProfile } from '@/test/session';
 import { PlanCheckoutPage } from './plan-checkout-page';
 
-const api = vi.hoisted(() => ({ fetchCheckoutPlan: vi.fn(), createSubscription: vi.fn() }));
+const api = vi.hoisted(() => ({
+  fetchCheckoutPlan: vi.fn(),
+  createSubscription: vi.fn(),
+  openPlanCheckoutSession: vi.fn(),
+  resumeCheckoutSession: vi.fn(),
+}));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), message: vi.fn() } }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
@@ -37,6 +42,7 @@ describe('PlanCheckoutPage', () => {
     Object.values(api).forEach((fn) => fn.mockReset());
     vi.mocked(toast.error).mockReset();
     vi.mocked(toast.success).mockReset();
+    api.openPlanCheckoutSession.mockResolvedValue(undefined);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -170,5 +176,86 @@ describe('PlanCheckoutPage', () => {
     expect(await screen.findByText('Não foi possível carregar o plano')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('complementary', { name: 'Resumo da assinatura' })).toBeInTheDocument();
+  });
+});
+
+// Issue 41 (docs/recovery.md "Plans"): the plan's checkout is a session too, and its reopen link continues it.
+describe('PlanCheckoutPage: the checkout session and the reopen link (?retomar=)', () => {
+  const resumed = (extra: object = {}) => ({
+    session_id: 's-9',
+    course_id: null,
+    course_slug: null,
+    plan_id: 'p1',
+    plan_slug: 'plano-completo',
+    with_bump: false,
+    coupon_code: null,
+    outcome: 'open',
+    stage: 'card_refused',
+    billing_type: 'CREDIT_CARD',
+    pending_charge: null,
+    already_enrolled: false,
+    ...extra,
+  });
+  const reopen = (id = 's-9') =>
+    renderScreen(<PlanCheckoutPage slug="plano-completo" resume={id} />, {
+      route: `/checkout/plano/plano-completo?retomar=${id}`,
+      session,
+    });
+  beforeEach(() => {
+    Object.values(api).forEach((fn) => fn.mockReset());
+    api.openPlanCheckoutSession.mockResolvedValue(undefined);
+  });
+
+  it('opening the page records the session once', async () => {
+    api.fetchCheckoutPlan.mockResolvedValue(plan());
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Assinar Plano Completo' });
+    await waitFor(() => expect(api.openPlanCheckoutSession).toHaveBeenCalledWith(expect.anything(), 'p1'));
+    expect(api.openPlanCheckoutSession).toHaveBeenCalledTimes(1);
+    expect(api.resumeCheckoutSession).not.toHaveBeenCalled();
+  });
+
+  it('the link continues the session with the method chosen last', async () => {
+    api.fetchCheckoutPlan.mockResolvedValue(plan());
+    api.resumeCheckoutSession.mockResolvedValue(resumed());
+    reopen();
+    await screen.findByRole('heading', { level: 1, name: 'Assinar Plano Completo' });
+    expect(api.resumeCheckoutSession).toHaveBeenCalledWith(expect.anything(), 's-9');
+    expect(screen.getByRole('button', { name: /^Cartão/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Assinar por R$ 49,90/mês' })).toBeInTheDocument();
+  });
+
+  it("another account's link says so and shows nothing of that checkout", async () => {
+    api.fetchCheckoutPlan.mockResolvedValue(plan());
+    api.resumeCheckoutSession.mockRejectedValue(
+      Object.assign(new Error('Link de checkout não encontrado.'), { code: 'P0002' }),
+    );
+    reopen('s-alheia');
+    expect(await screen.findByRole('heading', { name: 'Link de checkout não encontrado' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Pagamento' })).not.toBeInTheDocument();
+    expect(api.openPlanCheckoutSession).not.toHaveBeenCalled();
+  });
+
+  it('a subscription still waiting for its first payment offers the invoice from the link', async () => {
+    api.fetchCheckoutPlan.mockResolvedValue(plan({ running: { id: 'sub1', status: 'PENDING' } }));
+    api.resumeCheckoutSession.mockResolvedValue(
+      resumed({
+        stage: 'pix',
+        billing_type: 'PIX',
+        pending_charge: {
+          payment_id: 'pay1',
+          billing_type: 'PIX',
+          invoice_url: 'https://asaas.test/i/pay1',
+          value: 49.9,
+        },
+      }),
+    );
+    reopen();
+    const status = await screen.findByText(/Sua cobrança de R\$ 49,90 ainda pode ser paga/);
+    expect(within(status).getByRole('link', { name: 'Abrir cobrança' })).toHaveAttribute(
+      'href',
+      'https://asaas.test/i/pay1',
+    );
+    expect(screen.getByRole('link', { name: 'Ver minha assinatura' })).toBeInTheDocument();
   });
 });

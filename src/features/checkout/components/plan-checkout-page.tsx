@@ -2,6 +2,8 @@
 // year) and the buyer's form of the course checkout, with only the plan's payment methods. Submit
 // creates the subscription at Asaas (create-asaas-subscription) and goes to its first invoice, as the
 // course checkout does. A plan the student already has points to the profile's "Minha assinatura".
+// Issue 41: opening it records the buyer's checkout session; a reopen link (?retomar=<session>) continues
+// it with the method they chose (a plan has no coupon), and offers its first invoice while it can be paid.
 import { Link, useNavigate } from 'react-router-dom';
 import { CheckCircle2, Loader2, Lock, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -10,9 +12,18 @@ import { useSession } from '@/platform/session';
 import { CYCLE_LABEL, pricePerCycle } from '@/concepts/subscriptions';
 import { toast } from '@/platform/toast';
 import { cn } from '@/utils/cn';
-import { useCheckoutPlan, useCreateSubscription, type BillingType, type CheckoutPlan } from '../api/hooks';
+import { formatMoney } from '@/utils/format';
+import {
+  useCheckoutPlan,
+  useCreateSubscription,
+  useRecordPlanCheckoutStep,
+  useResumedCheckout,
+  type BillingType,
+  type CheckoutPlan,
+  type ResumedCheckout,
+} from '../api/hooks';
 import type { CheckoutValues } from '../schemas';
-import { Centered, CheckoutSkeleton } from './checkout-page';
+import { Centered, CheckoutSkeleton, ResumeError } from './checkout-page';
 import { PaymentFields } from './payment-fields';
 import { PaymentRefusal } from './payment-refusal';
 import { paymentPayload, reportMissingFields, usePaymentForm } from './payment-form';
@@ -24,11 +35,13 @@ const SUBSCRIPTION_HINTS: Record<BillingType, string> = {
   CREDIT_CARD: 'O cartão é cobrado agora e, depois, automaticamente a cada renovação.',
 };
 
-export function PlanCheckoutPage({ slug }: { slug: string }) {
+export function PlanCheckoutPage({ slug, resume = null }: { slug: string; resume?: string | null }) {
   const { user, profile } = useSession();
   const plan = useCheckoutPlan(slug, profile?.school_id, user?.id);
+  const resumed = useResumedCheckout(resume, user?.id);
 
-  if (plan.isPending) return <CheckoutSkeleton />;
+  if (plan.isPending || (resume && resumed.isPending)) return <CheckoutSkeleton />;
+  if (resumed.isError) return <ResumeError error={resumed.error} onRetry={resumed.refetch} />;
   if (plan.isError)
     return (
       <div className="mx-auto max-w-lg px-4 py-20">
@@ -47,6 +60,7 @@ export function PlanCheckoutPage({ slug }: { slug: string }) {
         </Button>
       </Centered>
     );
+  const r = resumed.data?.plan_id === plan.data.id ? resumed.data : undefined;
   if (plan.data.running)
     return (
       <Centered
@@ -54,6 +68,14 @@ export function PlanCheckoutPage({ slug }: { slug: string }) {
         title="Você já assina este plano."
         text="A situação da assinatura e as cobranças estão em Minha assinatura, no seu perfil."
       >
+        {r?.pending_charge && (
+          <p role="status" className="text-sm">
+            Sua cobrança de {formatMoney(r.pending_charge.value)} ainda pode ser paga.{' '}
+            <a href={r.pending_charge.invoice_url} className="font-medium text-primary underline">
+              Abrir cobrança
+            </a>
+          </p>
+        )}
         <Button asChild variant="outline">
           <Link to="/profile">Ver minha assinatura</Link>
         </Button>
@@ -71,7 +93,7 @@ export function PlanCheckoutPage({ slug }: { slug: string }) {
         </Button>
       </Centered>
     );
-  return <PlanCheckoutForm plan={plan.data} email={user?.email ?? ''} profile={profile} />;
+  return <PlanCheckoutForm plan={plan.data} userId={user?.id} email={user?.email ?? ''} profile={profile} resumed={r} />;
 }
 
 function PlanSummary({ plan, className }: { plan: CheckoutPlan; className?: string }) {
@@ -117,16 +139,23 @@ function PlanSummary({ plan, className }: { plan: CheckoutPlan; className?: stri
 
 function PlanCheckoutForm({
   plan,
+  userId,
   email,
   profile,
+  resumed,
 }: {
   plan: CheckoutPlan;
+  userId: string | undefined;
   email: string;
   profile: { name: string | null; cpf: string | null; phone: string | null } | null;
+  /** The session a reopen link named (?retomar=): the method chosen last, when the plan still takes it. */
+  resumed?: ResumedCheckout;
 }) {
   const navigate = useNavigate();
   const subscribe = useCreateSubscription();
-  const form = usePaymentForm({ email, profile, method: plan.billing_types[0] });
+  const method = resumed?.billing_type && plan.billing_types.includes(resumed.billing_type) ? resumed.billing_type : plan.billing_types[0];
+  const form = usePaymentForm({ email, profile, method });
+  useRecordPlanCheckoutStep({ planId: plan.id, userId });
   const redirecting = subscribe.isSuccess;
   const busy = subscribe.isPending || redirecting;
 

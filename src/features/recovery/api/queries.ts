@@ -20,9 +20,10 @@ export interface CheckoutSession {
   buyer_name: string;
   buyer_email: string | null;
   buyer_phone: string | null;
-  course_id: string;
-  course_title: string;
-  course_slug: string;
+  course_id: string | null;
+  plan_id: string | null;
+  /** What was on sale: a course, or a plan (an assinatura: no bump, no coupon); its name and its checkout's slug. */
+  offer: { kind: 'course' | 'plan'; title: string; slug: string };
   with_bump: boolean;
   coupon_code: string | null;
   /** The checkout's total, then the charge's (R$). */
@@ -68,9 +69,11 @@ function toSession(r: Record<string, unknown>): CheckoutSession {
     buyer_name: (r.buyer_name as string | null) ?? '',
     buyer_email: (r.buyer_email as string | null) ?? null,
     buyer_phone: (r.buyer_phone as string | null) ?? null,
-    course_id: String(r.course_id),
-    course_title: (r.course_title as string | null) ?? '',
-    course_slug: (r.course_slug as string | null) ?? '',
+    course_id: (r.course_id as string | null) ?? null,
+    plan_id: (r.plan_id as string | null) ?? null,
+    offer: r.plan_id
+      ? { kind: 'plan', title: (r.plan_name as string | null) ?? '', slug: (r.plan_slug as string | null) ?? '' }
+      : { kind: 'course', title: (r.course_title as string | null) ?? '', slug: (r.course_slug as string | null) ?? '' },
     with_bump: !!r.with_bump,
     coupon_code: (r.coupon_code as string | null) ?? null,
     value: Number(r.value ?? 0),

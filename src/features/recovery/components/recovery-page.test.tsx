@@ -31,8 +31,8 @@ const session = (i: number, over: Partial<CheckoutSession> = {}): CheckoutSessio
   buyer_email: `compradora${i}@exemplo.com.br`,
   buyer_phone: '11987654321',
   course_id: 'c2',
-  course_title: 'Marketing Digital',
-  course_slug: 'marketing-digital',
+  plan_id: null,
+  offer: { kind: 'course', title: 'Marketing Digital', slug: 'marketing-digital' },
   with_bump: false,
   coupon_code: null,
   value: 297,
@@ -56,6 +56,14 @@ const ROWS = [
   session(2, { stage: 'pix', buyer_phone: null }),
   session(3, { stage: 'pix', outcome: 'paid', recovered: true, paid_value: 237.6, ended_at: '2026-11-21T15:00:00Z' }),
   session(4, { stage: 'boleto', buyer_phone: '1234', do_not_contact: true }),
+  // A plan's checkout (an assinatura): its name as the offer, its own reopen link.
+  session(5, {
+    stage: 'pix',
+    course_id: null,
+    plan_id: 'p1',
+    offer: { kind: 'plan', title: 'Plano Completo', slug: 'plano-completo' },
+    value: 49.9,
+  }),
 ];
 const TOTALS = {
   abandoned: 12,
@@ -111,6 +119,10 @@ describe('RecoveryPage', () => {
     expect(paid.getByText('Recuperado')).toBeInTheDocument();
     expect(paid.queryByRole('button', { name: /Copiar link/ })).not.toBeInTheDocument();
     expect(cardOf('Compradora 4').getByText('Não contatar: a sequência de e-mails parou.')).toBeInTheDocument();
+    const plan = cardOf('Compradora 5');
+    expect(plan.getByText('Plano Completo')).toBeInTheDocument();
+    expect(plan.getByText('· Assinatura')).toBeInTheDocument();
+    expect(plan.getByText('R$ 49,90')).toBeInTheDocument();
 
     const totals = within(screen.getByRole('list', { name: 'Números do período' }));
     expect(totals.getByLabelText('Abandonados')).toHaveTextContent('12');
@@ -132,7 +144,7 @@ describe('RecoveryPage', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['4', '1', '25%']);
-    expect(screen.getByText('4 checkouts')).toBeInTheDocument();
+    expect(screen.getByText('4 checkouts')).toBeInTheDocument(); // the mocked total
   });
 
   it('the filters and the page live in the URL; a filter starts again at the first page; the stage does not filter the numbers', async () => {
@@ -200,6 +212,12 @@ describe('RecoveryPage', () => {
     expect(cardOf('Compradora 2').getByText('Sem telefone no cadastro')).toBeInTheDocument();
     expect(cardOf('Compradora 2').queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
     expect(cardOf('Compradora 4').getByText('Telefone sem formato de WhatsApp')).toBeInTheDocument();
+    // A plan's: the assinatura by name and the plan's checkout.
+    const planText = new URL(
+      cardOf('Compradora 5').getByRole('link', { name: 'Chamar Compradora 5 no WhatsApp' }).getAttribute('href')!,
+    ).searchParams.get('text')!;
+    expect(planText).toContain('você começou a assinatura do Plano Completo e não finalizou');
+    expect(planText).toContain(`${window.location.origin}/checkout/plano/plano-completo?retomar=${ROWS[4]!.id}`);
   });
 
   it('Copiar link copies the reopen link and records a staff contact; the list is read again', async () => {
@@ -252,6 +270,7 @@ describe('RecoveryPage', () => {
   it('Exportar CSV writes every checkout of the filters, amounts in pt-BR, formulas neutralised', async () => {
     api.fetchAllCheckoutSessions.mockResolvedValue([
       ROWS[0],
+      ROWS[4],
       session(6, { buyer_name: '=HYPERLINK("https://mal.example")', buyer_phone: '+5511987654321' }),
     ]);
     open('/admin/recovery?etapa=abandoned');
@@ -269,8 +288,9 @@ describe('RecoveryPage', () => {
     });
     const text = await (downloadBlob.mock.calls[0]![1] as Blob).text();
     expect(text.replace(/^\ufeff/, '').split('\r\n')).toEqual([
-      'Aberto em;Comprador;E-mail;Telefone;Curso;Leve também;Cupom;Etapa;Situação;Valor (R$);Valor pago (R$);Abandonado em;E-mails enviados;Contatos da equipe;Último contato;Não contatar',
+      'Aberto em;Comprador;E-mail;Telefone;Curso ou plano;Leve também;Cupom;Etapa;Situação;Valor (R$);Valor pago (R$);Abandonado em;E-mails enviados;Contatos da equipe;Último contato;Não contatar',
       '20/11/2026, 10:05;Compradora 1;compradora1@exemplo.com.br;11987654321;Marketing Digital;Sim;BEMVINDO20;Abriu o checkout;Abandonado;237,60;;20/11/2026, 11:05;2;1;21/11/2026, 11:05;Não',
+      '20/11/2026, 10:05;Compradora 5;compradora5@exemplo.com.br;11987654321;Plano Completo (assinatura);Não;;PIX gerado;Abandonado;49,90;;20/11/2026, 11:05;0;0;;Não',
       `20/11/2026, 10:05;"'=HYPERLINK(""https://mal.example"")";compradora6@exemplo.com.br;"'+5511987654321";Marketing Digital;Não;;Abriu o checkout;Abandonado;297,00;;20/11/2026, 11:05;0;0;;Não`,
     ]);
   });

@@ -106,7 +106,7 @@ export function RecoveryPage({ schoolId, courses }: { schoolId: string; courses:
         open={!!stopping}
         onOpenChange={(o) => !o && setStopping(null)}
         title="Não contatar este comprador?"
-        description={`${stopping?.buyer_name || 'O comprador'} não receberá mais e-mails de recuperação da compra de "${stopping?.course_title ?? ''}". Você pode voltar atrás depois.`}
+        description={`${stopping?.buyer_name || 'O comprador'} não receberá mais e-mails de recuperação ${stopping?.offer.kind === 'plan' ? 'da assinatura' : 'da compra'} de "${stopping?.offer.title ?? ''}". Você pode voltar atrás depois.`}
         confirmLabel="Não contatar"
         pending={doNotContact.isPending}
         onConfirm={() =>

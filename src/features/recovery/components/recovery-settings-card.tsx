@@ -81,7 +81,7 @@ function RecoveryDelaysForm({ schoolId, settings }: { schoolId: string; settings
       </fieldset>
       <FormField
         label="Cupom no último e-mail (%)"
-        hint="Vazio: sem cupom. Um cupom de uso único, só para aquele comprador e curso, válido por 48 horas."
+        hint="Vazio: sem cupom. Um cupom de uso único, só para aquele comprador e curso, válido por 48 horas. Assinaturas de planos não recebem cupom."
         error={errors.coupon_percent?.message}
       >
         <Input inputMode="numeric" autoComplete="off" className="sm:max-w-xs" {...register('coupon_percent')} />

@@ -36,8 +36,9 @@ export function SessionCard({
         <Badge variant={situation.variant}>{situation.label}</Badge>
       </div>
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium" title={s.course_title}>
-          {s.course_title}
+        <p className="truncate text-sm font-medium" title={s.offer.title}>
+          {s.offer.title}
+          {s.offer.kind === 'plan' && <span className="font-normal text-muted-foreground"> · Assinatura</span>}
           {s.with_bump && <span className="font-normal text-muted-foreground"> + Leve também</span>}
         </p>
         <p className="text-sm text-muted-foreground">
