@@ -79,6 +79,13 @@ export const AREAS: Area[] = [
     functions: /recovery|checkout_session|staff_session|checkout_do_not_contact|checkout_staff_contact|has_active_enrollment/,
   },
   {
+    file: 'invoices',
+    title: 'Notas fiscais',
+    about: 'The school\'s NFS-e setting and one invoice per confirmed payment, issued, followed and cancelled through Asaas (issue 42, docs/nota-fiscal.md).',
+    tables: ['public.school_invoice_settings', 'public.invoices'],
+    functions: /invoice|my_purchases/,
+  },
+  {
     file: 'selling-payments',
     title: 'Selling and payments',
     about: 'The school\'s Asaas integration, checkout prices, coupons and order bumps, payments and their items, and the provider\'s events, matched inside the event\'s own school.',

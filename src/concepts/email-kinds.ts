@@ -15,5 +15,6 @@ export const EMAIL_KIND_LABELS = {
   pix_expiring: 'Seu PIX expira em 1 hora',
   turma_waitlist_open: 'Vaga na lista de espera',
   announcement: 'Comunicados da turma',
+  invoice_available: 'Nota fiscal disponível',
 } as const;
 export type EmailKind = keyof typeof EMAIL_KIND_LABELS;

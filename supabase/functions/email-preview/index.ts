@@ -25,6 +25,7 @@ const EXAMPLE: Record<EmailKind, Record<string, unknown>> = {
   pix_expiring: { name: 'Maria da Silva', course_title: 'Curso de exemplo', method: 'PIX', amount: 297, pix_code: '00020126580014br.gov.bcb.pix0136exemplo', invoice_url: 'https://www.asaas.com/i/exemplo' },
   turma_waitlist_open: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', course_slug: 'exemplo', turma_name: 'Turma de março', starts_on: '2026-03-10', same_turma: true },
   announcement: { name: 'Maria da Silva', course_title: 'Curso de exemplo', course_id: 'exemplo', turma_name: 'Turma de março', title: 'Aula ao vivo na quinta', body: '<p>A aula ao vivo será na quinta, às 20h.</p>' },
+  invoice_available: { name: 'Maria da Silva', course_title: 'Curso de exemplo', amount: 297, number: '00000123', pdf_url: 'https://www.asaas.com/nf/exemplo.pdf' },
 };
 
 serve(async (req) => {

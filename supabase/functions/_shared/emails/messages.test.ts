@@ -198,6 +198,19 @@ Deno.test('Seu PIX expira em 1 hora: the copia e cola and the invoice; never the
   assert.doesNotMatch(m.html, /Descadastrar/);
 });
 
+Deno.test('Nota fiscal disponível: what was bought, the note\'s number and value, the PDF as the button', () => {
+  const m = renderMessage('invoice_available', { name: 'Paula Souza', items: [{ kind: 'course', title: 'Excel Essencial' }], amount: 297, number: '00000042', pdf_url: 'https://sandbox.asaas.com/nf/inv_1.pdf' }, brand, links);
+  assert.equal(m.subject, 'Nota fiscal disponível: Excel Essencial');
+  assert.match(m.text, /Olá, Paula!/);
+  assert.match(m.text, /A nota fiscal da sua compra do curso Excel Essencial foi emitida\./);
+  assert.match(m.text, /Número da nota[\s\S]*00000042/);
+  assert.match(m.text, /Baixar a nota fiscal \(PDF\): https:\/\/sandbox\.asaas\.com\/nf\/inv_1\.pdf/);
+  assert.match(m.text, /Minhas compras/);
+  const bump = renderMessage('invoice_available', { items: [{ kind: 'course', title: 'Marketing' }, { kind: 'bump', title: 'Excel' }], amount: 334.6, pdf_url: 'javascript:alert(1)' }, brand, links);
+  assert.match(bump.text, /dos cursos Marketing e Excel foi emitida/);
+  assert.doesNotMatch(bump.html, /javascript:/);
+});
+
 // Issue 40: the waiting list's news and a turma's announcement by e-mail (docs/turmas.md).
 Deno.test('Vaga na lista de espera: the course, the turma, first-come, the checkout link and Descadastrar', () => {
   const withBuy = { ...links, buy: (slug: string) => `https://app.exemplo.com/checkout/${slug}` };

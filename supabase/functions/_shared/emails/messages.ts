@@ -7,7 +7,7 @@ import { type EmailContent, renderEmail, type RenderedEmail, type SchoolBrand } 
 export const EMAIL_KINDS = [
   'access_granted', 'new_enrollment', 'payment_pending', 'payment_reminder', 'payment_confirmed',
   'payment_refunded', 'content_released', 'we_miss_you', 'certificate_available', 'turma_starts_tomorrow',
-  'checkout_recovery', 'pix_expiring', 'turma_waitlist_open', 'announcement',
+  'checkout_recovery', 'pix_expiring', 'invoice_available', 'turma_waitlist_open', 'announcement',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -154,6 +154,31 @@ function content(kind: EmailKind, p: Payload, school: string, links: EmailLinks)
             paragraphs: [hello(p), `O ${courseNoun(course)} já está na sua área de membros. É só entrar e começar.`],
             action: { label: 'Acessar o curso', url: courseUrl },
           };
+    }
+    case 'invoice_available': {
+      // Issue 42 (docs/nota-fiscal.md): the municipality authorized the purchase's NFS-e; the PDF is Asaas's.
+      const bought = purchaseOf(p);
+      const pdf = str(p, 'pdf_url');
+      return {
+        subject: `Nota fiscal disponível: ${bought.title}`,
+        preheader: 'A nota fiscal da sua compra foi emitida.',
+        heading: 'Nota fiscal disponível',
+        paragraphs: [
+          hello(p),
+          bought.kind === 'plan'
+            ? `A nota fiscal do pagamento da sua assinatura do ${planNoun(bought.title)} foi emitida.`
+            : bought.kind === 'bump'
+              ? `A nota fiscal da sua compra dos cursos ${bought.title} foi emitida.`
+              : `A nota fiscal da sua compra do ${courseNoun(bought.title)} foi emitida.`,
+          'Ela também fica no seu perfil, em "Minhas compras", com o arquivo XML.',
+        ],
+        details: [
+          ...purchaseDetails(bought),
+          ...(str(p, 'number') ? ([['Número da nota', str(p, 'number')]] as [string, string][]) : []),
+          ['Valor', money(num(p, 'amount'))],
+        ],
+        action: /^https?:\/\//.test(pdf) ? { label: 'Baixar a nota fiscal (PDF)', url: pdf } : undefined,
+      };
     }
     case 'pix_expiring': {
       // Issue 41: an hour before the PIX's end, with its copia e cola (the pending message's payload).
