@@ -10,6 +10,7 @@ import {
   Eye,
   FileText,
   GraduationCap,
+  History,
   LayoutDashboard,
   LogIn,
   LogOut,
@@ -48,6 +49,8 @@ interface MenuItem {
   end?: boolean;
   /** Only the super admin has this screen (SPEC §6). */
   superAdminOnly?: boolean;
+  /** Only a school's admins and the super admin (Registro de atividades, issue 44). */
+  adminOnly?: boolean;
   /** A count beside the title: Comentários shows the school's unanswered questions (issue 26). */
   badge?: 'unansweredComments';
 }
@@ -77,6 +80,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
       { title: 'Compartilhamento suspeito', to: '/admin/compartilhamento', icon: ShieldAlert },
       { title: 'Vendas', to: '/admin/sales', icon: Receipt },
       { title: 'Recuperação', to: '/admin/recovery', icon: ShoppingCart },
+      { title: 'Registro de atividades', to: '/admin/audit', icon: History, adminOnly: true },
     ],
   },
   {
@@ -93,6 +97,7 @@ const MENU: { label?: string; items: MenuItem[] }[] = [
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { profile, user, school, roles } = useSession();
   const isSuperAdmin = roles.some((r) => r.role === 'SUPER_ADMIN');
+  const isAdmin = isSuperAdmin || roles.some((r) => r.role === 'SCHOOL_ADMIN');
   const leave = useSignOutAndLeave();
   const commentCounts = useAdminCommentCounts(school?.id);
   const name = profile?.name || user?.email || '';
@@ -115,7 +120,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
           <div key={group.label ?? i} className="mb-3">
             {group.label && !collapsed && <p className="px-2 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{group.label}</p>}
             <ul className="grid gap-0.5">
-              {group.items.filter((item) => !item.superAdminOnly || isSuperAdmin).map((item) => {
+              {group.items.filter((item) => (!item.superAdminOnly || isSuperAdmin) && (!item.adminOnly || isAdmin)).map((item) => {
                 const count = badgeOf(item);
                 // "Comentários, 3 sem resposta": the count is part of the link's name; the badge only shows it.
                 const label = count > 0 ? `${item.title}, ${count.toLocaleString('pt-BR')} sem resposta` : collapsed ? item.title : undefined;

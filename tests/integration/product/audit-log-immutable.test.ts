@@ -28,7 +28,10 @@ async function freshRow(): Promise<{ id: string; after: unknown }> {
   return row!;
 }
 
-const stillThere = async (id: string) => (await sql<{ after: unknown; actor_id: string }>('select after, actor_id from public.audit_log where id = $1', [id]))[0];
+const stillThere = async (id: string) =>
+  (
+    await sql<{ after: unknown; actor_id: string }>('select after, actor_id from public.audit_log where id = $1', [id])
+  )[0];
 
 describe('no API role can change the log', () => {
   const roles: [string, () => SupabaseClient][] = [
@@ -42,11 +45,17 @@ describe('no API role can change the log', () => {
   it.each(roles)('%s: update, delete and insert are refused, and the row is unchanged', async (_name, client) => {
     const row = await freshRow();
     const before = await stillThere(row.id);
-    const update = await client().from('audit_log').update({ after: { price: 1 }, actor_id: null }).eq('id', row.id).select('id');
+    const update = await client()
+      .from('audit_log')
+      .update({ after: { price: 1 }, actor_id: null })
+      .eq('id', row.id)
+      .select('id');
     expect(update.error?.code).toBe('42501');
     const del = await client().from('audit_log').delete().eq('id', row.id).select('id');
     expect(del.error?.code).toBe('42501');
-    const insert = await client().from('audit_log').insert({ source: 'api', table_name: 'courses', row_id: COURSE.excel, action: 'update', after: { price: 1 } });
+    const insert = await client()
+      .from('audit_log')
+      .insert({ source: 'api', table_name: 'courses', row_id: COURSE.excel, action: 'update', after: { price: 1 } });
     expect(insert.error?.code).toBe('42501');
     expect(await stillThere(row.id)).toEqual(before);
   });
@@ -64,7 +73,9 @@ describe('the database owner and security definer functions cannot change it eit
   it('update, delete and truncate as the owner are refused by the trigger', async () => {
     const row = await freshRow();
     const before = await stillThere(row.id);
-    await expect(sql(`update public.audit_log set after = '{"price": 1}' where id = $1`, [row.id])).rejects.toThrow(/não pode ser alterado/);
+    await expect(sql(`update public.audit_log set after = '{"price": 1}' where id = $1`, [row.id])).rejects.toThrow(
+      /não pode ser alterado/,
+    );
     await expect(sql('delete from public.audit_log where id = $1', [row.id])).rejects.toThrow(/não pode ser alterado/);
     await expect(sql('truncate public.audit_log')).rejects.toThrow(/não pode ser alterado/);
     expect(await stillThere(row.id)).toEqual(before);
@@ -75,7 +86,9 @@ describe('the database owner and security definer functions cannot change it eit
                $$ update public.audit_log set actor_id = null, after = '{"price": 1}' where id = p_id $$`);
     await sql(`create function public.delete_audit_row(p_id uuid) returns void language plpgsql security definer set search_path = '' as
                $$ begin perform set_config('audit.purging', 'on', true); delete from public.audit_log where id = p_id; end $$`);
-    await sql('grant execute on function public.rewrite_audit_row(uuid), public.delete_audit_row(uuid) to authenticated');
+    await sql(
+      'grant execute on function public.rewrite_audit_row(uuid), public.delete_audit_row(uuid) to authenticated',
+    );
     const row = await freshRow();
     const before = await stillThere(row.id);
     expect((await admin.rpc('rewrite_audit_row', { p_id: row.id })).error?.code).toBe('42501');
@@ -100,9 +113,13 @@ describe('retention: the scheduled purge is the only deleter', () => {
     await expect(sql('delete from public.audit_log where id = $1', [old!.id])).rejects.toThrow(/não pode ser alterado/);
     const [{ purged }] = await sql<{ purged: number }>('select private.purge_audit_log() as purged');
     expect(purged).toBe(1);
-    const left = await sql<{ id: string }>('select id from public.audit_log where id = any($1::uuid[])', [[old!.id, kept!.id, recent.id]]);
+    const left = await sql<{ id: string }>('select id from public.audit_log where id = any($1::uuid[])', [
+      [old!.id, kept!.id, recent.id],
+    ]);
     expect(left.map((r) => r.id).sort()).toEqual([kept!.id, recent.id].sort());
-    const jobs = await sql<{ schedule: string; command: string }>(`select schedule, command from cron.job where jobname = 'purge-audit-log'`);
+    const jobs = await sql<{ schedule: string; command: string }>(
+      `select schedule, command from cron.job where jobname = 'purge-audit-log'`,
+    );
     expect(jobs).toEqual([{ schedule: '41 3 * * *', command: 'select private.purge_audit_log()' }]);
   });
 

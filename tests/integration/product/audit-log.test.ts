@@ -6,7 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
-import { COMMENT, COUPON, COURSE, ENROLLMENT, INTEGRATION, LESSON, MATERIAL, PLAN, SCHOOL, TURMA, USER } from '../rls/seed.ts';
+import {
+  COMMENT,
+  COUPON,
+  COURSE,
+  ENROLLMENT,
+  INTEGRATION,
+  LESSON,
+  MATERIAL,
+  PLAN,
+  SCHOOL,
+  TURMA,
+  USER,
+} from '../rls/seed.ts';
 
 const backend = useBackend();
 const service = backend.service();
@@ -41,17 +53,25 @@ async function logOf(table: string, rowId?: string): Promise<LogRow[]> {
   );
 }
 
-async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
+async function must<T>(p: PromiseLike<{ data: T; error: unknown }>): Promise<NonNullable<T>> {
   const { data, error } = await p;
   if (error) throw error;
-  return data;
+  return data as NonNullable<T>;
 }
 
-const byAdmin = { actor_id: USER.adminDemo, actor_role: 'SCHOOL_ADMIN', actor_aal: 'aal1', source: 'api', school_id: SCHOOL.demo };
+const byAdmin = {
+  actor_id: USER.adminDemo,
+  actor_role: 'SCHOOL_ADMIN',
+  actor_aal: 'aal1',
+  source: 'api',
+  school_id: SCHOOL.demo,
+};
 
 describe('each audited kind writes who, before and after', () => {
   it('a course price: only the changed field, with the course title and who changed it', async () => {
-    const [{ price }] = await sql<{ price: string }>('select price::text from public.courses where id = $1', [COURSE.excel]);
+    const [{ price }] = await sql<{ price: string }>('select price::text from public.courses where id = $1', [
+      COURSE.excel,
+    ]);
     await must(admin.from('courses').update({ price: 321.5 }).eq('id', COURSE.excel).select('id'));
     const [row] = await logOf('courses', COURSE.excel);
     expect(row).toMatchObject({ ...byAdmin, action: 'update', row_label: 'Excel Essencial para o Trabalho' });
@@ -60,15 +80,43 @@ describe('each audited kind writes who, before and after', () => {
   });
 
   it('course content: a module created, a lesson renamed, a lesson text edited, a material deleted', async () => {
-    const module = await must(admin.from('modules').insert({ course_id: COURSE.excel, title: 'Módulo auditado', order_index: 90 }).select('id').single());
-    expect((await logOf('modules', module.id))[0]).toMatchObject({ ...byAdmin, action: 'insert', before: null, row_label: 'Módulo auditado' });
-    expect((await logOf('modules', module.id))[0]!.after).toMatchObject({ title: 'Módulo auditado', course_id: COURSE.excel });
+    const module = await must(
+      admin
+        .from('modules')
+        .insert({ course_id: COURSE.excel, title: 'Módulo auditado', order_index: 90 })
+        .select('id')
+        .single(),
+    );
+    expect((await logOf('modules', module.id))[0]).toMatchObject({
+      ...byAdmin,
+      action: 'insert',
+      before: null,
+      row_label: 'Módulo auditado',
+    });
+    expect((await logOf('modules', module.id))[0]!.after).toMatchObject({
+      title: 'Módulo auditado',
+      course_id: COURSE.excel,
+    });
 
     await must(admin.from('lessons').update({ title: 'PROCV auditado' }).eq('id', LESSON.excelProcv).select('id'));
-    expect((await logOf('lessons', LESSON.excelProcv))[0]).toMatchObject({ ...byAdmin, action: 'update', after: { title: 'PROCV auditado' } });
+    expect((await logOf('lessons', LESSON.excelProcv))[0]).toMatchObject({
+      ...byAdmin,
+      action: 'update',
+      after: { title: 'PROCV auditado' },
+    });
 
-    await must(admin.from('lesson_contents').update({ content: '<p>Texto novo</p>' }).eq('lesson_id', LESSON.excelText).select('lesson_id'));
-    expect((await logOf('lesson_contents', LESSON.excelText))[0]).toMatchObject({ ...byAdmin, action: 'update', after: { content: '<p>Texto novo</p>' } });
+    await must(
+      admin
+        .from('lesson_contents')
+        .update({ content: '<p>Texto novo</p>' })
+        .eq('lesson_id', LESSON.excelText)
+        .select('lesson_id'),
+    );
+    expect((await logOf('lesson_contents', LESSON.excelText))[0]).toMatchObject({
+      ...byAdmin,
+      action: 'update',
+      after: { content: '<p>Texto novo</p>' },
+    });
 
     await must(admin.from('materials').delete().eq('id', MATERIAL.excelLink).select('id'));
     const [deleted] = await logOf('materials', MATERIAL.excelLink);
@@ -78,26 +126,52 @@ describe('each audited kind writes who, before and after', () => {
 
   it('a coupon, a plan, an order bump and a turma', async () => {
     await must(admin.from('coupons').update({ is_active: false }).eq('id', COUPON.bemvindo20).select('id'));
-    expect((await logOf('coupons', COUPON.bemvindo20))[0]).toMatchObject({ ...byAdmin, row_label: 'BEMVINDO20', before: { is_active: true }, after: { is_active: false } });
+    expect((await logOf('coupons', COUPON.bemvindo20))[0]).toMatchObject({
+      ...byAdmin,
+      row_label: 'BEMVINDO20',
+      before: { is_active: true },
+      after: { is_active: false },
+    });
 
     await must(admin.from('plans').update({ price: 59.9 }).eq('id', PLAN.completo).select('id'));
-    expect((await logOf('plans', PLAN.completo))[0]).toMatchObject({ ...byAdmin, before: { price: 49.9 }, after: { price: 59.9 } });
+    expect((await logOf('plans', PLAN.completo))[0]).toMatchObject({
+      ...byAdmin,
+      before: { price: 49.9 },
+      after: { price: 59.9 },
+    });
 
     await must(admin.from('course_bumps').update({ price: 88 }).eq('course_id', COURSE.marketing).select('course_id'));
     const [bump] = await logOf('course_bumps');
-    expect(bump).toMatchObject({ ...byAdmin, row_id: `${COURSE.marketing},${COURSE.excel}`, before: { price: 97 }, after: { price: 88 } });
+    expect(bump).toMatchObject({
+      ...byAdmin,
+      row_id: `${COURSE.marketing},${COURSE.excel}`,
+      before: { price: 97 },
+      after: { price: 88 },
+    });
 
     await must(admin.from('turmas').update({ seats: 12 }).eq('id', TURMA.excelNext).select('id'));
-    expect((await logOf('turmas', TURMA.excelNext))[0]).toMatchObject({ ...byAdmin, before: { seats: 30 }, after: { seats: 12 } });
+    expect((await logOf('turmas', TURMA.excelNext))[0]).toMatchObject({
+      ...byAdmin,
+      before: { seats: 30 },
+      after: { seats: 12 },
+    });
   });
 
   it('an enrollment paused, a student deactivated, an access e-mail sent again', async () => {
     await must(admin.from('enrollments').update({ status: 'PAUSED' }).eq('id', ENROLLMENT.aluno).select('id'));
-    expect((await logOf('enrollments', ENROLLMENT.aluno))[0]).toMatchObject({ ...byAdmin, before: { status: 'ACTIVE' }, after: { status: 'PAUSED' } });
+    expect((await logOf('enrollments', ENROLLMENT.aluno))[0]).toMatchObject({
+      ...byAdmin,
+      before: { status: 'ACTIVE' },
+      after: { status: 'PAUSED' },
+    });
     await must(admin.from('enrollments').update({ status: 'ACTIVE' }).eq('id', ENROLLMENT.aluno).select('id'));
 
     await must(admin.from('profiles').update({ is_active: false }).eq('id', USER.novo).select('id'));
-    expect((await logOf('profiles', USER.novo))[0]).toMatchObject({ ...byAdmin, before: { is_active: true }, after: { is_active: false } });
+    expect((await logOf('profiles', USER.novo))[0]).toMatchObject({
+      ...byAdmin,
+      before: { is_active: true },
+      after: { is_active: false },
+    });
 
     const outbox = await must(admin.rpc('resend_student_access', { p_user_id: USER.aluna }));
     const [sent] = await logOf('email_outbox', outbox as string);
@@ -115,8 +189,12 @@ describe('each audited kind writes who, before and after', () => {
     expect(res.status).toBe(200);
     const [row] = await logOf('profiles', USER.aluna);
     expect(row).toMatchObject({
-      actor_id: USER.adminDemo, actor_role: 'SCHOOL_ADMIN', source: 'function', source_name: 'admin-reset-password',
-      before: { must_change_password: false }, after: { must_change_password: true },
+      actor_id: USER.adminDemo,
+      actor_role: 'SCHOOL_ADMIN',
+      source: 'function',
+      source_name: 'admin-reset-password',
+      before: { must_change_password: false },
+      after: { must_change_password: true },
     });
     expect(JSON.stringify(await sql('select * from public.audit_log'))).not.toContain('Senha-temporaria-9');
   });
@@ -128,26 +206,67 @@ describe('each audited kind writes who, before and after', () => {
     expect(row!.after).toMatchObject({ hidden_reason: 'Fora do tema', hidden_by: USER.adminDemo });
   });
 
-  it('school settings and roles: the school\'s colors by its admin, a role given by the super admin', async () => {
+  it("school settings and roles: the school's colors by its admin, a role given by the super admin", async () => {
     await must(admin.from('schools').update({ primary_color: '#123456' }).eq('id', SCHOOL.demo).select('id'));
     expect((await logOf('schools', SCHOOL.demo))[0]).toMatchObject({ ...byAdmin, after: { primary_color: '#123456' } });
 
-    const role = await must(superAdmin.from('user_roles').insert({ user_id: USER.aluna, school_id: SCHOOL.demo, role: 'STAFF' }).select('id').single());
+    const role = await must(
+      superAdmin
+        .from('user_roles')
+        .insert({ user_id: USER.aluna, school_id: SCHOOL.demo, role: 'STAFF' })
+        .select('id')
+        .single(),
+    );
     expect((await logOf('user_roles', role.id))[0]).toMatchObject({
-      actor_id: USER.super, actor_role: 'SUPER_ADMIN', source: 'api', school_id: SCHOOL.demo, action: 'insert', after: { role: 'STAFF', user_id: USER.aluna },
+      actor_id: USER.super,
+      actor_role: 'SUPER_ADMIN',
+      source: 'api',
+      school_id: SCHOOL.demo,
+      action: 'insert',
+      after: { role: 'STAFF', user_id: USER.aluna },
     });
     await must(superAdmin.from('user_roles').delete().eq('id', role.id).select('id'));
   });
 
-  it('a payment event through the payment webhook\'s service client: recorded with its source and no person', async () => {
-    const webhook = createClient(backend.url, SERVICE_ROLE_KEY, { auth: { persistSession: false }, global: { headers: { 'x-audit-source': 'asaas-webhook' } } });
+  it("a payment event through the payment webhook's service client: recorded with its source and no person", async () => {
+    const webhook = createClient(backend.url, SERVICE_ROLE_KEY, {
+      auth: { persistSession: false },
+      global: { headers: { 'x-audit-source': 'asaas-webhook' } },
+    });
     const payment = await must(
-      service.from('payments').insert({ school_id: SCHOOL.demo, user_id: USER.aluna, course_id: COURSE.marketing, course_title: 'Marketing', provider: 'asaas', environment: 'sandbox', integration_id: INTEGRATION.demo, provider_payment_id: 'pay_audit_1', billing_type: 'PIX', value: 10, status: 'PENDING' }).select('id').single(),
+      service
+        .from('payments')
+        .insert({
+          school_id: SCHOOL.demo,
+          user_id: USER.aluna,
+          course_id: COURSE.marketing,
+          course_title: 'Marketing',
+          provider: 'asaas',
+          environment: 'sandbox',
+          integration_id: INTEGRATION.demo,
+          provider_payment_id: 'pay_audit_1',
+          billing_type: 'PIX',
+          value: 10,
+          status: 'PENDING',
+        })
+        .select('id')
+        .single(),
     );
-    await must(webhook.from('payments').update({ status: 'RECEIVED', paid_at: new Date().toISOString() }).eq('id', payment.id).select('id'));
+    await must(
+      webhook
+        .from('payments')
+        .update({ status: 'RECEIVED', paid_at: new Date().toISOString() })
+        .eq('id', payment.id)
+        .select('id'),
+    );
     expect((await logOf('payments', payment.id))[0]).toMatchObject({
-      actor_id: null, actor_role: null, source: 'payment', source_name: 'asaas-webhook', school_id: SCHOOL.demo,
-      before: { status: 'PENDING' }, after: { status: 'RECEIVED' },
+      actor_id: null,
+      actor_role: null,
+      source: 'payment',
+      source_name: 'asaas-webhook',
+      school_id: SCHOOL.demo,
+      before: { status: 'PENDING' },
+      after: { status: 'RECEIVED' },
     });
   });
 });
@@ -158,7 +277,15 @@ describe('a secret is never in the log', () => {
     const [rotated] = await logOf('school_webhook_secrets', SCHOOL.demo);
     expect(rotated).toMatchObject({ ...byAdmin, before: { secret: '(secret)' }, after: { secret: '(secret)' } });
 
-    await must(admin.rpc('create_integration', { p_provider: 'asaas', p_environment: 'production', p_api_key: '$aact_CHAVE-SECRETA-DE-TESTE-1234', p_school_id: SCHOOL.demo, p_webhook_token: 'TOKEN-SECRETO-DE-TESTE-5678-abcdefghijklmnopqrstuvwxyz' }));
+    await must(
+      admin.rpc('create_integration', {
+        p_provider: 'asaas',
+        p_environment: 'production',
+        p_api_key: '$aact_CHAVE-SECRETA-DE-TESTE-1234',
+        p_school_id: SCHOOL.demo,
+        p_webhook_token: 'TOKEN-SECRETO-DE-TESTE-5678-abcdefghijklmnopqrstuvwxyz',
+      }),
+    );
     const [keys] = await logOf('integration_secrets');
     expect(keys).toMatchObject({ ...byAdmin, action: 'insert' });
     expect(keys!.after).toMatchObject({ api_key: '(secret)', webhook_token: '(secret)' });
@@ -171,25 +298,45 @@ describe('a secret is never in the log', () => {
   });
 });
 
-describe('a student\'s own rows are not staff actions', () => {
+describe("a student's own rows are not staff actions", () => {
   it('their name, their comment and their progress write no row; a staff edit of the same profile does', async () => {
     // The seed's own rows are in the log as 'system' (written before any session); only what follows counts.
-    const count = async () => (await sql<{ n: number }>(`select count(*)::int as n from public.audit_log where actor_id = $1::uuid or (table_name = 'profiles' and row_id = $1::text)`, [USER.aluno]))[0]!.n;
+    const count = async () =>
+      (
+        await sql<{ n: number }>(
+          `select count(*)::int as n from public.audit_log where actor_id = $1::uuid or (table_name = 'profiles' and row_id = $1::text)`,
+          [USER.aluno],
+        )
+      )[0]!.n;
     const before = await count();
     await must(aluno.from('profiles').update({ name: 'Aluno Renomeado' }).eq('id', USER.aluno).select('id'));
-    await must(aluno.from('lesson_comments').insert({ lesson_id: LESSON.excelPreview, comment: 'Minha dúvida' }).select('id'));
-    await must(aluno.from('progress').upsert({ user_id: USER.aluno, lesson_id: LESSON.excelPreview, completed_at: new Date().toISOString() }, { onConflict: 'user_id,lesson_id' }).select('id'));
+    await must(
+      aluno.from('lesson_comments').insert({ lesson_id: LESSON.excelPreview, comment: 'Minha dúvida' }).select('id'),
+    );
+    await must(
+      aluno
+        .from('progress')
+        .upsert(
+          { user_id: USER.aluno, lesson_id: LESSON.excelPreview, completed_at: new Date().toISOString() },
+          { onConflict: 'user_id,lesson_id' },
+        )
+        .select('id'),
+    );
     expect(await count()).toBe(before);
     // Control: the same field changed by staff is recorded.
     await must(admin.from('profiles').update({ name: 'Aluno Corrigido' }).eq('id', USER.aluno).select('id'));
-    expect((await logOf('profiles', USER.aluno))[0]).toMatchObject({ ...byAdmin, before: { name: 'Aluno Renomeado' }, after: { name: 'Aluno Corrigido' } });
+    expect((await logOf('profiles', USER.aluno))[0]).toMatchObject({
+      ...byAdmin,
+      before: { name: 'Aluno Renomeado' },
+      after: { name: 'Aluno Corrigido' },
+    });
   });
 });
 
 describe('who reads the log', () => {
   const read = (client: SupabaseClient, args: Record<string, unknown> = {}) => client.rpc('admin_audit_log', args);
 
-  it('the school admin reads their school\'s rows, newest first, with the person\'s name', async () => {
+  it("the school admin reads their school's rows, newest first, with the person's name", async () => {
     const rows = await must(read(admin, { p_limit: 500 }));
     const list = rows as { school_id: string; actor_name: string | null; created_at: string; table_name: string }[];
     expect(list.length).toBeGreaterThan(5);
@@ -217,7 +364,9 @@ describe('who reads the log', () => {
     const { error } = await read(admin, { p_from: '2025-01-01', p_to: '2026-06-01' });
     expect(error?.message).toBe('Período de até 366 dias.');
     const actors = (await must(admin.rpc('admin_audit_actors', {}))) as { actor_id: string; actor_name: string }[];
-    expect(actors).toContainEqual(expect.objectContaining({ actor_id: USER.adminDemo, actor_name: 'Ana Administradora' }));
+    expect(actors).toContainEqual(
+      expect.objectContaining({ actor_id: USER.adminDemo, actor_name: 'Ana Administradora' }),
+    );
   });
 
   it('staff of another school read none of it, and an instructor of the school none either', async () => {
@@ -246,7 +395,10 @@ describe('who reads the log', () => {
     const every = (await must(read(superAdmin, { p_limit: 500 }))) as { school_id: string; school_name: string }[];
     const schools = new Set(every.map((r) => r.school_id));
     expect(schools.has(SCHOOL.demo) && schools.has(SCHOOL.rival)).toBe(true);
-    const rival = (await must(read(superAdmin, { p_school_id: SCHOOL.rival }))) as { school_id: string; school_name: string }[];
+    const rival = (await must(read(superAdmin, { p_school_id: SCHOOL.rival }))) as {
+      school_id: string;
+      school_name: string;
+    }[];
     expect(rival.length).toBeGreaterThan(0);
     expect(rival.every((r) => r.school_id === SCHOOL.rival && r.school_name === 'Academia Rival')).toBe(true);
   });
@@ -256,6 +408,10 @@ describe('who reads the log', () => {
     expect((await superAdmin.rpc('set_audit_retention', { p_days: 30 })).error?.message).toMatch(/90 a 3650/);
     expect(await must(superAdmin.rpc('set_audit_retention', { p_days: 365 }))).toBe(365);
     expect((await sql<{ days: number }>('select days from private.audit_retention'))[0]!.days).toBe(365);
-    expect((await logOf('audit_retention'))[0]).toMatchObject({ actor_id: USER.super, before: { days: 730 }, after: { days: 365 } });
+    expect((await logOf('audit_retention'))[0]).toMatchObject({
+      actor_id: USER.super,
+      before: { days: 730 },
+      after: { days: 365 },
+    });
   });
 });
