@@ -155,3 +155,99 @@ test("another school's admin sees nothing of this school in Recuperação (over 
   }[];
   expect(rows.find((r) => r.id === sessionId)).toMatchObject({ buyer_name: 'Caio Abandono' });
 });
+
+test("a plan's checkout left unpaid: the e-mail names the plan, its link reopens the plan's checkout, subscribing makes that one session paid and Recuperação lists it by the plan's name", async ({
+  page,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const name = `Plano Recupera ${tag}`;
+  const [plan] = await service('/rest/v1/plans', {
+    method: 'POST',
+    headers: { Prefer: 'return=representation' },
+    body: JSON.stringify({
+      school_id: SCHOOL_ID,
+      slug: `plano-rec-${tag}`,
+      name,
+      cycle: 'MONTHLY',
+      price: 49.9,
+      billing_types: ['CREDIT_CARD', 'PIX'],
+    }),
+  });
+  await service('/rest/v1/plan_courses', {
+    method: 'POST',
+    body: JSON.stringify({ plan_id: plan.id, course_id: COURSE.marketing }),
+  });
+  const buyer = await freshStudent(`Pedro Assinatura ${tag}`, { enrollIn: [] });
+  const planSessions = () =>
+    service(
+      `/rest/v1/checkout_sessions?select=id,outcome,paid_value,touches_sent&user_id=eq.${buyer.id}&plan_id=eq.${plan.id}`,
+    );
+
+  // The buyer opens the plan's checkout (the page records the session) and leaves.
+  await signInAs(page, buyer.email);
+  await page.goto(`/checkout/plano/plano-rec-${tag}`);
+  await expect(page.getByRole('heading', { name: `Assinar ${name}` })).toBeVisible();
+  await expect.poll(async () => (await planSessions()).length).toBe(1);
+  const [session] = await planSessions();
+  await page.goto('/');
+  await service(`/rest/v1/checkout_sessions?id=eq.${session.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ opened_at: new Date(Date.now() - 125 * 60_000).toISOString() }),
+  });
+  await run();
+  await run();
+  expect((await planSessions())[0]).toMatchObject({ outcome: 'abandoned', touches_sent: 1 });
+
+  // The e-mail names the plan and its price per month; its link reopens the plan's checkout.
+  let mail: { subject: string; text: string; links: string[] } | undefined;
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        await api('/functions/v1/send-emails', {
+          method: 'POST',
+          key: LOCAL_SERVICE_ROLE_KEY,
+          body: JSON.stringify({ limit: 200 }),
+        });
+        mail = (await inbox(buyer.email)).find((m) => m.subject === `Sua assinatura está esperando: ${name}`);
+        link = mail?.links.find((l) => l.includes('?retomar=')) ?? '';
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(`/checkout/plano/plano-rec-${tag}?retomar=${session.id}`);
+  expect(mail!.text).toMatch(/Valor: R\$\s49,90 por mês/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Assinar ${name}` })).toBeVisible();
+  await page.getByLabel('CPF').fill('390.533.447-05');
+  await page.getByLabel('Telefone').fill('(21) 99876-5432');
+  await page.getByRole('button', { name: 'Cartão' }).click();
+  await page.getByLabel('Nome impresso no cartão').fill('PEDRO ASSINATURA');
+  await page.getByLabel('Número do cartão').fill('5162306219378829');
+  await page.getByLabel('Mês').fill('05');
+  await page.getByLabel('Ano').fill('2031');
+  await page.getByLabel('CVV').fill('318');
+  await page.getByLabel('CEP do titular').fill('01310100');
+  await page.getByLabel('Número do endereço').fill('1000');
+  await page.getByRole('button', { name: 'Assinar por R$ 49,90/mês' }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:${ASAAS_PORT}/`));
+
+  // One session for the purchase, paid with the plan's price.
+  await expect.poll(async () => (await planSessions()).map((s: { outcome: string }) => s.outcome)).toEqual(['paid']);
+  expect(Number((await planSessions())[0].paid_value)).toBe(49.9);
+
+  const admin = await freshSchoolAdmin('Admin Planos');
+  const staff = await page.context().browser()!.newPage();
+  await signInAs(staff, admin.email);
+  await staff.goto('/admin/recovery?etapa=paid');
+  const card = staff
+    .getByRole('listitem')
+    .filter({ has: staff.getByRole('heading', { name: `Pedro Assinatura ${tag}` }) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText(name)).toBeVisible();
+  await expect(card.getByText('· Assinatura')).toBeVisible();
+  await expect(card.getByText('Recuperado')).toBeVisible();
+  await expect(card.getByText('R$ 49,90')).toBeVisible();
+  await staff.close();
+});
