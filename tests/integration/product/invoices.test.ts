@@ -5,7 +5,8 @@
 // "Emitir novamente" issues once. Attacks: a forged invoice event, another school's token, another buyer.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
+import { inbox } from '../auth-helpers.ts';
 import { COURSE, SCHOOL, USER } from '../rls/seed.ts';
 import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 
@@ -177,6 +178,43 @@ describe('issuing', () => {
   it('a school with Notas fiscais off gets no invoice', async () => {
     const sale = await paidSale({ school: SCHOOL.rival });
     expect(await invoicesOf(sale.id)).toEqual([]);
+  });
+});
+
+describe('the whole path', () => {
+  it('a PIX bought at the checkout: after the guarantee the buyer gets "Nota fiscal disponível" with the PDF, and Minhas compras lists it', async () => {
+    const email = `nf.${Date.now().toString(36)}@exemplo.com.br`;
+    const created = await service.auth.admin.createUser({ email, password: 'senha-nota-123', email_confirm: true, user_metadata: { name: 'Renata Lima', school_id: SCHOOL.demo } });
+    if (created.error) throw created.error;
+    const buyer = await backend.signIn(email, 'senha-nota-123');
+    const token = (await buyer.auth.getSession()).data.session!.access_token;
+    const charge = await fetch(`${backend.url}/functions/v1/create-asaas-charge`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: ANON_KEY, Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ course_id: COURSE.marketing, billing_type: 'PIX', customer: { name: 'Renata Lima', email, cpfCnpj: '529.982.247-25', phone: '(11) 98888-7777' } }),
+    });
+    const { payment_id: paymentId, invoiceUrl } = (await charge.json()) as { payment_id: string; invoiceUrl: string };
+    expect(charge.status).toBe(200);
+    expect((await fetch(`${fake.url}/i/${invoiceUrl.split('/i/')[1]!}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await fake.idle();
+    expect((await invoiceOf(paymentId))!.status).toBe('pending');
+
+    await runJob(afterGuarantee());
+    const issued = (await invoiceOf(paymentId))!;
+    expect(issued.status).toBe('authorized');
+    const sent = await fetch(`${backend.url}/functions/v1/send-emails`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+      body: JSON.stringify({ limit: 200 }),
+    });
+    expect(sent.status).toBe(200);
+    const mail = (await inbox(backend, email)).find((m) => m.subject.startsWith('Nota fiscal disponível'));
+    expect(mail?.subject).toBe('Nota fiscal disponível: Marketing Digital para Pequenos Negócios');
+    expect(mail!.text).toContain(`Baixar a nota fiscal (PDF): ${issued.pdf_url}`);
+    expect(mail!.text).toContain('Olá, Renata!');
+
+    const { data: purchases } = await buyer.rpc('my_purchases', {});
+    expect(purchases).toEqual([expect.objectContaining({ payment_id: paymentId, invoice_status: 'authorized', invoice_pdf_url: issued.pdf_url, invoice_xml_url: issued.xml_url })]);
   });
 });
 
