@@ -2,7 +2,7 @@
 // staff member's school from the session, or a note when the account has none; with the school's courses
 // for the pages whose filters or forms list them.
 import type { ReactNode } from 'react';
-import type { CourseOption } from '@/concepts/course-filter';
+import { CourseFilter, type CourseOption } from '@/concepts/course-filter';
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -57,4 +57,10 @@ function SchoolCourses({
       )}
     </>
   );
+}
+
+/** The Curso filter with the school's courses, read when it is first shown (the dashboard shows it on demand). */
+export function SchoolCourseFilter({ id, schoolId, value, onChange }: { id: string; schoolId: string; value: string; onChange: (courseId: string) => void }) {
+  const courses = useCourseOptions(schoolId);
+  return <CourseFilter id={id} value={value} courses={courses.data ?? []} onChange={onChange} />;
 }

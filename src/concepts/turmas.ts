@@ -19,6 +19,12 @@ export function useCourseTurmas(courseId: string) {
   return useQuery(courseTurmasQuery(courseId));
 }
 
+/** The chosen turma when it is one of the course's (an id from the URL may be stale), else ''. */
+export function useChosenTurma(courseId: string, turmaParam: string): string {
+  const turmas = useCourseTurmas(courseId);
+  return (turmas.data ?? []).some((t) => t.id === turmaParam) ? turmaParam : '';
+}
+
 /** "10/03/2026 a 10/06/2026", or "A partir de 10/03/2026 (sem término)". Dates are São Paulo days. */
 export function turmaPeriod(t: Pick<CourseTurma, 'starts_on' | 'ends_on'>): string {
   const day = (d: string) => d.split('-').reverse().join('/');

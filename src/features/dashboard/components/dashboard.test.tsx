@@ -11,8 +11,11 @@ const fetchDashboardCounts = vi.hoisted(() => vi.fn());
 const fetchDashboardChart = vi.hoisted(() => vi.fn());
 const fetchRecoveredRevenue = vi.hoisted(() => vi.fn());
 const downloadBlob = vi.hoisted(() => vi.fn());
+const fetchCourseTurmas = vi.hoisted(() => vi.fn());
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/utils/download', () => ({ downloadBlob }));
+// A course's turmas (the Turma filter) come through the shared concept's read.
+vi.mock('@/concepts/turma-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchCourseTurmas }));
 vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchDashboardCounts, fetchDashboardChart, fetchRecoveredRevenue }));
 
 const school = { id: 's1', name: 'Escola Demo', member_area_name: 'Área Demo' } as SchoolRow;
@@ -31,6 +34,17 @@ function series(chart: DashboardChart, period: ChartPeriod): ChartSeries {
   return { unit: 'day', from: days[0]!, to: '2026-11-26', points, total, previous_total: period === '7d' ? total * 2 : 100 };
 }
 
+/** The route's parts, as stand-ins: the Curso filter (the school's courses) and Relatórios' numbers. */
+const parts = {
+  renderCourseFilter: ({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) => (
+    <select id={id} aria-label="Curso" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">Todos os cursos</option>
+      <option value="c1">Excel Essencial</option>
+    </select>
+  ),
+  renderCourseSummary: ({ courseId, turmaId }: { courseId: string; turmaId: string | null }) => <p>{`Resumo de ${courseId} / ${turmaId ?? 'todas'}`}</p>,
+};
+
 const card = (title: string) => screen.getByRole('region', { name: title });
 
 describe('Dashboard', () => {
@@ -39,12 +53,46 @@ describe('Dashboard', () => {
     fetchDashboardChart.mockReset().mockImplementation(async (_client, chart: DashboardChart, _school: string, period: ChartPeriod) => series(chart, period));
     downloadBlob.mockReset();
     fetchRecoveredRevenue.mockReset().mockResolvedValue(0);
+    fetchCourseTurmas.mockReset().mockImplementation(async (_c: unknown, courseId: string) =>
+      courseId === 'c1' ? [{ id: 't1', course_id: 'c1', name: 'Turma de março' }, { id: 't2', course_id: 'c1', name: 'Turma de abril' }] : [],
+    );
+  });
+
+  it('Filtrar por curso (issue 40): the course, then its turma, in the URL; their numbers replace the counters; without a filter nothing more is asked', async () => {
+    fetchDashboardCounts.mockResolvedValue({ courses: 1, students: 2, materials: 3, active_enrollments: 4 });
+    const view = renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
+    await waitFor(() => expect(screen.getByLabelText('Total de Alunos')).toHaveTextContent('2'));
+    // No filter: the course list (the route's filter) is not even mounted, no turma is read.
+    expect(screen.queryByRole('combobox', { name: 'Curso' })).not.toBeInTheDocument();
+    expect(fetchCourseTurmas).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar por curso' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Curso' }), 'c1');
+    expect(currentLocation(view)).toBe('/admin?curso=c1');
+    expect(await screen.findByText('Resumo de c1 / todas')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Alunos do curso' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Total de Alunos')).not.toBeInTheDocument();
+    expect(screen.getByText('As tendências abaixo são da escola toda.')).toBeInTheDocument();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Turma' }), 't2');
+    expect(currentLocation(view)).toBe('/admin?curso=c1&turma=t2');
+    expect(await screen.findByText('Resumo de c1 / t2')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Alunos da turma' })).toBeInTheDocument();
+    // Back to every course: the turma goes with it and the school's counters return.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Curso' }), '');
+    expect(currentLocation(view)).toBe('/admin');
+    await waitFor(() => expect(screen.getByLabelText('Total de Alunos')).toHaveTextContent('2'));
+  });
+
+  it('opens on the course and turma of the URL; a turma of another course is ignored', async () => {
+    renderScreen(<Dashboard {...parts} />, { route: '/admin?curso=c1&turma=t1', session });
+    expect(await screen.findByText('Resumo de c1 / t1')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Turma' })).toHaveValue('t1');
+    expect(fetchDashboardCounts).not.toHaveBeenCalled();
   });
 
   it('Receita says beside the revenue what Recuperação recovered in the same period (issue 41)', async () => {
     fetchDashboardCounts.mockResolvedValue({ courses: 1, students: 2, materials: 3, active_enrollments: 4 });
     fetchRecoveredRevenue.mockResolvedValue(237.6);
-    renderScreen(<Dashboard />, { route: '/admin?periodo=12m', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin?periodo=12m', session });
     await waitFor(() => expect(card('Receita')).toHaveTextContent('Recuperado: R$ 237,60 em vendas recuperadas (Recuperação)'));
     expect(fetchRecoveredRevenue).toHaveBeenCalledWith(expect.anything(), { schoolId: 's1', from: '2025-12-01', to: '2026-11-26' });
     // Only the revenue chart asks.
@@ -53,7 +101,7 @@ describe('Dashboard', () => {
 
   it("shows the school's four counters", async () => {
     fetchDashboardCounts.mockResolvedValue({ courses: 2001, students: 35, materials: 4, active_enrollments: 12 });
-    renderScreen(<Dashboard />, { route: '/admin', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     expect(screen.getByText('Visão geral de Área Demo')).toBeInTheDocument();
     expect(await screen.findByText('2.001')).toBeInTheDocument();
     expect(screen.getByLabelText('Total de Alunos')).toHaveTextContent('35');
@@ -65,7 +113,7 @@ describe('Dashboard', () => {
   it('a failed read shows "—" and LoadError, and the retry shows the counters', async () => {
     fetchDashboardCounts.mockRejectedValueOnce(new Error('falhou')).mockResolvedValue({ courses: 1, students: 2, materials: 3, active_enrollments: 4 });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderScreen(<Dashboard />, { route: '/admin', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     expect(await screen.findByText('Não foi possível carregar os contadores')).toBeInTheDocument();
     expect(screen.getByLabelText('Total de Cursos')).toHaveTextContent('—');
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -75,7 +123,7 @@ describe('Dashboard', () => {
 
   it('the five trends of the last 30 days: each total, its change against the previous period, R$ for revenue', async () => {
     fetchDashboardCounts.mockResolvedValue({ courses: 1, students: 2, materials: 3, active_enrollments: 4 });
-    renderScreen(<Dashboard />, { route: '/admin', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     await waitFor(() => expect(card('Receita')).toHaveTextContent('R$ 30,00'));
     expect(await screen.findByRole('radio', { name: '30 dias' })).toBeChecked();
     for (const chart of ['new_students', 'new_enrollments', 'active_students', 'lessons_completed', 'revenue'] as const)
@@ -91,7 +139,7 @@ describe('Dashboard', () => {
   });
 
   it('"Ver tabela" of a trend shows the same numbers as its bars', async () => {
-    renderScreen(<Dashboard />, { route: '/admin', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     const chart = await within(await screen.findByRole('region', { name: 'Receita' })).findByRole('group', { name: /gráfico de barras/ });
     const bars = within(chart).getAllByRole('img').map((b) => b.getAttribute('aria-label'));
     await userEvent.click(within(card('Receita')).getByRole('button', { name: 'Ver tabela' }));
@@ -102,7 +150,7 @@ describe('Dashboard', () => {
   });
 
   it('the period picker asks for the period, keeps it in the URL and labels weeks and months in pt-BR', async () => {
-    const view = renderScreen(<Dashboard />, { route: '/admin', session });
+    const view = renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     await waitFor(() => expect(within(card('Novos alunos')).getByText('6')).toBeInTheDocument());
     expect(within(screen.getByRole('group', { name: 'Período' })).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['7 dias', '30 dias', '90 dias', '12 meses']);
 
@@ -131,7 +179,7 @@ describe('Dashboard', () => {
   });
 
   it('opens on the period of the URL', async () => {
-    renderScreen(<Dashboard />, { route: '/admin?periodo=12m', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin?periodo=12m', session });
     expect(await screen.findByRole('radio', { name: '12 meses' })).toBeChecked();
     await waitFor(() => expect(fetchDashboardChart).toHaveBeenCalledWith(expect.anything(), 'revenue', 's1', '12m'));
     await userEvent.click(await within(card('Receita')).findByRole('button', { name: 'Ver tabela' }));
@@ -145,7 +193,7 @@ describe('Dashboard', () => {
       return chart === 'new_students' ? { ...s, points: s.points.map((p) => ({ ...p, value: 0 })), total: 0 } : s;
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderScreen(<Dashboard />, { route: '/admin', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     expect(await within(card('Novos alunos')).findByText('Ainda não há dados neste período')).toBeInTheDocument();
     expect(within(card('Novos alunos')).getByText('-100% vs. período anterior')).toBeInTheDocument();
     expect(within(card('Novos alunos')).getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
@@ -156,7 +204,7 @@ describe('Dashboard', () => {
   });
 
   it('"Exportar CSV" of a trend: the day with its year and the amount for a spreadsheet', async () => {
-    renderScreen(<Dashboard />, { route: '/admin', session });
+    renderScreen(<Dashboard {...parts} />, { route: '/admin', session });
     await waitFor(() => expect(card('Receita')).toHaveTextContent('R$ 30,00'));
     await userEvent.click(within(card('Receita')).getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(downloadBlob).toHaveBeenCalledWith(expect.stringMatching(/^receita-30d-\d{4}-\d{2}-\d{2}\.csv$/), expect.any(Blob)));
