@@ -141,6 +141,8 @@ ${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} s
     leva à página dela (http://localhost:${asaasPort}/s/<id>): 'Avançar para o próximo ciclo' (com o cartão
     aprovado ou recusado) e 'Simular vencimento'.
     Webhook do Asaas: http://localhost:${apiPort}/functions/v1/asaas-webhook?school=<id da escola>
+    Notas fiscais: ligadas na Escola Demo (emitidas 7 dias após o pagamento, pelo Asaas simulado).
+    Para simular a prefeitura: POST http://localhost:${asaasPort}/nfse/controle (docs/nota-fiscal.md).
 
   Vídeos enviados às aulas: Bunny Stream simulado em ${bunnyUrl} (recebe o envio por TUS, converte com
     ffmpeg em HLS criptografado 360p/720p e entrega com token). Arquivos em ${path.relative(ROOT, path.join(config.dataDir, 'fake-bunny'))}/.
