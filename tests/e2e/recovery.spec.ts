@@ -246,7 +246,7 @@ test("a plan's checkout left unpaid: the e-mail names the plan, its link reopens
     .filter({ has: staff.getByRole('heading', { name: `Pedro Assinatura ${tag}` }) });
   await expect(card).toHaveCount(1);
   await expect(card.getByText(name)).toBeVisible();
-  await expect(card.getByText('· Assinatura')).toBeVisible();
+  await expect(card.getByText('Assinatura', { exact: true })).toBeVisible();
   await expect(card.getByText('Recuperado')).toBeVisible();
   await expect(card.getByText('R$ 49,90')).toBeVisible();
   await staff.close();

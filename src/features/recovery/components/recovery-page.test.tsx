@@ -121,7 +121,7 @@ describe('RecoveryPage', () => {
     expect(cardOf('Compradora 4').getByText('Não contatar: a sequência de e-mails parou.')).toBeInTheDocument();
     const plan = cardOf('Compradora 5');
     expect(plan.getByText('Plano Completo')).toBeInTheDocument();
-    expect(plan.getByText('· Assinatura')).toBeInTheDocument();
+    expect(plan.getByText('Assinatura')).toBeInTheDocument();
     expect(plan.getByText('R$ 49,90')).toBeInTheDocument();
 
     const totals = within(screen.getByRole('list', { name: 'Números do período' }));

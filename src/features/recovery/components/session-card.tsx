@@ -38,10 +38,16 @@ export function SessionCard({
       <div className="min-w-0">
         <p className="truncate text-sm font-medium" title={s.offer.title}>
           {s.offer.title}
-          {s.offer.kind === 'plan' && <span className="font-normal text-muted-foreground"> · Assinatura</span>}
           {s.with_bump && <span className="font-normal text-muted-foreground"> + Leve também</span>}
         </p>
         <p className="text-sm text-muted-foreground">
+          {/* Before the stage, not after the name: a long plan name is cut, and this must stay seen. */}
+          {s.offer.kind === 'plan' && (
+            <>
+              <span className="font-medium text-foreground">Assinatura</span>
+              {' · '}
+            </>
+          )}
           {STAGE_LABEL[s.stage] ?? s.stage}
           {s.coupon_code && (
             <>
