@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 type Json = Record<string, unknown>;
-export type FakeAsaasInvoice = Json & { id: string; status: string; payment: string; externalReference: string | null };
+export type FakeAsaasInvoice = Json & { id: string; status: string; payment: string | null; installment: string | null; externalReference: string | null };
 
 interface Account {
   apiKey: string;
@@ -88,8 +88,10 @@ export class InvoiceFail extends Error {
 export interface FakeInvoicesDeps<A extends Account> {
   accounts: A[];
   baseUrl: () => string;
-  /** The account and customer of a payment of that account; undefined when it has none with that id. */
+  /** The customer and value of a payment of that account; undefined when it has none with that id. */
   paymentOf: (account: A, id: string) => { customer: string; value: number } | undefined;
+  /** The customer and total value of an installment plan of that account; undefined when it has none. */
+  installmentOf: (account: A, id: string) => { customer: string; value: number } | undefined;
   deliver: (account: A, event: string, payload: Json, about: string, o: { eventId?: string; token?: string | null }) => Promise<{ status: number; eventId: string; body: string }>;
   afterAnswer: (res: ServerResponse, events: (() => Promise<unknown>)[]) => void;
   today: () => string;
@@ -164,7 +166,8 @@ export function fakeInvoices<A extends Account>(deps: FakeInvoicesDeps<A>) {
       return true;
     }
     if (r === 'POST /invoices') {
-      const payment = deps.paymentOf(account, String(b.payment ?? ''));
+      // Of a payment, or of a whole installment plan.
+      const payment = b.installment ? deps.installmentOf(account, String(b.installment)) : deps.paymentOf(account, String(b.payment ?? ''));
       if (!payment) throw new InvoiceFail(400, 'invalid_payment', 'Cobrança não encontrada.');
       if (!fiscal.get(account.apiKey)) throw new InvoiceFail(400, 'invalid_fiscalInfo', 'Cadastre as informações fiscais antes de emitir notas fiscais.');
       const invoice: FakeAsaasInvoice = {
@@ -174,8 +177,8 @@ export function fakeInvoices<A extends Account>(deps: FakeInvoicesDeps<A>) {
         customer: payment.customer,
         type: 'NFSE',
         statusDescription: null,
-        payment: String(b.payment),
-        installment: null,
+        payment: b.installment ? null : String(b.payment),
+        installment: b.installment ? String(b.installment) : null,
         externalReference: typeof b.externalReference === 'string' ? b.externalReference : null,
         pdfUrl: null,
         xmlUrl: null,

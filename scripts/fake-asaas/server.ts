@@ -234,6 +234,11 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       const stored = payments.get(id);
       return stored && stored.account === account ? { customer: String(stored.payment.customer), value: Number(stored.payment.value) } : undefined;
     },
+    installmentOf: (account, id) => {
+      const plan = [...payments.values()].filter((s) => s.account === account && s.payment.installment === id).map((s) => s.payment);
+      const cents = plan.reduce((sum, p) => sum + Math.round(Number(p.value) * 100), 0);
+      return plan.length ? { customer: String(plan[0]!.customer), value: cents / 100 } : undefined;
+    },
     deliver: (account, event, payload, about, o) => deliver(account, event, payload, about, o),
     afterAnswer,
     today,

@@ -176,7 +176,8 @@ revoke all on function private.invoice_description(text, public.payments) from p
 -- turned Notas fiscais off keeps its pending invoices waiting.
 create function public.claim_invoice_work(p_now timestamptz default now(), p_limit integer default 20)
 returns table (
-  invoice_id uuid, school_id uuid, action text, lookup boolean, provider_payment_id text, provider_invoice_id text,
+  invoice_id uuid, school_id uuid, action text, lookup boolean, provider_payment_id text, provider_installment_id text,
+  provider_invoice_id text,
   value numeric, service_description text, observations text, municipal_service_id text, municipal_service_code text,
   municipal_service_name text, taxes jsonb
 )
@@ -221,6 +222,8 @@ begin
     -- A claim that expired (or an earlier attempt, after "Emitir novamente"): Asaas may have the invoice already.
     lookup := v_invoice.status in ('creating', 'scheduled');
     provider_payment_id := v_payment.provider_payment_id;
+    -- A card in installments is one Asaas payment per installment: its invoice is the installment plan's.
+    provider_installment_id := v_payment.provider_installment_id;
     -- Asaas's id when an earlier attempt ended in an error ("Emitir novamente"): that invoice is updated and issued.
     provider_invoice_id := case when v_invoice.status = 'pending' then v_invoice.provider_invoice_id end;
     value := v_invoice.value;
@@ -249,6 +252,7 @@ begin
     action := 'cancel';
     lookup := false;
     provider_payment_id := null;
+    provider_installment_id := null;
     provider_invoice_id := v_invoice.provider_invoice_id;
     value := v_invoice.value;
     service_description := null; observations := null; municipal_service_id := null;
@@ -378,10 +382,11 @@ grant execute on function public.record_invoice_call(uuid, text, text, text, tex
 -- ── The webhook (asaas-webhook, service role) ───────────────────────────────────────────────────
 -- An INVOICE_* event of the school whose token authenticated the call: the invoice is found only within
 -- p_school_id, by Asaas's id or (before the job recorded it) by externalReference = our id, and it must be
--- of the payment the event names. Recorded once per event id (private.payment_events), like payment events.
+-- of the payment (or installment plan) the event names. Recorded once per event id (private.payment_events), like payment events.
 create function public.apply_invoice_event(
   p_school_id uuid, p_event_id text, p_event text, p_provider_invoice_id text, p_external_reference text,
-  p_provider_payment_id text, p_asaas_status text, p_status_description text, p_number text, p_pdf_url text, p_xml_url text
+  p_provider_payment_id text, p_asaas_status text, p_status_description text, p_number text, p_pdf_url text, p_xml_url text,
+  p_provider_installment_id text default null
 ) returns text
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -414,7 +419,8 @@ begin
     when 'INVOICE_CANCELLATION_DENIED' then 'CANCELLATION_DENIED' when 'INVOICE_ERROR' then 'ERROR' end, p_asaas_status);
   if v_invoice.id is null then
     v_outcome := 'unknown_invoice';
-  elsif p_provider_payment_id is distinct from v_payment.provider_payment_id then
+  elsif not (p_provider_payment_id is not distinct from v_payment.provider_payment_id
+             or (v_payment.provider_installment_id is not null and p_provider_installment_id = v_payment.provider_installment_id)) then
     v_outcome := 'mismatch';
   elsif v_status is null then
     v_outcome := 'ignored';
@@ -426,8 +432,8 @@ begin
    where school_id = p_school_id and provider = 'asaas' and event_id = p_event_id;
   return v_outcome;
 end $$;
-revoke all on function public.apply_invoice_event(uuid, text, text, text, text, text, text, text, text, text, text) from public, anon, authenticated;
-grant execute on function public.apply_invoice_event(uuid, text, text, text, text, text, text, text, text, text, text) to service_role;
+revoke all on function public.apply_invoice_event(uuid, text, text, text, text, text, text, text, text, text, text, text) from public, anon, authenticated;
+grant execute on function public.apply_invoice_event(uuid, text, text, text, text, text, text, text, text, text, text, text) to service_role;
 
 -- asaas-webhook without ?school: the one school whose invoice the event names (Asaas's id or our id).
 create function public.invoice_school_id(p_provider_invoice_id text, p_external_reference text) returns uuid

@@ -184,10 +184,10 @@ export class AsaasClient {
   }
 
   /**
-   * POST /invoices: schedules the NFS-e of a payment (Asaas takes the service taker from the payment's
-   * customer); Asaas answers it SCHEDULED and sends INVOICE_CREATED. externalReference is our invoice id.
+   * POST /invoices: schedules the NFS-e of a payment, or of an installment plan (Asaas takes the service taker
+   * from its customer); Asaas answers it SCHEDULED and sends INVOICE_CREATED. externalReference is our invoice id.
    */
-  createInvoice(body: AsaasInvoiceFields & { payment: string; externalReference: string }): Promise<AsaasInvoice> {
+  createInvoice(body: AsaasInvoiceFields & ({ payment: string } | { installment: string }) & { externalReference: string }): Promise<AsaasInvoice> {
     return this.call<AsaasInvoice>('POST', '/invoices', body);
   }
 
@@ -253,6 +253,7 @@ export interface AsaasInvoice extends AsaasInvoiceFields {
   id: string;
   status: AsaasInvoiceStatus;
   payment: string | null;
+  installment: string | null;
   customer: string | null;
   externalReference: string | null;
   /** The municipality's message for an error or a denied cancellation. */

@@ -82,6 +82,7 @@ serve(async (req) => {
       p_number: str(invoice.number, 100),
       p_pdf_url: str(invoice.pdfUrl, 2000),
       p_xml_url: str(invoice.xmlUrl, 2000),
+      p_provider_installment_id: str(invoice.installment, 100),
     });
     if (error) throw new Error(`apply_invoice_event: ${error.message}`);
     return json({ received: true, outcome });

@@ -19,6 +19,7 @@ interface Work {
   action: 'create' | 'cancel';
   lookup: boolean;
   provider_payment_id: string | null;
+  provider_installment_id: string | null;
   provider_invoice_id: string | null;
   value: number;
   service_description: string | null;
@@ -99,9 +100,15 @@ serve(async (req) => {
         // "Emitir novamente": the invoice Asaas has (still in ERROR), with today's setting, issued again below.
         invoice = await asaas.updateInvoice(w.provider_invoice_id, fieldsOf(w));
       } else {
-        if (w.lookup) invoice = (await asaas.invoicesByReference(w.invoice_id)).find((i) => i.payment === w.provider_payment_id);
+        if (w.lookup) {
+          invoice = (await asaas.invoicesByReference(w.invoice_id)).find((i) =>
+            w.provider_installment_id ? i.installment === w.provider_installment_id : i.payment === w.provider_payment_id,
+          );
+        }
         if (!invoice) {
-          invoice = await asaas.createInvoice({ ...fieldsOf(w), payment: w.provider_payment_id!, externalReference: w.invoice_id });
+          // A card in installments: the invoice is the plan's (Asaas's `installment`), for the whole value.
+          const of = w.provider_installment_id ? { installment: w.provider_installment_id } : { payment: w.provider_payment_id! };
+          invoice = await asaas.createInvoice({ ...fieldsOf(w), ...of, externalReference: w.invoice_id });
           result.created++;
         }
         await record(w, { invoice });

@@ -32,13 +32,20 @@ async function asaas(key: string, path: string, body: unknown) {
 }
 
 /** A sale as create-asaas-charge leaves it, paid on the fake's invoice page (PAYMENT_CONFIRMED reaches asaas-webhook). */
-async function paidSale(o: { school?: string; userId?: string; value?: number } = {}) {
+async function paidSale(o: { school?: string; userId?: string; value?: number; installments?: number } = {}) {
   const school = o.school ?? SCHOOL.demo;
   const key = school === SCHOOL.demo ? DEMO.apiKey : RIVAL.apiKey;
   const value = o.value ?? 297;
   const id = randomUUID();
   const customer = await asaas(key, '/customers', { name: 'Aluna Teste', cpfCnpj: '52998224725' });
-  const charge = await asaas(key, '/payments', { customer: customer.id, billingType: 'PIX', value, dueDate: new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10), externalReference: id });
+  const dueDate = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
+  const charge = o.installments
+    ? await asaas(key, '/payments', {
+        customer: customer.id, billingType: 'CREDIT_CARD', installmentCount: o.installments, totalValue: value, dueDate, externalReference: id,
+        creditCard: { holderName: 'ALUNA', number: '5162306219378829', expiryMonth: '05', expiryYear: '2031', ccv: '123' },
+        creditCardHolderInfo: { name: 'Aluna', email: 'a@b.com', cpfCnpj: '52998224725', postalCode: '01310100', addressNumber: '1', phone: '11988887777' },
+      })
+    : await asaas(key, '/payments', { customer: customer.id, billingType: 'PIX', value, dueDate, externalReference: id });
   const { error } = await service.from('payments').insert({
     id,
     school_id: school,
@@ -47,8 +54,9 @@ async function paidSale(o: { school?: string; userId?: string; value?: number } 
     course_title: 'Marketing Digital',
     environment: 'sandbox',
     integration_id: INTEGRATION[school],
-    billing_type: 'PIX',
+    billing_type: o.installments ? 'CREDIT_CARD' : 'PIX',
     value,
+    ...(o.installments ? { installment_count: o.installments, provider_installment_id: charge.installment } : {}),
     provider_payment_id: charge.id,
     provider_customer_id: customer.id,
     invoice_url: charge.invoiceUrl,
@@ -173,6 +181,18 @@ describe('issuing', () => {
     expect(atAsaas(sale.asaasId).map((i) => i.id)).toEqual([lost.id]);
     expect(invoiceCreates(sale.asaasId)).toHaveLength(1);
     expect(await invoiceOf(sale.id)).toMatchObject({ status: 'authorized', provider_invoice_id: lost.id });
+  });
+
+  it('a card in installments gets one invoice of the whole installment plan', async () => {
+    const sale = await paidSale({ value: 300, installments: 3 });
+    const installment = String(fake.payment(sale.asaasId)!.installment);
+    expect(await invoicesOf(sale.id)).toHaveLength(1);
+    await runJob(afterGuarantee());
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/invoices' && (r.body as { installment?: string }).installment === installment);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.body).toMatchObject({ value: 300 });
+    expect(creates[0]!.body).not.toHaveProperty('payment');
+    expect(await invoiceOf(sale.id)).toMatchObject({ status: 'authorized', value: 300 });
   });
 
   it('a school with Notas fiscais off gets no invoice', async () => {
