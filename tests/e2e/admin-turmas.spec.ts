@@ -5,7 +5,9 @@
 // - staff move a student between turmas in Matrículas and the progress stays (checked in the database
 //   and on the new turma's page);
 // - "Comunicado para a turma" from the turma's page reaches only that turma: a student of it reads it,
-//   a student of the other turma does not (each one's own read, with their session).
+//   a student of the other turma does not (each one's own read, with their session); with "Enviar também
+//   por e-mail" the outbox holds one message for each of that turma's students only;
+// - the dashboard filtered by the course, then by the turma, counts that turma's students;
 // The course and its second turma are the spec's own (service role), so the demo's turmas and the other
 // journeys are unaffected. Screens at 1280 and 360 px are kept with the test's output.
 import type { Page } from '@playwright/test';
@@ -105,15 +107,32 @@ test('staff create a turma, see who is at risk, move a student keeping the progr
   const title = `Aula ao vivo da Turma A ${run}`;
   await form.getByLabel('Título').fill(title);
   await form.getByRole('textbox', { name: 'Mensagem' }).fill('Sexta às 20h, com o link no e-mail.');
+  await form.getByRole('switch', { name: 'Enviar também por e-mail' }).click();
   await screens(page, 'announcement-turma');
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Anúncio criado!')).toBeVisible();
+  // "Enviar também por e-mail": one message in the outbox for each of Turma A's students, none for Caio.
+  const [posted] = (await api(`/rest/v1/announcements?select=id&title=eq.${encodeURIComponent(title)}`, service)) as { id: string }[];
+  const mailed = (await api(`/rest/v1/email_outbox?select=user_id&kind=eq.announcement&idempotency_key=like.announcement:${posted!.id}:*`, service)) as { user_id: string }[];
+  expect(mailed.map((m) => m.user_id).sort()).toEqual([bia.id, dani.id].sort());
   const reads = async (email: string) => {
     const session = await passwordSession(email);
     return (await api(`/rest/v1/announcements?select=title&title=eq.${encodeURIComponent(title)}`, { token: session.access_token })) as unknown[];
   };
   expect(await reads(dani.email)).toHaveLength(1);
   expect(await reads(caio.email)).toHaveLength(0);
+
+  // The dashboard, filtered by the course and then by Turma A: that turma's two students.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Filtrar por curso' }).click();
+  await page.getByLabel('Curso', { exact: true }).selectOption(courseId);
+  await expect(page.getByRole('heading', { name: 'Alunos do curso' })).toBeVisible();
+  await expect(page.getByLabel('Total de alunos', { exact: true })).toHaveText('3');
+  await page.getByLabel('Turma', { exact: true }).selectOption(turmaA);
+  await expect(page.getByRole('heading', { name: 'Alunos da turma' })).toBeVisible();
+  await expect(page.getByLabel('Total de alunos', { exact: true })).toHaveText('2');
+  await expect(page).toHaveURL(new RegExp(`/admin\\?curso=${courseId}&turma=${turmaA}$`));
+  await screens(page, 'dashboard-turma');
 
   // 4. Matrículas: Mover de turma (Bia to Turma B); the progress stays.
   await page.goto(`/admin/enrollments?curso=${courseId}&turma=${turmaA}`);

@@ -84,6 +84,7 @@ describe('the checkout of a course with turmas', () => {
     await userEvent.click(await within(offer).findByRole('button', { name: 'Entrar na lista de espera' }));
     expect(api.joinWaitlist).toHaveBeenCalledWith(expect.anything(), 'c1');
     expect(await screen.findByTestId('waitlist-joined')).toHaveTextContent('Você está na lista de espera');
+    expect(screen.getByTestId('waitlist-joined')).toHaveTextContent('Avisamos por e-mail quando abrir uma vaga ou a próxima turma abrir as inscrições');
     api.fetchWaitlistEntry.mockResolvedValue(null);
     await userEvent.click(screen.getByRole('button', { name: 'Sair da lista' }));
     expect(api.leaveWaitlist).toHaveBeenCalledWith(expect.anything(), 'c1', 'u1');

@@ -54,8 +54,9 @@ function Waitlist({ courseId, userId }: { courseId: string; userId: string }) {
       <div role="status" className="grid gap-2 rounded-md bg-white/70 p-3 text-green-900" data-testid="waitlist-joined">
         <p className="flex items-start gap-2 font-medium">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
-          {/* No e-mail promised: the waiting list's e-mail is not sent yet (docs/turmas.md, E-mails). */}
-          Você está na lista de espera deste curso, na ordem em que entrou.
+          {/* The list is told at once by e-mail (turma_waitlist_open, docs/turmas.md "E-mails"): first to buy gets the seat. */}
+          Você está na lista de espera deste curso. Avisamos por e-mail quando abrir uma vaga ou a próxima turma abrir as inscrições; a vaga é de quem
+          garantir primeiro.
         </p>
         <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={busy} onClick={() => leave.mutate()}>
           {leave.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}

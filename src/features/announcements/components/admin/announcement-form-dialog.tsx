@@ -160,7 +160,7 @@ export function AnnouncementDialog({
                 </FormField>
                 <div className="grid gap-1 sm:col-span-2">
                   <SwitchChoiceField control={control} name="email_students" id={id} label="Enviar também por e-mail" />
-                  <p className="text-sm text-muted-foreground">
+                  <p className="text-xs text-muted-foreground">
                     Cada aluno da turma recebe uma vez, menos quem desligou os comunicados por e-mail. Salvar de novo não reenvia.
                   </p>
                 </div>
