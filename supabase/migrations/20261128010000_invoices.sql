@@ -241,7 +241,8 @@ begin
   for v_invoice in
     select i.* from public.invoices i
      where i.cancel_requested_at is not null and i.cancel_sent_at is null and i.provider_invoice_id is not null
-       and i.status in ('scheduled', 'synchronized', 'authorized', 'error')
+       -- Not while the municipality has it (synchronized): its answer comes first, then it is cancelled.
+       and i.status in ('scheduled', 'authorized', 'error')
      order by i.cancel_requested_at
      limit greatest(v_limit - v_count, 0)
      for update skip locked

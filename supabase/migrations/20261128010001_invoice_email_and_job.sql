@@ -25,5 +25,5 @@ select cron.schedule('issue-invoices', '* * * * *', $job$
                  where (i.status = 'pending' and i.issue_at <= now())
                     or (i.status in ('creating', 'scheduled') and i.claimed_at < now() - interval '10 minutes')
                     or (i.cancel_requested_at is not null and i.cancel_sent_at is null and i.provider_invoice_id is not null
-                        and i.status in ('scheduled', 'synchronized', 'authorized', 'error')));
+                        and i.status in ('scheduled', 'authorized', 'error')));
 $job$);

@@ -375,6 +375,22 @@ describe('errors, Emitir novamente and refunds', () => {
     expect(fake.requests.filter((r) => r.path === `/api/v3/invoices/${issued.provider_invoice_id}/cancel`)).toHaveLength(1);
   });
 
+  it('a refund while the municipality has the invoice waits for its answer, then cancels it', async () => {
+    const sale = await paidSale();
+    await runJob(afterGuarantee());
+    const issued = (await invoiceOf(sale.id))!;
+    // As if INVOICE_AUTHORIZED had not arrived yet: the invoice is still at the municipality.
+    await service.from('invoices').update({ status: 'synchronized' }).eq('id', issued.id);
+    await fake.sendEvent(sale.asaasId, 'PAYMENT_REFUNDED');
+    await runJob(afterGuarantee());
+    const cancels = () => fake.requests.filter((r) => r.path === `/api/v3/invoices/${issued.provider_invoice_id}/cancel`);
+    expect(cancels()).toHaveLength(0);
+    await fake.sendInvoiceEvent(issued.provider_invoice_id!, 'INVOICE_AUTHORIZED');
+    await runJob(afterGuarantee());
+    expect(cancels()).toHaveLength(1);
+    expect((await invoiceOf(sale.id))!.status).toBe('cancelled');
+  });
+
   it('a cancellation the municipality denies is recorded as "Cancelamento negado pela prefeitura" with its reason', async () => {
     fake.setInvoiceOutcome(DEMO.apiKey, { denyCancellation: true });
     const sale = await paidSale();
