@@ -48,9 +48,11 @@ export function firstVisitPages(apiUrl: string, anonKey: string) {
         // With the edge-function client, which the functions stand-in loads on the first call: the
         // video's signing waits for it, and with it the page's largest paint.
         modules: ['app/routes/lesson.tsx', '@supabase/functions-js/dist/module/FunctionsClient.js'],
+        // The lesson first: its answer names the poster, the page's largest paint (issue 38), and the
+        // API answers a connection's requests about in the order they come.
         requests: [
-          courseDetail('{1}'),
           rest('lessons', LESSON_BUNDLE_SELECT, 'id=eq.{2}&lesson_ratings.user_id=eq.{user}&materials.order=created_at.desc'),
+          courseDetail('{1}'),
           rpc('quiz_for_student', { p_lesson_id: '{2}' }),
           rpc('my_quiz_states', { p_course_id: '{1}' }),
           // The lesson's uploaded video, signed as soon as the lesson's answer names it: the page's
@@ -60,8 +62,8 @@ export function firstVisitPages(apiUrl: string, anonKey: string) {
         // What lessonBundleQuery signs: an uploaded file's Storage path, not a YouTube/Vimeo URL nor the
         // video host's 'video-host' (played through video-playback, whose start the player asks itself).
         values: {
-          video: [1, '0.lesson_contents.video_url', STORAGE_PATH_PATTERN],
-          poster: [1, '0.lesson_contents.video_poster', POSTER_PATH_PATTERN],
+          video: [0, '0.lesson_contents.video_url', STORAGE_PATH_PATTERN],
+          poster: [0, '0.lesson_contents.video_poster', POSTER_PATH_PATTERN],
         },
         // The uploaded video's poster, the page's largest paint until the video's first frame (issue 38),
         // as soon as the lesson's answer names it: the srcset and sizes of ./video-poster.tsx's <img>.

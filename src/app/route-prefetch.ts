@@ -42,10 +42,11 @@ export const pageLoaders: Record<FirstVisitPath, (params: Params) => Promise<voi
     // functions-js loads on first use (the first visit's functions stand-in); an uploaded video's
     // signing (sign-lesson-file) is on this page's critical path, so its code comes alongside the lesson data.
     void import('@supabase/functions-js');
-    // The bundle's query also signs an uploaded video's URL as soon as the lesson data arrives.
+    // The lesson's bundle first (its answer names the poster, the page's largest paint:
+    // first-visit-pages.ts); its query also signs an uploaded video's URL as soon as the data arrives.
     await Promise.all([
-      queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)),
       queryClient.prefetchQuery(lessonBundleQuery(params.lessonId, userId)),
+      queryClient.prefetchQuery(courseDetailQuery(params.courseId, userId)),
       // The lesson's quiz (null for most lessons) and the quiz states of the side panel (issue 23).
       queryClient.prefetchQuery(quizForStudentQuery(params.lessonId, userId)),
       queryClient.prefetchQuery(quizStatesQuery(params.courseId, userId)),
