@@ -4,12 +4,11 @@
 // pinned at the right edge, as Vendas does.
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/utils/format';
+import { formatDateTime } from '@/utils/format';
 import type { AuditEntry } from '../api/queries';
 import { ACTION_LABEL, ROLE_LABEL, SOURCE_LABEL, summaryText, whatText, whoText } from '../lib/labels';
 
 const PINNED = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.25)]';
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
 export function AuditTable({
   rows,
@@ -44,15 +43,20 @@ export function AuditTable({
           {rows.map((e) => (
             <tr key={e.id} className="border-t border-border align-top">
               <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                {formatDate(e.created_at)}
-                <span className="block text-xs text-muted-foreground">{timeOf(e.created_at)}</span>
+                {/* dd/mm/aaaa, hh:mm in Brazil's time zone, as the dialog says it */}
+                {formatDateTime(e.created_at).split(', ')[0]}
+                <span className="block text-xs text-muted-foreground">
+                  {formatDateTime(e.created_at).split(', ')[1]}
+                </span>
               </td>
               {showSchool && <td className="max-w-[10rem] px-3 py-3">{e.school_name ?? 'Plataforma'}</td>}
               <td className="max-w-[12rem] px-3 py-3">
                 <p className="truncate font-medium">{whoText(e)}</p>
                 <p className="truncate text-xs text-muted-foreground">
-                  {e.actor_role ? (ROLE_LABEL[e.actor_role] ?? e.actor_role) : e.actor_id ? '' : SOURCE_LABEL[e.source]}
+                  {/* The role, and how the change came when not from the panel; with no person, the function's name. */}
+                  {e.actor_role ? (ROLE_LABEL[e.actor_role] ?? e.actor_role) : ''}
                   {e.actor_id && e.source !== 'api' && ` · ${SOURCE_LABEL[e.source]}`}
+                  {!e.actor_id && e.source_name}
                 </p>
               </td>
               <td className="px-3 py-3">
@@ -66,7 +70,7 @@ export function AuditTable({
                 <p className="line-clamp-2">{whatText(e)}</p>
               </td>
               <td className="max-w-[18rem] min-w-[10rem] px-3 py-3">
-                <p className="line-clamp-3 text-muted-foreground" title={summaryText(e)}>
+                <p className="line-clamp-3 text-muted-foreground [overflow-wrap:anywhere]" title={summaryText(e)}>
                   {summaryText(e) || '—'}
                 </p>
               </td>

@@ -45,12 +45,12 @@ function ChangeDetails({ entry: e }: { entry: AuditEntry }) {
           {e.school_name && ` · ${e.school_name}`}
         </DialogDescription>
       </DialogHeader>
-      <div className="overflow-x-auto rounded-lg border border-border">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+      <div className="rounded-lg border border-border">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Antes e depois</caption>
           <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="w-[30%] px-3 py-2">
                 Campo
               </th>
               <th scope="col" className="px-3 py-2">
@@ -64,13 +64,13 @@ function ChangeDetails({ entry: e }: { entry: AuditEntry }) {
           <tbody>
             {fields.map((c) => (
               <tr key={c.field} className="border-t border-border align-top">
-                <th scope="row" className="px-3 py-2 font-medium">
+                <th scope="row" className="px-3 py-2 font-medium [overflow-wrap:anywhere]">
                   {fieldLabel(c.field)}
                 </th>
-                <td className="px-3 py-2 break-words whitespace-pre-wrap text-muted-foreground">
+                <td className="px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-wrap text-muted-foreground">
                   {e.action === 'insert' ? '—' : valueText(c.field, c.before)}
                 </td>
-                <td className="px-3 py-2 break-words whitespace-pre-wrap">
+                <td className="px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-wrap">
                   {e.action === 'delete' ? '—' : valueText(c.field, c.after)}
                 </td>
               </tr>
