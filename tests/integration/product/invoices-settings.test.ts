@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, useBackend } from '../harness.ts';
-import { SCHOOL } from '../rls/seed.ts';
+import { COURSE, SCHOOL, USER } from '../rls/seed.ts';
 import { DEMO_ASAAS_ACCOUNTS } from '../../../scripts/fake-asaas/demo-accounts.ts';
 import { COMPLETE_FISCAL_INFO } from '../../../scripts/fake-asaas/invoices.ts';
 
@@ -69,6 +69,16 @@ describe('Notas fiscais settings', () => {
     expect(await settingsCall(clients.rival, { action: 'check' })).toEqual({ status: 200, body: { missing: [], supports_cancellation: true } });
     expect(await settingsCall(clients.rival, { action: 'enable', enabled: true })).toEqual({ status: 200, body: { enabled: true, missing: [] } });
     expect(await rivalSettings()).toMatchObject({ enabled: true, issue_on: 'payment', municipal_service_id: '07285' });
+    // "On payment": a confirmed payment's invoice is due at once.
+    const { data: payment, error: payError } = await service.from('payments').insert({
+      school_id: SCHOOL.rival, user_id: USER.alunoRival, course_id: COURSE.rival, course_title: 'Curso Rival', environment: 'sandbox',
+      billing_type: 'PIX', value: 50, provider_payment_id: `pay_rival_${Date.now()}`,
+    }).select('id').single();
+    expect(payError).toBeNull();
+    await service.from('payments').update({ status: 'RECEIVED', paid_at: new Date().toISOString() }).eq('id', payment!.id);
+    const invoice = (await service.from('invoices').select('status, issue_at, value').eq('payment_id', payment!.id).single()).data!;
+    expect(invoice).toMatchObject({ status: 'pending', value: 50 });
+    expect(new Date(invoice.issue_at).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     // With it on, the service cannot be cleared.
     const cleared = await clients.rival.from('school_invoice_settings').update({ municipal_service_id: null }).eq('school_id', SCHOOL.rival).select();
     expect(cleared.error?.message).toMatch(/school_invoice_settings_service_when_enabled/);
