@@ -6,7 +6,10 @@
 // (supabase.com/docs/guides/functions/limits; 465 was listed too until the docs were corrected, it
 // works: supabase/supabase#21977), so smtpConfigFromEnv refuses 25 and 587. Use 465 (or 2465:
 // implicit TLS) or a provider's STARTTLS port such as 2587 (SES, Resend) or 2525 (Brevo).
-import nodemailer, { type NodemailerError, type SMTPTransportOptions } from 'npm:nodemailer@10.6.1';
+import { Readable } from 'node:stream';
+import type { NodemailerError, SMTPTransportOptions } from 'npm:nodemailer@10.6.1';
+import MailComposer from 'npm:nodemailer@10.6.1/lib/mail-composer';
+import SMTPConnection from 'npm:nodemailer@10.6.1/lib/smtp-connection';
 
 export interface SmtpConfig {
   host: string;
@@ -82,34 +85,66 @@ export class SmtpError extends Error {
     readonly response: string | null,
     /** A 5xx the provider will answer again (bad address, rejected content): retrying does not help. */
     readonly permanent: boolean,
+    /** The message's body had started to go out (the server answered DATA): the server may have it. */
+    readonly bodySent = false,
   ) {
     super(message);
     this.name = 'SmtpError';
   }
 }
 
-function toSmtpError(e: unknown): SmtpError {
+function toSmtpError(e: unknown, bodySent: boolean, permanent?: boolean): SmtpError {
   const err = e as NodemailerError;
   const response = err.response ?? null;
   const message = response ? `SMTP: ${response}` : `SMTP: ${err.message ?? String(e)}`;
-  return new SmtpError(message, err.code ?? null, err.responseCode ?? null, response, err.permanent === true);
+  return new SmtpError(message, err.code ?? null, err.responseCode ?? null, response, permanent ?? err.permanent === true, bodySent);
 }
 
-export interface Mailer {
+/**
+ * One SMTP session for many messages, as a sender draining a batch wants. ready() connects and logs in
+ * (again after a failure ended the last session) before the caller records anything about a message, so
+ * a server that is down, mute or refuses the login fails there, before a message is at stake (send-emails'
+ * at-most-once rule, docs/emails.md). send()'s error says whether the body had started to go out
+ * (SmtpError.bodySent); after a failed send the session is ended and the next ready() opens a new one.
+ */
+export interface SmtpSession {
+  ready(): Promise<void>;
   send(mail: OutgoingMail): Promise<{ messageId: string }>;
   close(): void;
 }
 
-/**
- * One connection (pooled: `pool` connections at most) reused for many messages, as a sender draining
- * a batch wants; close() when done. sendMail below is the one-message form.
- */
-export function createMailer(config: SmtpConfig, pool = 1): Mailer {
-  const transport = nodemailer.createTransport({ ...transportOptions(config), pool: true, maxConnections: pool });
+export function openSmtpSession(config: SmtpConfig): SmtpSession {
+  let connection: SMTPConnection | null = null;
+  const end = () => {
+    connection?.close();
+    connection = null;
+  };
   return {
-    async send(mail) {
+    async ready() {
+      if (connection) return;
+      const opened = new SMTPConnection(transportOptions(config));
       try {
-        const info = await transport.sendMail({
+        await new Promise<void>((resolve, reject) => {
+          // A refused or dropped connection is emitted as 'error', a refused greeting reaches the callback.
+          opened.once('error', reject);
+          opened.connect((err) => (err ? reject(err) : opened.login({ user: config.user, pass: config.pass }, (e) => (e ? reject(e) : resolve()))));
+        });
+      } catch (e) {
+        opened.close();
+        // The server's fault, not the message's: never a permanent failure of the message.
+        throw toSmtpError(e, false, false);
+      }
+      opened.on('error', () => {}); // later errors reach send()'s callback
+      opened.once('end', () => {
+        if (connection === opened) connection = null;
+      });
+      connection = opened;
+    },
+    async send(mail) {
+      let bodySent = false;
+      try {
+        if (!connection) throw Object.assign(new Error('sem conexão'), { code: 'ECONNECTION' });
+        const message = new MailComposer({
           from: mail.from ?? config.sender,
           to: mail.to,
           replyTo: mail.replyTo,
@@ -118,22 +153,37 @@ export function createMailer(config: SmtpConfig, pool = 1): Mailer {
           text: mail.text,
           headers: mail.headers,
           messageId: mail.messageId,
+        }).compile();
+        const raw = await message.build();
+        // Read only once the server has answered DATA: from then on it may have the message.
+        const body = new Readable({
+          read() {
+            bodySent = true;
+            this.push(raw);
+            this.push(null);
+          },
         });
-        if (info.rejected.length) throw Object.assign(new Error(`recusado: ${info.rejected.join(', ')}`), { response: info.response });
-        return { messageId: info.messageId };
+        const current = connection;
+        await new Promise<void>((resolve, reject) => current.send(message.getEnvelope(), body, (err) => (err ? reject(err) : resolve())));
+        return { messageId: message.messageId() };
       } catch (e) {
-        throw toSmtpError(e);
+        end();
+        throw toSmtpError(e, bodySent);
       }
     },
-    close: () => transport.close(),
+    close: () => {
+      connection?.quit();
+      connection = null;
+    },
   };
 }
 
 export async function sendMail(config: SmtpConfig, mail: OutgoingMail): Promise<{ messageId: string }> {
-  const mailer = createMailer(config);
+  const session = openSmtpSession(config);
   try {
-    return await mailer.send(mail);
+    await session.ready();
+    return await session.send(mail);
   } finally {
-    mailer.close();
+    session.close();
   }
 }

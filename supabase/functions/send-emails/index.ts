@@ -5,24 +5,25 @@
 // it through SMTP (the SMTP_* secrets) and reports it: complete_email, or fail_email (retried with
 // backoff, failed for good after 5 attempts or at once when the provider refuses the address). One
 // message failing never stops the others.
-// At most once per message (issue 41, docs/emails.md): before speaking SMTP the sender records the attempt
-// and the Message-ID it will use (start_email_delivery, which also judges the message one last time).
-// After that only a refusal the server answered, or no connection at all, is retried; any other failure,
-// including the record of a send the server accepted, leaves the outcome unknown and the message is never
-// sent again (email_outcome_unknown, or claim_emails when this sender died).
+// At most once per message (issue 41, docs/emails.md): the sender first opens and authenticates its SMTP
+// session, then records the attempt and the Message-ID it will use (start_email_delivery, which also judges
+// the message one last time), then hands the message over. Anything that fails before the body goes out
+// (server down or mute, login refused, sender or address refused) is retried with the same Message-ID; after
+// it, a 4xx/5xx reply is a refusal (retried or failed as before) and anything else (the connection dropped
+// before the "250", or the record of an accepted send failed) leaves the outcome unknown: the message is
+// never sent again (email_outcome_unknown, or claim_emails when this sender died).
 //   POST {limit?: 1..200}  →  {claimed, sent, retried, failed}
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { env, serviceClient } from '../_shared/supabase.ts';
-import { createMailer, smtpConfigFromEnv, SmtpError } from '../_shared/smtp.ts';
+import { openSmtpSession, smtpConfigFromEnv, SmtpError } from '../_shared/smtp.ts';
 import { activeCourseTitles, createAccessLink } from '../_shared/access-links.ts';
 import { EMAIL_KINDS, type EmailKind, type EmailLinks, OPTIONAL_KINDS, renderMessage } from '../_shared/emails/messages.ts';
 import { loadEmailSchools } from '../_shared/emails/schools.ts';
 
-/** The server answered with a refusal, or was never reached: the message surely did not go out. */
+/** The send failed before the body went out, or the server answered it with a refusal: surely not delivered. */
 function surelyNotSent(e: unknown): boolean {
   if (!(e instanceof SmtpError)) return false;
-  if (e.responseCode !== null && e.responseCode >= 400) return true;
-  return e.code === 'ECONNECTION' || e.code === 'EDNS' || e.code === 'EAUTH' || e.code === 'ETLS';
+  return !e.bodySent || (e.responseCode !== null && e.responseCode >= 400);
 }
 
 interface OutboxRow {
@@ -33,6 +34,8 @@ interface OutboxRow {
   kind: EmailKind;
   payload: Record<string, unknown>;
   attempts: number;
+  /** Set by an earlier attempt the server refused: the retry uses the same Message-ID. */
+  provider_message_id: string | null;
 }
 serve(async (req) => {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
@@ -55,7 +58,9 @@ serve(async (req) => {
 
   const schools = await loadEmailSchools(admin, [...new Set(rows.map((r) => r.school_id))]);
   const site = env('SITE_URL').replace(/\/+$/, '');
-  const mailer = createMailer(config, 2);
+  const smtp = openSmtpSession(config);
+  // The server could not be reached or refused the login: the rest of the batch waits for the next run.
+  let unreachable: SmtpError | null = null;
   try {
     for (const row of rows) {
       try {
@@ -89,13 +94,20 @@ serve(async (req) => {
           };
         }
         const mail = renderMessage(row.kind, payload, school, links);
-        const messageId = `<${crypto.randomUUID()}@${config.sender.split('@')[1]}>`;
+        const messageId = row.provider_message_id ?? `<${crypto.randomUUID()}@${config.sender.split('@')[1]}>`;
+        if (unreachable) throw unreachable;
+        try {
+          await smtp.ready();
+        } catch (e) {
+          unreachable = e as SmtpError;
+          throw e;
+        }
         const started = await admin.rpc('start_email_delivery', { p_id: row.id, p_message_id: messageId });
         if (started.error) throw new Error(`start_email_delivery: ${started.error.message}`);
         // No longer this sender's, or no longer due (skipped): not sent.
         if (started.data !== true) continue;
         try {
-          await mailer.send({
+          await smtp.send({
             ...mail,
             to: row.to_email,
             from: { name: school.senderName || school.name, address: config.sender },
@@ -127,7 +139,7 @@ serve(async (req) => {
       }
     }
   } finally {
-    mailer.close();
+    smtp.close();
   }
   return json(counts);
 });
