@@ -17,7 +17,7 @@ export interface VideoViewer {
 export async function prepareVideoViewers(db: Sql, count: number): Promise<VideoViewer[]> {
   await db.query(`update public.lesson_contents set video_url = 'video-host' where lesson_id = $1`, [VIDEO_LESSON]);
   await db.query(`select public.record_lesson_video_upload($1, 'bunny', $2)`, [VIDEO_LESSON, DEMO_VIDEO.guid]);
-  await db.query(`select public.record_lesson_video_status('bunny', $1, 'ready', 100, array['360p', '720p'], 12)`, [DEMO_VIDEO.guid]);
+  await db.query(`select public.record_lesson_video_status('bunny', $1, 'ready', 100, array['240p', '360p', '720p'], 12)`, [DEMO_VIDEO.guid]);
   const { rows } = await db.query<{ id: string }>(
     `with u as (
        insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)

@@ -17,7 +17,7 @@
 // 2. Press play → first frame: the production build (vite build, VIDEO_HOST_ORIGINS for the fake host) in
 //    Debian's Chromium (/usr/bin/chromium), signed in as the demo student, on the same backend, whose
 //    lesson plays the fake Bunny Stream's demo video (scripts/fake-bunny/demo-video.ts: 12 s, 1280×720,
-//    360p and 720p AES-128 HLS in 2 s segments). Each run clears the HTTP cache, throttles the page through
+//    240p, 360p and 720p AES-128 HLS in 2 s segments; the player starts on 240p). Each run clears the HTTP cache, throttles the page through
 //    CDP at Lighthouse's mobile 4G profile (150 ms per request, 1.6 Mbps down, 750 kbps up; no CPU
 //    slowdown), opens the lesson, and presses the player's play control the moment it shows (the earliest
 //    a student can: the player has just started loading the stream; a later press finds more of it
@@ -338,7 +338,7 @@ async function main() {
   }
   const secrets = Object.fromEntries(Object.entries(bunny.secrets).map(([name, value]) => [`FUNCTIONS_SECRET_${name}`, value]));
   const backend = (await startBackend(databaseUrl, { ...secrets, BENCH_SEED: 'demo', BENCH_VIDEO_VIEWERS: String(VIEWERS) })) as Backend & { viewers: VideoViewer[] };
-  console.log(`backend ${backend.url} (${backend.engine}), fake Bunny Stream ${bunny.url} with the demo video (12 s, 360p + 720p)`);
+  console.log(`backend ${backend.url} (${backend.engine}), fake Bunny Stream ${bunny.url} with the demo video (12 s, 240p + 360p + 720p)`);
 
   await playbackFunction(backend, backend.viewers, databaseCpu);
   await firstFrame(backend, bunny, dir);

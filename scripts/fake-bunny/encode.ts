@@ -2,10 +2,11 @@
 // @ffmpeg-installer/ffmpeg ships in its npm package (nothing downloaded at run time). The source becomes
 // AES-128 encrypted HLS in the video's folder, laid out as Bunny delivers it:
 //   playlist.m3u8                 master playlist, one entry per rendition ready
-//   360p/video.m3u8, video0.ts…   each rendition's playlist and encrypted segments
-//   360p/video.key                the rendition's key (fetched by the player with the same token)
+//   240p/video.m3u8, video0.ts…   each rendition's playlist and encrypted segments
+//   240p/video.key                the rendition's key (fetched by the player with the same token)
 //   thumbnail.jpg
-// 360p always, 720p too when the source is at least 720 lines high. No MP4 is ever written there.
+// 240p and 360p always, 720p too when the source is at least 720 lines high (the resolutions docs/video.md
+// asks the real library to enable). No MP4 is ever written there.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -29,6 +30,8 @@ export interface Rendition {
 }
 
 const RENDITIONS: Rendition[] = [
+  // The first segment on a slow link: hls.js starts on the rendition whose segment it can fetch soonest.
+  { name: '240p', height: 240, videoBitrate: '400k' },
   { name: '360p', height: 360, videoBitrate: '800k' },
   { name: '720p', height: 720, videoBitrate: '2500k' },
 ];
@@ -77,7 +80,7 @@ export async function probe(source: string): Promise<SourceInfo> {
 }
 
 export function renditionsFor(info: SourceInfo): Rendition[] {
-  return RENDITIONS.filter((r) => r.height === 360 || info.height >= r.height);
+  return RENDITIONS.filter((r) => r.height <= 360 || info.height >= r.height);
 }
 
 /** One rendition, encrypted with a fresh key; `onProgress` gets 0..1 of this rendition. */

@@ -8,8 +8,8 @@
 //   headers AuthorizationSignature = sha256_hex(libraryId + apiKey + AuthorizationExpire + VideoId),
 //   AuthorizationExpire (unix s, not past), VideoId and LibraryId, checked as Bunny does; the upload is
 //   for that video only, once. Upload-Metadata needs filetype and title, as Bunny documents.
-// - Encoding: the finished upload goes through ffmpeg (encode.ts) into AES-128 encrypted HLS, 360p and
-//   720p when the source allows; status 1 Uploaded → 2 Processing → 3 Transcoding (encodeProgress) →
+// - Encoding: the finished upload goes through ffmpeg (encode.ts) into AES-128 encrypted HLS, 240p, 360p
+//   and 720p when the source allows; status 1 Uploaded → 2 Processing → 3 Transcoding (encodeProgress) →
 //   4 Finished, or 5 Error with the reason in transcodingMessages. The source file is deleted then.
 // - Webhooks to `webhookUrl`, as Bunny sends them: POST { VideoLibraryId, VideoGuid, Status } with
 //   Bunny's webhook codes (6 upload started, 7 upload finished, 0 queued, 1 processing, 2 encoding,

@@ -170,6 +170,7 @@ test('the admin uploads a lesson video to the video host: processing, then ready
     lessonId = lesson.id;
     expect(lesson.lesson_contents.video_url ?? lesson.lesson_contents[0].video_url).toBe('video-host');
     expect(lesson.lesson_videos.status ?? lesson.lesson_videos[0].status).toBe('ready');
+    expect(lesson.lesson_videos.renditions ?? lesson.lesson_videos[0].renditions).toEqual(['240p', '360p', '720p']);
     await context.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -211,6 +212,8 @@ test('the student plays it as encrypted HLS with their name moving over it, rene
   expect(files.some((f) => /^\d+p\/video\.m3u8$/.test(f))).toBe(true);
   expect(files.some((f) => /^\d+p\/video\d+\.ts$/.test(f))).toBe(true);
   expect(files.some((f) => /^\d+p\/video\.key$/.test(f))).toBe(true);
+  // The first segment is the lowest rendition's (the soonest picture on a slow link); Automática climbs after.
+  expect(files.find((f) => f.endsWith('.ts'))).toMatch(/^240p\/video\d+\.ts$/);
   expect(served.every((s) => s.status === 200)).toBe(true);
   expect(served.some((s) => /\.mp4(\?|$)/.test(s.url) || /video\/mp4/.test(s.type))).toBe(false);
   expect(playbackCalls).toEqual(['start']);
@@ -247,6 +250,7 @@ test('the student plays it as encrypted HLS with their name moving over it, rene
     '1,75x',
     '2x',
     'Automática',
+    '240p',
     '360p',
     '720p',
   ]);

@@ -2,7 +2,7 @@
 // videoHost()) in the real functions runtime, against scripts/fake-bunny, which speaks Bunny Stream's API,
 // takes the upload over TUS with the presigned headers, really encodes it with ffmpeg into encrypted HLS
 // and serves it with Bunny's token rules. Through the fixture function video-host, as the edge functions
-// will call it: create in the school's collection, TUS upload, processing → ready with 360p and 720p, a
+// will call it: create in the school's collection, TUS upload, processing → ready with 240p, 360p and 720p, a
 // playlist that plays (master → rendition → key → segment that the key decrypts), and what an attacker
 // meets: no token, a changed, expired or another video's token, another IP, a forged upload signature, a
 // forged webhook; deletion removes the files. The clip is made here with the same ffmpeg (3 s).
@@ -120,19 +120,19 @@ describe('the video host (bunny.ts) against the fake Bunny Stream', () => {
     expect(bunny.webhooks).toEqual([]);
   });
 
-  it('takes the upload over TUS, then processes it into 360p and 720p and says so by webhook', async () => {
+  it('takes the upload over TUS, then processes it into 240p, 360p and 720p and says so by webhook', async () => {
     await upload(clip, video);
     expect(await status(video.hostVideoId)).toMatchObject({ state: 'processing' });
     // The same signature cannot upload a second file over it.
     await expect(upload(clip, video)).rejects.toMatchObject({ status: 409 });
     await bunny.idle();
     const ready = await status(video.hostVideoId);
-    expect(ready).toEqual({ state: 'ready', renditions: ['360p', '720p'], durationSeconds: 3, thumbnailUrl: expect.stringContaining(`/${video.hostVideoId}/thumbnail.jpg`) });
-    expect(bunny.video(video.hostVideoId)).toMatchObject({ status: 4, encodeProgress: 100, width: 1280, height: 720, availableResolutions: '360p,720p' });
+    expect(ready).toEqual({ state: 'ready', renditions: ['240p', '360p', '720p'], durationSeconds: 3, thumbnailUrl: expect.stringContaining(`/${video.hostVideoId}/thumbnail.jpg`) });
+    expect(bunny.video(video.hostVideoId)).toMatchObject({ status: 4, encodeProgress: 100, width: 1280, height: 720, availableResolutions: '240p,360p,720p' });
     // Bunny's webhook codes, in order: upload started, finished, queued, processing, encoding, a
     // resolution finished (each), finished.
     const statuses = bunny.webhooks.map((w) => JSON.parse(w.body) as { VideoGuid: string; Status: number }).filter((w) => w.VideoGuid === video.hostVideoId).map((w) => w.Status);
-    expect(statuses).toEqual([6, 7, 0, 1, 2, 4, 4, 3]);
+    expect(statuses).toEqual([6, 7, 0, 1, 2, 4, 4, 4, 3]);
     expect(bunny.webhooks[0]!.url).toBe(`${backend.url}/functions/v1/video-webhook`);
     // The thumbnail is served with its own token.
     const thumbnail = await fetch((ready as { thumbnailUrl: string }).thumbnailUrl);
@@ -144,9 +144,10 @@ describe('the video host (bunny.ts) against the fake Bunny Stream', () => {
     const master = await fetch(url);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     const masterText = await master.text();
+    expect(masterText).toMatch(/RESOLUTION=426x240\n240p\/video\.m3u8/);
     expect(masterText).toMatch(/RESOLUTION=640x360\n360p\/video\.m3u8/);
     expect(masterText).toMatch(/RESOLUTION=1280x720\n720p\/video\.m3u8/);
-    for (const rendition of ['360p', '720p']) {
+    for (const rendition of ['240p', '360p', '720p']) {
       const playlist = await (await fetch(sibling(url, `${rendition}/video.m3u8`))).text();
       expect(playlist).toContain('#EXT-X-KEY:METHOD=AES-128,URI="video.key"');
       const segments = playlist.split('\n').filter((l) => l.endsWith('.ts'));
@@ -196,7 +197,7 @@ describe('the video host (bunny.ts) against the fake Bunny Stream', () => {
   it('takes a verified webhook and answers the video’s real status; a forged one is rejected', async () => {
     const real = bunny.webhooks.findLast((w) => w.body.includes(video.hostVideoId))!;
     const verify = (body: string, headers: Record<string, string>) => host<{ hostVideoId: string; status: VideoStatus } | null>('verifyWebhook', { body, headers });
-    expect(await verify(real.body, real.headers)).toMatchObject({ hostVideoId: video.hostVideoId, status: { state: 'ready', renditions: ['360p', '720p'] } });
+    expect(await verify(real.body, real.headers)).toMatchObject({ hostVideoId: video.hostVideoId, status: { state: 'ready', renditions: ['240p', '360p', '720p'] } });
 
     // Aula 2 never received a file. A body claiming it finished, with no, a wrong or a reused signature:
     const claim = JSON.stringify({ VideoLibraryId: Number(FAKE_BUNNY_KEYS.libraryId), VideoGuid: other.hostVideoId, Status: 3 });
@@ -240,7 +241,7 @@ describe('the video host (bunny.ts) against the fake Bunny Stream', () => {
     expect((await patch(0, clip.subarray(0, half))).status).toBe(409);
     expect((await patch(half, clip.subarray(half))).status).toBe(204);
     await bunny.idle();
-    expect(await status(resumed.hostVideoId)).toMatchObject({ state: 'ready', renditions: ['360p', '720p'], durationSeconds: 3 });
+    expect(await status(resumed.hostVideoId)).toMatchObject({ state: 'ready', renditions: ['240p', '360p', '720p'], durationSeconds: 3 });
   });
 
   it('marks a file that is not a video as failed, with the reason', async () => {

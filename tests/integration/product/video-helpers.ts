@@ -25,7 +25,7 @@ export function bunnyWebhook(guid: string, status: number, secret = WEBHOOK_SECR
 /** Makes the lesson play a ready hosted video (as video-upload then a ready webhook would); its host id. */
 export async function hostedLesson(backend: Backend, lessonId: string, guid: string = randomUUID()): Promise<string> {
   await backend.sql(`select public.record_lesson_video_upload($1, 'bunny', $2)`, [lessonId, guid]);
-  await backend.sql(`select public.record_lesson_video_status('bunny', $1, 'ready', 100, array['360p', '720p'], 60)`, [guid]);
+  await backend.sql(`select public.record_lesson_video_status('bunny', $1, 'ready', 100, array['240p', '360p', '720p'], 60)`, [guid]);
   return guid;
 }
 

@@ -143,7 +143,7 @@ describe('video-webhook', () => {
   it("a forged call changes nothing; the host's signed call moves the video to ready", async () => {
     const before = await videoOf(LESSON.excelProcv);
     expect(before).toEqual(expect.objectContaining({ status: 'waiting', percent: 0 }));
-    Object.assign(bunny.video(guid)!, { status: 4, encodeProgress: 100, availableResolutions: '720p,360p', length: 125 });
+    Object.assign(bunny.video(guid)!, { status: 4, encodeProgress: 100, availableResolutions: '720p,360p,240p', length: 125 });
 
     const wrongKey = bunnyWebhook(guid, 3, 'segredo-adivinhado');
     expect((await post(backend, 'video-webhook', wrongKey.body, wrongKey.headers)).status).toBe(401);
@@ -157,7 +157,7 @@ describe('video-webhook', () => {
     const real = bunnyWebhook(guid, 3);
     expect(await post(backend, 'video-webhook', real.body, real.headers)).toEqual({ status: 200, body: { received: true, updated: true } });
     expect(await videoOf(LESSON.excelProcv)).toEqual(
-      expect.objectContaining({ status: 'ready', percent: 100, renditions: ['360p', '720p'], duration_sec: 125, failure_reason: null }),
+      expect.objectContaining({ status: 'ready', percent: 100, renditions: ['240p', '360p', '720p'], duration_sec: 125, failure_reason: null }),
     );
     expect((await admin.from('lesson_videos').select('status').eq('lesson_id', LESSON.excelProcv)).data).toEqual([{ status: 'ready' }]);
   });
@@ -201,7 +201,7 @@ describe('replacing a hosted video (issue 39, outside attacker)', () => {
   /** The host finished encoding `guid`, and says so in a signed webhook. */
   async function hostSays(guid: string, status: 4 | 5) {
     Object.assign(bunny.video(guid)!, status === 4
-      ? { status: 4, encodeProgress: 100, availableResolutions: '720p,360p', length: 60 }
+      ? { status: 4, encodeProgress: 100, availableResolutions: '720p,360p,240p', length: 60 }
       : { status: 5, transcodingMessages: [{ message: 'Arquivo corrompido' }] });
     const hook = bunnyWebhook(guid, status === 4 ? 3 : 5);
     expect((await post(backend, 'video-webhook', hook.body, hook.headers)).status).toBe(200);

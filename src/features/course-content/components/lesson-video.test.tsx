@@ -121,13 +121,13 @@ describe('the lesson video with the video host', () => {
     api.fetchLessonForEdit.mockResolvedValue({ lesson: lesson('upload'), content: '', video_url: 'video-host' });
     api.fetchLessonVideo
       .mockResolvedValueOnce({ status: 'processing', percent: 45, renditions: [], failure_reason: null })
-      .mockResolvedValue({ status: 'ready', percent: 100, renditions: ['360p', '720p'], failure_reason: null });
+      .mockResolvedValue({ status: 'ready', percent: 100, renditions: ['240p', '360p', '720p'], failure_reason: null });
     openLesson();
     const dialog = await videoTab();
     expect(await within(dialog).findByText('Processando vídeo… 45%')).toBeVisible();
     expect(within(dialog).getByRole('progressbar', { name: 'Processamento do vídeo: 45%' })).toBeInTheDocument();
     // The next read, a few seconds later (the host's webhook moved it to ready).
-    expect(await within(dialog).findByText('Vídeo pronto · 360p, 720p', {}, { timeout: 8000 })).toBeVisible();
+    expect(await within(dialog).findByText('Vídeo pronto · 240p, 360p, 720p', {}, { timeout: 8000 })).toBeVisible();
     expect(api.fetchLessonVideo).toHaveBeenCalledWith(expect.anything(), 'l1');
     expect(within(dialog).queryByRole('button', { name: 'Enviar novamente' })).not.toBeInTheDocument();
   }, 15_000);

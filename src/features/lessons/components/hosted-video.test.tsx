@@ -205,7 +205,11 @@ describe('the hosted video player', () => {
     renderHosted();
     const el = await player();
     // hls.js's levels as it reports them once the playlist is read (jsdom cannot run hls.js itself).
-    const api = { levels: [{ height: 360 }, { height: 720 }], autoLevelEnabled: true, currentLevel: -1 };
+    const api = {
+      levels: [{ height: 240 }, { height: 360 }, { height: 720 }],
+      autoLevelEnabled: true,
+      currentLevel: -1,
+    };
     el.api = api;
     act(() => void el.dispatchEvent(new Event('loadedmetadata')));
     const trigger = await screen.findByRole('button', { name: 'Velocidade de reprodução: 1x · Qualidade: Automática' });
@@ -215,9 +219,9 @@ describe('the hosted video player', () => {
       within(menu)
         .getAllByRole('menuitemradio')
         .map((i) => i.textContent),
-    ).toEqual(['0,5x', '0,75x', 'Normal', '1,25x', '1,5x', '1,75x', '2x', 'Automática', '360p', '720p']);
+    ).toEqual(['0,5x', '0,75x', 'Normal', '1,25x', '1,5x', '1,75x', '2x', 'Automática', '240p', '360p', '720p']);
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: '360p' }));
-    await waitFor(() => expect(api.currentLevel).toBe(0));
+    await waitFor(() => expect(api.currentLevel).toBe(1));
     expect(screen.getByRole('button', { name: 'Velocidade de reprodução: 1x · Qualidade: 360p' })).toBeInTheDocument();
   });
 });

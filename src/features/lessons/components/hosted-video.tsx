@@ -15,7 +15,7 @@ import { useHostedPlayback, type HostedPlaybackState } from '../hooks/use-hosted
 import { renditionLabel, underLatestToken } from '../lib/hosted-playback';
 import type { MediaLike } from './lesson-video';
 
-/** A rendition of the "Qualidade" menu: hls.js's level index and its name (360p, 720p). */
+/** A rendition of the "Qualidade" menu: hls.js's level index and its name (240p, 360p, 720p). */
 export interface Rendition {
   level: number;
   label: string;
@@ -162,6 +162,10 @@ export function HostedVideo({
     () =>
       src
         ? {
+            // The first segment from the lowest rendition (240p), the soonest picture on a slow link; the
+            // automatic quality climbs from the next one, as fast as the link proves. Left to itself,
+            // hls.js guesses the link from the host's first-listed rendition, which may be the highest.
+            startLevel: 0,
             ...(startPosition > 0 ? { startPosition } : {}),
             xhrSetup: (xhr: XMLHttpRequest, url: string) =>
               xhr.open('GET', underLatestToken(url, src, latestUrl.current ?? src), true),
