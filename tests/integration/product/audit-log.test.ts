@@ -271,6 +271,41 @@ describe('each audited kind writes who, before and after', () => {
   });
 });
 
+describe("nobody writes a change in someone else's name", () => {
+  it("a signed-in account that sends the edge functions' headers is still recorded as itself", async () => {
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const forged = createClient(backend.url, ANON_KEY, {
+      auth: { persistSession: false },
+      global: {
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'x-audit-source': 'asaas-webhook',
+          'x-audit-actor': USER.instrutor,
+        },
+      },
+    });
+    await must(forged.from('courses').update({ price: 77 }).eq('id', COURSE.marketing).select('id'));
+    expect((await logOf('courses', COURSE.marketing))[0]).toMatchObject({
+      ...byAdmin,
+      source_name: null,
+      after: { price: 77 },
+    });
+    // Control: the service role (an edge function) is believed.
+    const fn = createClient(backend.url, SERVICE_ROLE_KEY, {
+      auth: { persistSession: false },
+      global: { headers: { 'x-audit-source': 'admin-create-student', 'x-audit-actor': USER.instrutor } },
+    });
+    await must(fn.from('courses').update({ price: 78 }).eq('id', COURSE.marketing).select('id'));
+    expect((await logOf('courses', COURSE.marketing))[0]).toMatchObject({
+      actor_id: USER.instrutor,
+      actor_role: 'INSTRUCTOR',
+      source: 'function',
+      source_name: 'admin-create-student',
+      after: { price: 78 },
+    });
+  });
+});
+
 describe('a secret is never in the log', () => {
   it('rotating the school webhook secret and saving an Asaas key record that they changed, not their values', async () => {
     const secret = await must(admin.rpc('rotate_school_webhook_secret', { p_school_id: SCHOOL.demo }));
@@ -338,10 +373,10 @@ describe('who reads the log', () => {
 
   it("the school admin reads their school's rows, newest first, with the person's name", async () => {
     const rows = await must(read(admin, { p_limit: 500 }));
-    const list = rows as { school_id: string; actor_name: string | null; created_at: string; table_name: string }[];
+    const list = rows as { school_id: string; actor_id: string | null; actor_name: string | null; created_at: string; table_name: string }[];
     expect(list.length).toBeGreaterThan(5);
     expect(list.every((r) => r.school_id === SCHOOL.demo)).toBe(true);
-    expect(list.find((r) => r.table_name === 'courses')!.actor_name).toBe('Ana Administradora');
+    expect(list.find((r) => r.table_name === 'courses' && r.actor_id === USER.adminDemo)!.actor_name).toBe('Ana Administradora');
     const times = list.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
   });
