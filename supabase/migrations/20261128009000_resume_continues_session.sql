@@ -196,8 +196,9 @@ revoke all on function private.checkout_recovery_payload(public.checkout_session
 -- ── The sequence ────────────────────────────────────────────────────────────────────────────────
 -- As in 20261128007000_checkout_sessions.sql, and: the hour without a charge counts from the resume too; a
 -- reopened session abandoned again keeps its first abandoned_at and goes on from its next touch; a PIX or
--- boleto stage whose charge never said when it ends (a plan's invoice that did not arrive) waits an hour like
--- a card; the offer is judged by checkout_session_owned; the e-mail's words come from checkout_recovery_payload.
+-- boleto stage with no charge to pay (one the resume let go, a plan's first invoice that did not arrive) waits
+-- an hour like a card (a charge without a due date still waits for its own end, as before); the offer is judged
+-- by checkout_session_owned; the e-mail's words come from checkout_recovery_payload.
 create or replace function public.run_checkout_recovery(p_now timestamptz default now()) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -225,7 +226,7 @@ begin
       from public.checkout_sessions s
      where s.outcome = 'open'
        and ((s.stage in ('pix', 'boleto') and s.expires_at <= p_now)
-         or ((s.stage in ('opened', 'card', 'card_refused') or s.expires_at is null)
+         or ((s.stage in ('opened', 'card', 'card_refused') or (s.expires_at is null and s.payment_id is null))
              and greatest(coalesce(s.charge_at, s.opened_at), s.resumed_at) <= p_now - interval '1 hour'))
   ), gone as (
     update public.checkout_sessions s
