@@ -195,6 +195,19 @@ describe('issuing', () => {
     expect(await invoiceOf(sale.id)).toMatchObject({ status: 'authorized', value: 300 });
   });
 
+  it('the schedule (pg_cron + pg_net) calls issue-invoices once an invoice is due', async () => {
+    const sale = await paidSale();
+    await backend.server.jobs.tick();
+    await fake.idle();
+    expect(invoiceCreates(sale.asaasId)).toHaveLength(0);
+    // Seven days later, on the database's own clock.
+    await service.from('invoices').update({ issue_at: new Date(Date.now() - 60_000).toISOString() }).eq('payment_id', sale.id);
+    await backend.server.jobs.tick(new Date(Date.now() + 60_000));
+    await fake.idle();
+    expect(invoiceCreates(sale.asaasId)).toHaveLength(1);
+    expect((await invoiceOf(sale.id))!.status).toBe('authorized');
+  });
+
   it('a school with Notas fiscais off gets no invoice', async () => {
     const sale = await paidSale({ school: SCHOOL.rival });
     expect(await invoicesOf(sale.id)).toEqual([]);
