@@ -32,7 +32,9 @@ const rivalSettings = async () => (await service.from('school_invoice_settings')
 
 describe('Notas fiscais settings', () => {
   it('the fiscal check lists what is missing in pt-BR with where to fix it, and the switch stays off until nothing is', async () => {
-    fake.setFiscalInfo(RIVAL.apiKey, null);
+    // The fake's control, as a journey or a person at npm start uses it: no fiscal registration at all.
+    const control = await fetch(`${fake.url}/nfse/controle`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ apiKey: RIVAL.apiKey, fiscalInfo: null }) });
+    expect(control.status).toBe(200);
     const none = await settingsCall(clients.rival, { action: 'check' });
     expect(none.status).toBe(200);
     expect(none.body.missing).toEqual([
