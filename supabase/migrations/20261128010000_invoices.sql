@@ -285,7 +285,8 @@ language sql immutable set search_path = '' as $$
 $$;
 
 -- Moves an invoice to what Asaas says (an answer of the job, or a webhook event), forward only; an
--- authorized invoice writes "Nota fiscal disponível" once. Returns the invoice after.
+-- authorized invoice writes "Nota fiscal disponível" once, which a cancellation skips while still queued.
+-- Returns the invoice after.
 create function private.apply_invoice_state(
   p_invoice_id uuid, p_asaas_status text, p_provider_invoice_id text, p_status_description text,
   p_number text, p_pdf_url text, p_xml_url text
@@ -326,6 +327,11 @@ begin
          cancelled_at = case when v_new = 'cancelled' then coalesce(cancelled_at, now()) else cancelled_at end
    where id = v_invoice.id
   returning * into v_invoice;
+  if v_new in ('processing_cancellation', 'cancelled') then
+    -- "Nota fiscal disponível" not sent yet no longer holds (a message already being sent goes).
+    update public.email_outbox set status = 'skipped', last_error = 'A nota fiscal foi cancelada antes do envio.'
+     where school_id = v_invoice.school_id and idempotency_key = 'invoice:' || v_invoice.id || ':authorized' and status = 'queued';
+  end if;
   if v_new = 'authorized' then
     select * into v_payment from public.payments p where p.id = v_invoice.payment_id;
     v_email := private.account_email(v_invoice.user_id);

@@ -382,6 +382,9 @@ describe('errors, Emitir novamente and refunds', () => {
     const cancelled = (await invoiceOf(sale.id))!;
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.cancelled_at).not.toBeNull();
+    // Its "Nota fiscal disponível", not sent yet, is not sent any more.
+    const { data: mail } = await service.from('email_outbox').select('status, last_error').eq('idempotency_key', `invoice:${issued.id}:authorized`).single();
+    expect(mail).toEqual({ status: 'skipped', last_error: 'A nota fiscal foi cancelada antes do envio.' });
     // A chargeback event after it asks nothing more.
     await fake.sendEvent(sale.asaasId, 'PAYMENT_CHARGEBACK_REQUESTED');
     await runJob(afterGuarantee());
