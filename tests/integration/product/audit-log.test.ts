@@ -306,6 +306,74 @@ describe("nobody writes a change in someone else's name", () => {
   });
 });
 
+describe('a payment event as asaas-webhook sends it', () => {
+  it('apply_payment_event (the path asaas-webhook calls) is recorded as a payment event, with the enrollment it opens', async () => {
+    const payment = await must(
+      service
+        .from('payments')
+        .insert({
+          school_id: SCHOOL.demo,
+          user_id: USER.novo,
+          course_id: COURSE.marketing,
+          course_title: 'Marketing',
+          provider: 'asaas',
+          environment: 'sandbox',
+          integration_id: INTEGRATION.demo,
+          provider_payment_id: 'pay_audit_2',
+          billing_type: 'PIX',
+          value: 10,
+          status: 'PENDING',
+        })
+        .select('id')
+        .single(),
+    );
+    await must(
+      service
+        .from('payment_items')
+        .insert({
+          payment_id: payment.id,
+          school_id: SCHOOL.demo,
+          kind: 'course',
+          course_id: COURSE.marketing,
+          title: 'Marketing',
+          list_price: 10,
+          value: 10,
+        })
+        .select('id'),
+    );
+    await must(
+      service.rpc('apply_payment_event', {
+        p_school_id: SCHOOL.demo,
+        p_provider: 'asaas',
+        p_event_id: 'evt_audit_2',
+        p_event: 'PAYMENT_RECEIVED',
+        p_provider_payment_id: 'pay_audit_2',
+        p_external_reference: payment.id,
+        p_value: 10,
+        p_customer: null,
+        p_installment: null,
+      }),
+    );
+    expect((await logOf('payments', payment.id))[0]).toMatchObject({
+      actor_id: null,
+      source: 'payment',
+      source_name: 'apply_payment_event',
+      school_id: SCHOOL.demo,
+      before: { status: 'PENDING' },
+      after: { status: 'RECEIVED' },
+    });
+    const [enrolled] = await sql<{ id: string }>(
+      'select id from public.enrollments where user_id = $1 and course_id = $2',
+      [USER.novo, COURSE.marketing],
+    );
+    expect((await logOf('enrollments', enrolled!.id))[0]).toMatchObject({
+      source: 'payment',
+      action: 'insert',
+      after: { user_id: USER.novo, status: 'ACTIVE' },
+    });
+  });
+});
+
 describe('a secret is never in the log', () => {
   it('rotating the school webhook secret and saving an Asaas key record that they changed, not their values', async () => {
     const secret = await must(admin.rpc('rotate_school_webhook_secret', { p_school_id: SCHOOL.demo }));
@@ -373,10 +441,18 @@ describe('who reads the log', () => {
 
   it("the school admin reads their school's rows, newest first, with the person's name", async () => {
     const rows = await must(read(admin, { p_limit: 500 }));
-    const list = rows as { school_id: string; actor_id: string | null; actor_name: string | null; created_at: string; table_name: string }[];
+    const list = rows as {
+      school_id: string;
+      actor_id: string | null;
+      actor_name: string | null;
+      created_at: string;
+      table_name: string;
+    }[];
     expect(list.length).toBeGreaterThan(5);
     expect(list.every((r) => r.school_id === SCHOOL.demo)).toBe(true);
-    expect(list.find((r) => r.table_name === 'courses' && r.actor_id === USER.adminDemo)!.actor_name).toBe('Ana Administradora');
+    expect(list.find((r) => r.table_name === 'courses' && r.actor_id === USER.adminDemo)!.actor_name).toBe(
+      'Ana Administradora',
+    );
     const times = list.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
   });
