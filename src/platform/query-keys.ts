@@ -36,6 +36,8 @@ export const rootKeys = {
   sales: ['sales'],
   /** Recuperação: abandoned checkouts, their numbers and the school's Recuperação de vendas setting (features/recovery, issue 41). */
   recovery: ['recovery'],
+  /** Notas fiscais: the school's setting and fiscal check, Vendas' invoices, the student's Minhas compras (features/invoices, issue 42). */
+  invoices: ['invoices'],
   /** Registro de atividades: the audit log and its people (features/audit, issue 44). */
   audit: ['audit'],
   schools: ['schools'],

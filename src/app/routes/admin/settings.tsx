@@ -1,4 +1,4 @@
-// Configurações (SPEC §6): seven features' cards, as the staff's powers allow (staff-powers.ts). Settings
+// Configurações (SPEC §6): eight features' cards, as the staff's powers allow (staff-powers.ts). Settings
 // follow docs/conventions.md "Settings"; the scope asks before leaving a typed form unsaved.
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
@@ -12,6 +12,7 @@ import { VideoSettingsCard } from '@/features/school-settings/components/video-s
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
 import { RecoverySettingsCard } from '@/features/recovery/components/recovery-settings-card';
+import { InvoiceSettingsCard } from '@/features/invoices/components/invoice-settings-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
 import { WebhookDocs } from '@/features/settings/components/webhook-docs';
 import { WebhookSecretCard } from '@/features/settings/components/webhook-secret-card';
@@ -31,6 +32,7 @@ export default function AdminSettingsPage() {
             <SubscriptionGraceForm school={school} />
             <SchoolEmailSettingsCard schoolId={school.id} />
             <RecoverySettingsCard schoolId={school.id} />
+            <InvoiceSettingsCard schoolId={school.id} />
             <VideoSettingsCard school={school} />
             <DiscussionSettingsCard schoolId={school.id} />
             <WebhookSecretCard schoolId={school.id} />
