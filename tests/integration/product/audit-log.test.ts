@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, SERVICE_ROLE_KEY, useBackend } from '../harness.ts';
 import {
+  ANNOUNCEMENT,
   COMMENT,
   COUPON,
   COURSE,
@@ -14,6 +15,7 @@ import {
   INTEGRATION,
   LESSON,
   MATERIAL,
+  MODULE,
   PLAN,
   SCHOOL,
   TURMA,
@@ -271,6 +273,69 @@ describe('each audited kind writes who, before and after', () => {
   });
 });
 
+describe('every audited table', () => {
+  it("the rest of the kinds: an announcement, a plan's courses, a turma's module date, the school's settings, the integration, the platform's keys, a deleted comment", async () => {
+    await must(
+      admin.from('announcements').update({ title: 'Aviso auditado' }).eq('id', ANNOUNCEMENT.demoHigh).select('id'),
+    );
+    await must(
+      admin
+        .from('plan_courses')
+        .delete()
+        .eq('plan_id', PLAN.completo)
+        .eq('course_id', COURSE.marketing)
+        .select('plan_id'),
+    );
+    await must(
+      admin
+        .from('turma_module_dates')
+        .insert({ turma_id: TURMA.excelNext, module_id: MODULE.excel2, opens_on: '2027-01-15' })
+        .select('turma_id'),
+    );
+    await must(
+      admin
+        .from('school_discussion_settings')
+        .upsert({ school_id: SCHOOL.demo, comments_require_approval: true }, { onConflict: 'school_id' })
+        .select('school_id'),
+    );
+    await must(
+      admin
+        .from('school_email_settings')
+        .upsert({ school_id: SCHOOL.demo, sender_name: 'Escola Demo Auditada' }, { onConflict: 'school_id' })
+        .select('school_id'),
+    );
+    await must(
+      admin
+        .from('school_recovery_settings')
+        .upsert({ school_id: SCHOOL.demo, enabled: false }, { onConflict: 'school_id' })
+        .select('school_id'),
+    );
+    await must(
+      admin
+        .from('school_video_settings')
+        .upsert({ school_id: SCHOOL.demo, max_screens: 3 }, { onConflict: 'school_id' })
+        .select('school_id'),
+    );
+    await must(admin.from('integration_settings').update({ is_active: false }).eq('id', INTEGRATION.demo).select('id'));
+    await must(superAdmin.rpc('set_system_config', { p_key: 'AUDIT_TEST_KEY', p_value: 'VALOR-DA-PLATAFORMA-987654' }));
+    await must(admin.from('lesson_comments').delete().eq('id', COMMENT.alunoUpload).select('id'));
+    await must(
+      admin
+        .from('coupon_courses')
+        .insert({ coupon_id: COUPON.bemvindo20, course_id: COURSE.excel })
+        .select('coupon_id'),
+    );
+
+    expect((await logOf('lesson_comments', COMMENT.alunoUpload))[0]).toMatchObject({ ...byAdmin, action: 'delete' });
+    expect((await logOf('system_secrets'))[0]).toMatchObject({
+      actor_id: USER.super,
+      school_id: null,
+      after: { value: '(secret)' },
+    });
+    expect(JSON.stringify(await sql('select * from public.audit_log'))).not.toContain('VALOR-DA-PLATAFORMA');
+  });
+});
+
 describe("nobody writes a change in someone else's name", () => {
   it("a signed-in account that sends the edge functions' headers is still recorded as itself", async () => {
     const token = (await admin.auth.getSession()).data.session!.access_token;
@@ -524,5 +589,20 @@ describe('who reads the log', () => {
       before: { days: 730 },
       after: { days: 365 },
     });
+  });
+});
+
+describe('every audited table (after the tests above)', () => {
+  it('has a row made through the API, a function or a payment event', async () => {
+    // Every table with the audit trigger has a row made through the API or a function in this file:
+    // a table given the trigger later fails here until a test writes it.
+    const audited = await sql<{ table_name: string }>(
+      `select distinct c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where not t.tgisinternal and t.tgfoid = 'private.audit_row'::regproc order by 1`,
+    );
+    const seen = await sql<{ table_name: string }>(
+      `select distinct table_name from public.audit_log where source <> 'system'`,
+    );
+    expect(audited.map((t) => t.table_name).filter((t) => !seen.some((s) => s.table_name === t))).toEqual([]);
   });
 });
