@@ -19,7 +19,7 @@ serve(async (req) => {
   if (!school) throw new HttpError(400, 'Escola não encontrada', { field: 'school_id' });
 
   const password = env('DEFAULT_ADMIN_PASSWORD');
-  const userId = await createAccount(admin, { email, password, name, schoolId, mustChangePassword: true }, async (id) => {
+  const userId = await createAccount(audited, { email, password, name, schoolId, mustChangePassword: true }, async (id) => {
     const { error } = await audited.from('user_roles').insert({ user_id: id, school_id: schoolId, role: 'SCHOOL_ADMIN' });
     if (error) throw new HttpError(400, `Não foi possível atribuir o papel: ${error.message}`);
   });

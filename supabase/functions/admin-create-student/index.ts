@@ -37,7 +37,7 @@ serve(async (req) => {
   const password = cpf ? digits(cpf) : env('DEFAULT_STUDENT_PASSWORD');
   let userId: string;
   try {
-    userId = await createAccount(admin, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true }, courseId ? enroll : undefined);
+    userId = await createAccount(audited, { email, password, name, schoolId, cpf, phone, address, mustChangePassword: true }, courseId ? enroll : undefined);
   } catch (e) {
     // A student of this same school already has the e-mail: say who, so a bulk import can enroll them.
     // Unconfirmed (possibly a stranger's sign-up with this address): say so, and mail the owner the

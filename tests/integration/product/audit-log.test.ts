@@ -592,6 +592,30 @@ describe('who reads the log', () => {
   });
 });
 
+describe('a student created by staff through admin-create-student', () => {
+  it('the profile details and the enrollment are recorded as the function acting for the admin', async () => {
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const email = `auditoria.${Date.now()}@exemplo.com.br`;
+    const res = await fetch(`${backend.url}/functions/v1/admin-create-student`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Aluna Criada', email, phone: '11987654321', course_id: COURSE.marketing }),
+    });
+    expect(res.status).toBe(201);
+    const { user_id: id } = (await res.json()) as { user_id: string };
+    const byFunction = {
+      actor_id: USER.adminDemo,
+      actor_role: 'SCHOOL_ADMIN',
+      source: 'function',
+      source_name: 'admin-create-student',
+      school_id: SCHOOL.demo,
+    };
+    expect((await logOf('profiles', id))[0]).toMatchObject({ ...byFunction, after: { phone: '11987654321' } });
+    const [enrollment] = await sql<{ id: string }>('select id from public.enrollments where user_id = $1', [id]);
+    expect((await logOf('enrollments', enrollment!.id))[0]).toMatchObject({ ...byFunction, action: 'insert' });
+  });
+});
+
 describe('every audited table (after the tests above)', () => {
   it('has a row made through the API, a function or a payment event', async () => {
     // Every table with the audit trigger has a row made through the API or a function in this file:
