@@ -16,6 +16,8 @@
 // Each case also prints its blocking time and longest task by CPU time (each main-thread task's thread
 // time × 4, from the run's trace; cpuBlocking): on a shared, loaded machine Lighthouse's own figures
 // count the time the browser waited for a core, 4×, and say more about the machine than the page.
+// And its largest paint: the element, and when the browser painted it in each run, unthrottled (what the
+// simulated LCP replays is every request finished by then: docs/first-visit.md, "Measuring it").
 // BENCH_PAGES=login,home,home-popup,lesson,lesson-first picks pages; BENCH_KEEP=1 keeps the JSON reports, with each run's trace,
 // and prints where; with LANTERN_DEBUG=1 too, Lighthouse also saves the simulated timelines its
 // metrics come from (lh-N-pessimisticLargestContentfulPaint.trace.json…): what the simulated LCP waited for.
@@ -71,6 +73,8 @@ interface Report {
   audits: Record<string, { score: number | null; title: string; displayValue?: string; numericValue?: number; details?: { items?: { node?: { snippet?: string; explanation?: string } }[] } }>;
   /** From the run's trace (cpuBlocking), not Lighthouse's. */
   cpu?: { longest: number; blocking: number };
+  /** From the run's trace (largestPaint): the element and when the browser painted it, unthrottled. */
+  paint?: { element: string; at: number };
 }
 
 /** Lighthouse's mobile preset slows the CPU 4×: a task's simulated length is its observed one × 4. */
@@ -84,7 +88,23 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string; nodeName?: string } };
+}
+
+/** The run's navigation in its trace's events (the page's, not about:blank's). */
+function traceNavigation(events: TraceEvent[]) {
+  return events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith('http')).pop();
+}
+
+/**
+ * The largest paint as the browser recorded it, unthrottled: its element and when, after the
+ * navigation. The simulated LCP replays every request that had finished by then (Lantern's graph):
+ * a paint that comes after the page's chunks have arrived costs, simulated, their whole download.
+ */
+function largestPaint(events: TraceEvent[]): Report['paint'] {
+  const navigation = traceNavigation(events);
+  const last = navigation && events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === navigation.pid && e.ts >= navigation.ts).pop();
+  return last && { element: last.args?.data?.nodeName ?? '?', at: (last.ts - navigation.ts) / 1000 };
 }
 
 /**
@@ -94,10 +114,8 @@ interface TraceEvent {
  * 950 ms simulated one). The longest task and the blocking time over 50 ms, as the simulation would
  * charge them on an idle machine: a check of the work, beside Lighthouse's own figures.
  */
-function cpuBlocking(tracePath: string): Report['cpu'] {
-  const trace = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith('http')).pop();
+function cpuBlocking(events: TraceEvent[]): Report['cpu'] {
+  const navigation = traceNavigation(events);
   if (!navigation) return undefined;
   const main = events.find((e) => e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain');
   const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === navigation.pid && e.ts >= navigation.ts);
@@ -134,7 +152,10 @@ function lighthouse(url: string, port: number, outDir: string, i: number, keepSt
   const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
   const trace = path.join(outDir, `lh-${i}-0.trace.json`);
   if (existsSync(trace)) {
-    report.cpu = cpuBlocking(trace);
+    const parsed = JSON.parse(readFileSync(trace, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+    report.cpu = cpuBlocking(events);
+    report.paint = largestPaint(events);
     // The traces are large: kept only when asked for (BENCH_KEEP).
     if (!process.env.BENCH_KEEP) for (const f of readdirSync(outDir).filter((f) => f.startsWith(`lh-${i}-0.`))) rmSync(path.join(outDir, f));
   }
@@ -242,6 +263,9 @@ function summarize(name: string, reports: Report[]) {
   console.log(`  performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}`);
   console.log(`  ${metricMedians(reports, METRICS)}`);
   if (cpu) console.log(`  by CPU time (thread time × ${CPU_SLOWDOWN}, the machine's load left out): longest task ${cpu.longest} · blocking ${cpu.blocking} (runs ${cpu.runs})`);
+  const paints = reports.flatMap((r) => (r.paint ? [r.paint] : []));
+  if (paints.length)
+    console.log(`  largest paint ${[...new Set(paints.map((p) => p.element))].join(' / ')}, painted unthrottled at ${paints.map((p) => `${Math.round(p.at)} ms`).join(', ')} (the simulation replays every request finished by then)`);
   for (const cat of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of median.categories[cat]!.auditRefs) {
       const audit = median.audits[ref.id]!;

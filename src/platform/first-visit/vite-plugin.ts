@@ -103,10 +103,8 @@ export const FIRST_VISIT_SCRIPT =
   // device, may be another school's banner), or one painted signed out on a signed-out visit.
   'var t=JSON.parse(localStorage.getItem(d.key)),u=t&&t.user&&t.user.id;' +
   'if(m&&(m[3]||null)===(u||null)){add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:m[0],imagesizes:m[1]});paint(m[2],"",m[0],m[1])}' +
-  // The data first, then the chunks: the requests queue in the browser in the order they are made,
-  // and the page's largest paint (a lesson's poster) waits for an answer, not for the chunks.
-  'if(t){var r=JSON.parse(d.routes),g=null,q=[],x={},M="";' +
-  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){M=r[i][1];q=r[i][2].concat(r[i][4]);x=r[i][3];break}' +
+  'if(t){pre(d.session);var r=JSON.parse(d.routes),g=null,q=[],x={};' +
+  'for(var i=0;i<r.length;i++)if(g=new RegExp(r[i][0]).exec(p)){pre(r[i][1]);q=r[i][2].concat(r[i][4]);x=r[i][3];break}' +
   // This account's frame of the lesson's video where it was left, at this viewport width (a data: URL).
   'var f=u&&JSON.parse(localStorage.getItem(d.frame+u+":"+p)||"null");f=f&&f[innerWidth];if(f)paint(f[1],f[0]);' +
   'if(u&&t.access_token&&t.expires_at*1e3>Date.now()+3e4){var a="Bearer "+t.access_token,v={user:u},s=JSON.parse(d.signed),R=[],D={};' +
@@ -122,7 +120,7 @@ export const FIRST_VISIT_SCRIPT =
   'if(typeof y=="string"&&new RegExp(f[2],"i").test(y)){v[n]=y;D[n].forEach(function(c){' +
   'if(c[2]){var S=fill(c[0],v),B=JSON.parse(localStorage.getItem(d.vbox)||"{}")[innerWidth];' +
   'add({rel:"preload",as:"image",fetchpriority:"high",crossorigin:"",imagesrcset:S,imagesizes:c[1]});if(B&&!document.getElementById(d.shell))paint(B,"",S,c[1])}' +
-  'else ask(c,v,a)})}})["catch"](function(){})})}pre(d.session);if(M)pre(M)}' +
+  'else ask(c,v,a)})}})["catch"](function(){})})}}' +
   'else{var n=/^\\/([^/]+)\\/?$/.exec(p);' +
   'if(n&&d.reserved.split(" ").indexOf(n[1])<0){pre(d.login);ask(JSON.parse(d.school),{slug:encodeURIComponent(decodeURIComponent(n[1]))})}}' +
   '}catch(e){}';
