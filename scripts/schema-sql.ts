@@ -86,6 +86,13 @@ export const AREAS: Area[] = [
     functions: /invoice|my_purchases/,
   },
   {
+    file: 'affiliates',
+    title: 'Afiliados e coprodução',
+    about: 'Per-course affiliate programs and co-producers, affiliates, their clicks and attributions, and the commission ledger paid by Asaas\'s split (issue 43, docs/affiliates.md).',
+    tables: ['public.affiliate_programs', 'public.course_coproducers', 'public.affiliates', 'public.affiliate_clicks', 'public.affiliate_attributions', 'public.commissions'],
+    functions: /affiliate|commission|coproducer|split_event|course_share_cap/,
+  },
+  {
     file: 'selling-payments',
     title: 'Selling and payments',
     about: 'The school\'s Asaas integration, checkout prices, coupons and order bumps, payments and their items, and the provider\'s events, matched inside the event\'s own school.',
