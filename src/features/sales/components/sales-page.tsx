@@ -1,7 +1,9 @@
 // Vendas (issue 24): every payment of the school with its buyer, items, method, situation, value and
 // coupon; filters and the page in the URL (?situacao=…&forma=…&curso=…&de=…&ate=…&pagina=2); the
 // totals of the paid sales of the filters; "Reembolsar" and "Exportar CSV" (every row of the filters).
-import { useState } from 'react';
+// What features/invoices owns comes in from the route (issue 42): each sale's invoice (`invoiceOf`, with the
+// page's sales so one request serves the page) and the period's "Notas fiscais" (`invoices`).
+import { useState, type ReactNode } from 'react';
 import { Download, Loader2, Receipt } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,7 +21,14 @@ import { SalesFiltersBar } from './sales-filters';
 import { SalesTable } from './sales-table';
 import { SalesTotalsPanel } from './sales-totals';
 
-export function SalesPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
+export interface SalesPageProps {
+  schoolId: string;
+  courses: CourseOption[];
+  invoiceOf?: (sale: Sale, page: Sale[]) => ReactNode;
+  invoices?: (period: { from: string; to: string }) => ReactNode;
+}
+
+export function SalesPage({ schoolId, courses, invoiceOf, invoices }: SalesPageProps) {
   const { page, setPage, filter, setFilter } = useListParams();
   const filters = filtersOf(filter, courses);
   const sales = useSales(schoolId, filters, page);
@@ -42,6 +51,7 @@ export function SalesPage({ schoolId, courses }: { schoolId: string; courses: Co
       />
       <SalesFiltersBar filters={filters} courses={courses} onChange={setFilter} />
       <SalesTotalsPanel query={totals} />
+      {invoices?.({ from: filters.from, to: filters.to })}
       {sales.isPending ? (
         <Skeleton className="h-64 rounded-xl" />
       ) : sales.isError ? (
@@ -53,7 +63,12 @@ export function SalesPage({ schoolId, courses }: { schoolId: string; courses: Co
           description={filtered ? 'Mude os filtros para ver outras vendas.' : 'As vendas aparecem aqui quando um aluno compra um curso pelo checkout.'}
         />
       ) : (
-        <SalesTable rows={sales.data.rows} busy={sales.isFetching} onRefund={setRefunding} />
+        <SalesTable
+          rows={sales.data.rows}
+          busy={sales.isFetching}
+          onRefund={setRefunding}
+          invoiceOf={invoiceOf && ((sale) => invoiceOf(sale, sales.data.rows))}
+        />
       )}
       {sales.data && <Pagination page={page} pageSize={SALES_PAGE_SIZE} total={sales.data.total} onPageChange={setPage} label="Páginas das vendas" noun={['venda', 'vendas']} />}
       {refunding && <RefundDialog sale={refunding} onClose={() => setRefunding(null)} />}

@@ -2,6 +2,7 @@
 // its situation, what was charged, the coupon's discount, and "Reembolsar" where Asaas can refund it.
 // On a phone the table scrolls sideways under its last column, which stays in view at the right edge
 // (issue 46: "Reembolsar" was off-screen at 360 px), beside the date and the buyer at the left.
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, formatMoney } from '@/utils/format';
@@ -9,17 +10,20 @@ import type { Sale } from '../api/queries';
 import { METHOD_LABEL, canRefund, isPaid, itemsText, situationOf, timeOf } from '../lib/labels';
 
 const COLUMNS = ['Data', 'Comprador', 'Itens', 'Forma', 'Situação', 'Valor', 'Desconto / Cupom', 'Ações'];
+/** With `invoiceOf` (the route's, from features/invoices: issue 42) a "Nota fiscal" column follows Situação. */
+const WITH_INVOICE = ['Data', 'Comprador', 'Itens', 'Forma', 'Situação', 'Nota fiscal', 'Valor', 'Desconto / Cupom', 'Ações'];
 /** The actions' column, pinned to the right edge while the rest scrolls; opaque, with a shadow on its left. */
 const PINNED = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.25)]';
 
-export function SalesTable({ rows, busy, onRefund }: { rows: Sale[]; busy: boolean; onRefund: (sale: Sale) => void }) {
+export function SalesTable({ rows, busy, onRefund, invoiceOf }: { rows: Sale[]; busy: boolean; onRefund: (sale: Sale) => void; invoiceOf?: (sale: Sale) => ReactNode }) {
+  const columns = invoiceOf ? WITH_INVOICE : COLUMNS;
   return (
     <div className="relative min-w-0 overflow-x-auto rounded-xl border border-border bg-white">
       <table className="w-full min-w-[900px] text-left text-sm" aria-busy={busy}>
         <caption className="sr-only">Vendas</caption>
         <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
           <tr>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th key={c} scope="col" className={c === 'Ações' ? `${PINNED} bg-slate-50 px-3 py-3 text-right` : 'px-3 py-3'}>
                 {c === 'Ações' ? <span className="sr-only">{c}</span> : c}
               </th>
@@ -28,7 +32,7 @@ export function SalesTable({ rows, busy, onRefund }: { rows: Sale[]; busy: boole
         </thead>
         <tbody>
           {rows.map((s) => (
-            <SaleRow key={s.id} sale={s} onRefund={() => onRefund(s)} />
+            <SaleRow key={s.id} sale={s} onRefund={() => onRefund(s)} invoice={invoiceOf?.(s)} invoiceColumn={!!invoiceOf} />
           ))}
         </tbody>
       </table>
@@ -36,7 +40,7 @@ export function SalesTable({ rows, busy, onRefund }: { rows: Sale[]; busy: boole
   );
 }
 
-function SaleRow({ sale: s, onRefund }: { sale: Sale; onRefund: () => void }) {
+function SaleRow({ sale: s, onRefund, invoice, invoiceColumn }: { sale: Sale; onRefund: () => void; invoice: ReactNode; invoiceColumn: boolean }) {
   const situation = situationOf(s);
   return (
     <tr className="border-t border-border align-top">
@@ -65,6 +69,7 @@ function SaleRow({ sale: s, onRefund }: { sale: Sale; onRefund: () => void }) {
           </p>
         )}
       </td>
+      {invoiceColumn && <td className="px-3 py-3">{invoice}</td>}
       <td className="px-3 py-3 font-medium whitespace-nowrap tabular-nums">{formatMoney(s.value)}</td>
       <td className="px-3 py-3 whitespace-nowrap tabular-nums">
         {s.discount > 0 ? (
