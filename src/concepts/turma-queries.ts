@@ -21,8 +21,12 @@ export interface CourseTurma {
   seats: number | null;
   waitlist_enabled: boolean;
   status: TurmaStatus;
+  /** Students with access (ACTIVE, unexpired). */
   students: number;
+  /** Students plus `held`. */
   seats_taken: number;
+  /** Seats held by charges not paid yet. */
+  held: number;
   waiting: number;
 }
 
@@ -43,6 +47,7 @@ export async function fetchCourseTurmas(client: DbClient, courseId: string): Pro
     status: t.status as TurmaStatus,
     students: t.students ?? 0,
     seats_taken: t.seats_taken ?? 0,
+    held: t.held ?? 0,
     waiting: t.waiting ?? 0,
   }));
 }

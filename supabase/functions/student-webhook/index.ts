@@ -34,13 +34,20 @@ serve(async (req) => {
   if (!course) throw new HttpError(400, 'Curso não encontrado nesta escola', { field: 'course_id' });
   const turmaId = await findTurma(turma, cohortId);
 
-  /** The turma named by 'turma' (refused when the course has none of that id or name), else by cohort_id. */
+  /** The turma named by 'turma' (refused when the course has none of that id or name, or it has ended),
+   * else by cohort_id when that names a turma not ended (an old label never enrolls into last year's turma). */
   async function findTurma(given: string | null, cohort: string | null): Promise<string | null> {
     for (const [text, required] of [[given, true], [cohort, false]] as const) {
       if (!text) continue;
       const { data, error } = await admin.rpc('turma_for', { p_course_id: courseId, p_turma: text });
       if (error) throw new Error(`turma_for: ${error.message}`);
-      if (data) return data as string;
+      if (data) {
+        const { data: ended, error: endedError } = await admin.rpc('turma_ended', { p_turma_id: data });
+        if (endedError) throw new Error(`turma_ended: ${endedError.message}`);
+        if (!ended) return data as string;
+        if (required) throw new HttpError(409, 'Turma encerrada', { field: 'turma' });
+        continue;
+      }
       if (required) throw new HttpError(400, 'Turma não encontrada neste curso', { field: 'turma' });
     }
     return null;

@@ -133,11 +133,14 @@ describe('lesson videos and materials (private)', () => {
 });
 
 describe('announcement videos', () => {
-  it('staff upload in their school folder; members of the school read; nobody else', async () => {
+  it('staff upload in their school folder; members of the school read it once a published announcement holds it; nobody else', async () => {
     const path = `${SCHOOL.demo}/aviso.mp4`;
     await ok(c.admin.storage.from('announcement-videos').upload(path, mp4()));
     await refused(c.rival.storage.from('announcement-videos').upload(`${SCHOOL.demo}/rival.mp4`, mp4()));
     await refused(c.aluno.storage.from('announcement-videos').upload(`${SCHOOL.demo}/aluno.mp4`, mp4()));
+    // 20261128008500: a student reads the video of an announcement they may read, not any file of the folder.
+    await refused(c.aluna.storage.from('announcement-videos').createSignedUrl(path, 60));
+    await backend.sql(`insert into public.announcements (school_id, title, body, video_type, video_url) values ($1, 'Aviso', '<p>Aviso</p>', 'direct', $2)`, [SCHOOL.demo, path]);
     await ok(c.aluna.storage.from('announcement-videos').createSignedUrl(path, 60));
     await refused(c.alunoRival.storage.from('announcement-videos').createSignedUrl(path, 60));
     await refused(backend.anon().storage.from('announcement-videos').createSignedUrl(path, 60));

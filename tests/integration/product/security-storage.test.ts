@@ -50,6 +50,10 @@ beforeAll(async () => {
   await backend.sql(`insert into public.materials (course_id, lesson_id, title, type, file_path) values ($1, $2, 'Gráfico', 'OTHER', $3)`, [
     COURSE.excel, LESSON.excelUpload, LESSON_PNG,
   ]);
+  // The video is a published announcement's: a student reads only such a file (20261128008500).
+  await backend.sql(`insert into public.announcements (school_id, title, body, video_type, video_url) values ($1, 'Aviso', '<p>Aviso</p>', 'direct', $2)`, [
+    SCHOOL.demo, ANNOUNCEMENT_VIDEO,
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -31,7 +31,7 @@ const enrollment = (i: number, status = 'ACTIVE') => ({
   turma_id: null as string | null,
   turma: null as { name: string } | null,
 });
-const turma = (id: string, name: string) => ({ id, course_id: 'c1', name, starts_on: '2026-03-10', ends_on: null, enroll_from: null, enroll_until: null, seats: null, waitlist_enabled: false, status: 'em andamento', students: 1, seats_taken: 1, waiting: 0 });
+const turma = (id: string, name: string) => ({ id, course_id: 'c1', name, starts_on: '2026-03-10', ends_on: null, enroll_from: null, enroll_until: null, seats: null, waitlist_enabled: false, status: 'em andamento', students: 1, seats_taken: 1, held: 0, waiting: 0 });
 const open = (route = '/admin/enrollments') => renderScreen(<EnrollmentsPage schoolId="s1" courses={courses} />, { route });
 
 describe('EnrollmentsPage', () => {

@@ -29,6 +29,7 @@ const turma = (extra: object = {}) => ({
   status: 'em andamento',
   students: 12,
   seats_taken: 13,
+  held: 1,
   waiting: 2,
   ...extra,
 });
@@ -43,14 +44,14 @@ describe('TurmasPage', () => {
 
   it("lists the course's turmas with dates, status, seats taken of the total and the waiting list; the course is in the URL", async () => {
     turmasApi.fetchCourseTurmas.mockImplementation(async (_c: unknown, courseId: string) =>
-      courseId === 'c1' ? [turma(), turma({ id: 't2', name: 'Turma 7', starts_on: '2026-12-10', ends_on: null, seats: null, status: 'aberta', students: 0, seats_taken: 0, waitlist_enabled: false })] : [],
+      courseId === 'c1' ? [turma(), turma({ id: 't2', name: 'Turma 7', starts_on: '2026-12-10', ends_on: null, seats: null, status: 'aberta', students: 0, seats_taken: 0, held: 0, waitlist_enabled: false })] : [],
     );
     open();
     const table = await screen.findByRole('table', { name: 'Turmas do curso' });
     const march = within(table).getByRole('row', { name: /Turma de março/ });
     expect(march).toHaveTextContent('10/03/2026 a 10/06/2026');
     expect(march).toHaveTextContent('Em andamento');
-    expect(march).toHaveTextContent('13 de 30');
+    expect(march).toHaveTextContent('13 de 30 · 1 reservada');
     expect(march).toHaveTextContent('2 pessoas');
     expect(march).toHaveTextContent('42%');
     expect(within(march).getByRole('link', { name: 'Turma de março' })).toHaveAttribute('href', '/admin/turmas/t1');

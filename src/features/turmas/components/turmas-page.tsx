@@ -26,7 +26,9 @@ import { TurmaDialog } from './turma-dialog';
 const STATUS_BADGE: Record<TurmaStatus, BadgeVariant> = { aberta: 'secondary', 'em andamento': 'success', encerrada: 'outline' };
 
 function seatsLabel(t: CourseTurma): string {
-  return t.seats === null ? `${t.seats_taken} (sem limite)` : `${t.seats_taken} de ${t.seats}`;
+  const taken = t.seats === null ? `${t.seats_taken} (sem limite)` : `${t.seats_taken} de ${t.seats}`;
+  // Seats held by charges not paid yet, apart from the students (a PIX's day at most).
+  return t.held > 0 ? `${taken} · ${t.held} ${t.held === 1 ? 'reservada' : 'reservadas'}` : taken;
 }
 
 export function TurmasPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
