@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { AUDIT_ACTIONS, type AuditActor, type AuditFilters } from '../api/queries';
-import { FILTER_PARAMS } from '../lib/filters';
+import { FILTER_PARAMS, SCHOOL_PARAM } from '../lib/filters';
 import { ACTION_LABEL, TABLE_LABEL } from '../lib/labels';
 
 const TABLES = Object.entries(TABLE_LABEL).sort((a, b) => a[1].localeCompare(b[1], 'pt-BR'));
@@ -13,10 +13,13 @@ export function AuditFiltersBar({
   filters,
   actors,
   onChange,
+  schools,
 }: {
   filters: AuditFilters;
   actors: AuditActor[];
   onChange: (name: string, value: string) => void;
+  /** The super admin's "Escola" filter; absent for a school's admin. */
+  schools?: { options: { id: string; name: string }[]; value: string };
 }) {
   const id = useId();
   return (
@@ -25,6 +28,19 @@ export function AuditFiltersBar({
       role="group"
       aria-label="Filtros do registro de atividades"
     >
+      {schools && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-school`}>Escola</Label>
+          <Select id={`${id}-school`} value={schools.value} onChange={(e) => onChange(SCHOOL_PARAM, e.target.value)}>
+            <option value="">Todas as escolas</option>
+            {schools.options.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-actor`}>Pessoa</Label>
         <Select

@@ -63,8 +63,12 @@ const ROWS = [
   }),
 ];
 const NO_FILTERS: AuditFilters = { actorId: '', table: '', action: '', from: '', to: '' };
+const SCHOOLS = [
+  { id: 's1', name: 'Escola Demo' },
+  { id: 's2', name: 'Academia Rival' },
+];
 const open = (route = '/admin/audit', schoolId: string | null = 's1') =>
-  renderScreen(<AuditPage schoolId={schoolId} />, { route });
+  renderScreen(<AuditPage schoolId={schoolId} schools={schoolId ? undefined : SCHOOLS} />, { route });
 const rowOf = (text: string) =>
   within(
     within(screen.getByRole('table', { name: 'Registro de atividades' }))
@@ -159,12 +163,31 @@ describe('AuditPage', () => {
     );
   });
 
-  it('the super admin sees every school, with its name', async () => {
-    open('/admin/audit', null);
+  it('the super admin sees every school, with its name, and can pick one (?escola= in the URL)', async () => {
+    const view = open('/admin/audit', null);
     await screen.findByText('Curso "Excel Essencial"');
     expect(api.fetchAuditLog).toHaveBeenCalledWith(expect.anything(), { schoolId: null, filters: NO_FILTERS, page: 0 });
     expect(screen.getByRole('columnheader', { name: 'Escola' })).toBeInTheDocument();
-    expect(screen.getAllByText('Escola Demo').length).toBe(4);
+    expect(
+      within(screen.getByRole('table', { name: 'Registro de atividades' })).getAllByText('Escola Demo').length,
+    ).toBe(4);
+    await userEvent.selectOptions(screen.getByLabelText('Escola'), 's2');
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/audit?escola=s2'));
+    await waitFor(() =>
+      expect(api.fetchAuditLog).toHaveBeenLastCalledWith(expect.anything(), {
+        schoolId: 's2',
+        filters: NO_FILTERS,
+        page: 0,
+      }),
+    );
+    expect(api.fetchAuditActors).toHaveBeenLastCalledWith(expect.anything(), 's2');
+  });
+
+  it("a school's admin has no school filter, and ?escola= changes nothing", async () => {
+    open('/admin/audit?escola=s2');
+    await screen.findByText('Curso "Excel Essencial"');
+    expect(screen.queryByLabelText('Escola')).not.toBeInTheDocument();
+    expect(api.fetchAuditLog).toHaveBeenCalledWith(expect.anything(), { schoolId: 's1', filters: NO_FILTERS, page: 0 });
   });
 
   it('"Exportar CSV" writes every entry of the filters, with a formula neutralised', async () => {

@@ -14,14 +14,23 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useListParams } from '@/utils/list-params';
 import { useAuditActors, useAuditLog, useExportAuditLog } from '../api/hooks';
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '../api/queries';
-import { filtersOf } from '../lib/filters';
+import { SCHOOL_PARAM, filtersOf } from '../lib/filters';
 import { AuditFiltersBar } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { ChangeDialog } from './change-dialog';
 
-export function AuditPage({ schoolId }: { schoolId: string | null }) {
+/** A school option of the super admin's "Escola" filter. */
+export interface AuditSchool {
+  id: string;
+  name: string;
+}
+
+/** `schoolId`: a school admin's school; null for the super admin, who may pick one of `schools`. */
+export function AuditPage({ schoolId: ownSchool, schools = [] }: { schoolId: string | null; schools?: AuditSchool[] }) {
   const { page, setPage, filter, setFilter } = useListParams();
   const filters = filtersOf(filter);
+  const picked = ownSchool ? '' : (schools.find((s) => s.id === filter(SCHOOL_PARAM))?.id ?? '');
+  const schoolId = ownSchool ?? (picked || null);
   const log = useAuditLog(schoolId, filters, page);
   const actors = useAuditActors(schoolId);
   const exportCsv = useExportAuditLog();
@@ -34,7 +43,7 @@ export function AuditPage({ schoolId }: { schoolId: string | null }) {
       <PageHeader
         title="Registro de atividades"
         description={
-          schoolId
+          ownSchool
             ? 'Quem mudou o quê na escola: cursos, preços, matrículas, alunos, configurações e mais'
             : 'Quem mudou o quê em todas as escolas da plataforma'
         }
@@ -53,7 +62,12 @@ export function AuditPage({ schoolId }: { schoolId: string | null }) {
           </Button>
         }
       />
-      <AuditFiltersBar filters={filters} actors={actors.data ?? []} onChange={setFilter} />
+      <AuditFiltersBar
+        filters={filters}
+        actors={actors.data ?? []}
+        onChange={setFilter}
+        schools={ownSchool ? undefined : { options: schools, value: picked }}
+      />
       {log.isPending ? (
         <Skeleton className="h-64 rounded-xl" />
       ) : log.isError ? (

@@ -10,6 +10,9 @@ export const FILTER_PARAMS = {
   to: 'ate',
 } as const satisfies Record<keyof AuditFilters, string>;
 
+/** The super admin's school filter (?escola=…): one of the schools offered, else every school. */
+export const SCHOOL_PARAM = 'escola';
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
