@@ -69,7 +69,7 @@ async function setMode(next: Mode) {
 }
 beforeAll(() => setMode('ok'));
 afterAll(async () => {
-  server.closeAllConnections?.();
+  (server as net.Server & { closeAllConnections?: () => void }).closeAllConnections?.();
   if (server.listening) await new Promise((r) => server.close(r));
 });
 beforeEach(() => setMode('ok'));
