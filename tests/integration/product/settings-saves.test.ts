@@ -37,7 +37,7 @@ describe('settings saved one at a time', () => {
     // "Ranking por turma" (issue 40) is one more switch of the same row.
     await saveDiscussionSetting(admin, SCHOOL.demo, { ranking_by_turma: true });
     await saveDiscussionSetting(admin, SCHOOL.demo, { ranking_by_turma: false });
-    expect(await fetchDiscussionSettings(admin, SCHOOL.demo)).toEqual({ comments_require_approval: true, ranking_enabled: true, ranking_by_turma: false });
+    expect(await fetchDiscussionSettings(admin, SCHOOL.demo)).toEqual({ comments_require_approval: true, ranking_enabled: true, ranking_by_turma: false, discussions_by_turma: false });
     expect(
       await sql('select comments_require_approval, ranking_enabled, ranking_by_turma from public.school_discussion_settings where school_id = $1', [SCHOOL.demo]),
     ).toEqual([{ comments_require_approval: true, ranking_enabled: true, ranking_by_turma: false }]);

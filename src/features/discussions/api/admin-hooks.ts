@@ -9,7 +9,7 @@ import { fetchAdminCommentCounts, fetchAdminComments, type AdminCommentFilters }
 
 export const adminCommentKeys = {
   list: (schoolId: string, f: AdminCommentFilters, page: number) =>
-    [...discussionKeys.admin(), 'list', schoolId, f.filter, f.courseId, f.search, page] as const,
+    [...discussionKeys.admin(), 'list', schoolId, f.filter, f.courseId, f.turmaId, f.search, page] as const,
   counts: (schoolId: string) => [...discussionKeys.admin(), 'counts', schoolId] as const,
 };
 

@@ -12,6 +12,8 @@ export type AdminCommentFilter = (typeof ADMIN_COMMENT_FILTERS)[number];
 export interface AdminCommentFilters {
   filter: AdminCommentFilter;
   courseId: string;
+  /** A turma of the chosen course ("Discussões por turma", issue 40); '' for every comment. */
+  turmaId: string;
   search: string;
 }
 
@@ -41,6 +43,8 @@ export interface AdminComment {
   reply_count: number;
   /** For a student's question: a visible staff reply or a marked answer exists. null for anything else. */
   answered: boolean | null;
+  /** The turma it was written in ("Discussões por turma"); null: course-wide. */
+  turma_name: string | null;
 }
 
 export interface AdminCommentCounts {
@@ -75,6 +79,7 @@ function toAdminComment(r: Record<string, unknown>): AdminComment {
     parent_comment: (r.parent_comment as string | null) ?? null,
     reply_count: Number(r.reply_count ?? 0),
     answered: typeof r.answered === 'boolean' ? r.answered : null,
+    turma_name: (r.turma_name as string | null) ?? null,
   };
 }
 
@@ -95,6 +100,7 @@ export async function fetchAdminComments(
     p_search: filters.search.trim() || null,
     p_limit: pageSize,
     p_offset: page * pageSize,
+    p_turma_id: filters.turmaId || null,
   });
   if (error) throw error;
   const rows = (data ?? []) as Record<string, unknown>[];

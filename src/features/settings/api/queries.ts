@@ -69,17 +69,20 @@ export async function setWebhookToken(client: DbClient, integrationId: string, t
   if (error) throw error;
 }
 
-export type DiscussionSettings = Pick<Tables<'school_discussion_settings'>, 'comments_require_approval' | 'ranking_enabled' | 'ranking_by_turma'>;
+export type DiscussionSettings = Pick<Tables<'school_discussion_settings'>, 'comments_require_approval' | 'ranking_enabled' | 'ranking_by_turma' | 'discussions_by_turma'>;
 
 /** No row yet: both off (the database's defaults). */
 export async function fetchDiscussionSettings(client: DbClient, schoolId: string): Promise<DiscussionSettings> {
   const { data, error } = await client
     .from('school_discussion_settings')
-    .select('comments_require_approval, ranking_enabled, ranking_by_turma')
+    .select('comments_require_approval, ranking_enabled, ranking_by_turma, discussions_by_turma')
     .eq('school_id', schoolId)
     .maybeSingle();
   if (error) throw error;
-  return { comments_require_approval: data?.comments_require_approval ?? false, ranking_enabled: data?.ranking_enabled ?? false, ranking_by_turma: data?.ranking_by_turma ?? false };
+  return {
+    comments_require_approval: data?.comments_require_approval ?? false, ranking_enabled: data?.ranking_enabled ?? false, ranking_by_turma: data?.ranking_by_turma ?? false,
+    discussions_by_turma: data?.discussions_by_turma ?? false,
+  };
 }
 
 /** Saves the switches given, keeping the other (an upsert merges only the columns it names; a new row

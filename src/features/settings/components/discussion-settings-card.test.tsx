@@ -24,7 +24,7 @@ describe('DiscussionSettingsCard', () => {
     Object.values(api).forEach((fn) => fn.mockReset());
     vi.mocked(toast.success).mockReset();
     vi.mocked(toast.error).mockReset();
-    kept = { comments_require_approval: false, ranking_enabled: true, ranking_by_turma: false };
+    kept = { comments_require_approval: false, ranking_enabled: true, ranking_by_turma: false, discussions_by_turma: false };
     api.fetchDiscussionSettings.mockImplementation(async () => ({ ...kept }));
     api.saveDiscussionSetting.mockImplementation(async (_c, _s: string, change: Partial<DiscussionSettings>) => {
       kept = { ...kept, ...change };
@@ -48,11 +48,15 @@ describe('DiscussionSettingsCard', () => {
     await userEvent.click(screen.getByRole('switch', { name: RANKING }));
     await waitFor(() => expect(statusOf(RANKING)).toHaveTextContent('Salvo'));
     expect(api.saveDiscussionSetting).toHaveBeenLastCalledWith(expect.anything(), 's1', { ranking_enabled: false });
-    expect(kept).toEqual({ comments_require_approval: true, ranking_enabled: false, ranking_by_turma: false });
+    expect(kept).toEqual({ comments_require_approval: true, ranking_enabled: false, ranking_by_turma: false, discussions_by_turma: false });
     await userEvent.click(screen.getByRole('switch', { name: 'Ranking por turma' }));
     await waitFor(() => expect(statusOf('Ranking por turma')).toHaveTextContent('Salvo'));
     expect(api.saveDiscussionSetting).toHaveBeenLastCalledWith(expect.anything(), 's1', { ranking_by_turma: true });
     expect(screen.getByRole('switch', { name: 'Ranking por turma' })).toHaveAccessibleDescription(/colegas da turma/);
+    await userEvent.click(screen.getByRole('switch', { name: 'Discussões por turma' }));
+    await waitFor(() => expect(statusOf('Discussões por turma')).toHaveTextContent('Salvo'));
+    expect(api.saveDiscussionSetting).toHaveBeenLastCalledWith(expect.anything(), 's1', { discussions_by_turma: true });
+    expect(screen.getByRole('switch', { name: 'Discussões por turma' })).toHaveAccessibleDescription(/só para a turma dele e a equipe/);
 
     view.unmount();
     open();
@@ -71,7 +75,7 @@ describe('DiscussionSettingsCard', () => {
   });
 
   it('a failed read shows LoadError, and the retry loads the switches', async () => {
-    api.fetchDiscussionSettings.mockRejectedValueOnce(new Error('falhou')).mockResolvedValue({ comments_require_approval: true, ranking_enabled: false, ranking_by_turma: false });
+    api.fetchDiscussionSettings.mockRejectedValueOnce(new Error('falhou')).mockResolvedValue({ comments_require_approval: true, ranking_enabled: false, ranking_by_turma: false, discussions_by_turma: false });
     open();
     expect(await screen.findByText('Não foi possível carregar as configurações de comentários')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));

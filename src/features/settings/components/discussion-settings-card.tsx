@@ -1,7 +1,8 @@
 // Settings → Comentários e ranking (issue 26): whether the students' comments wait for the staff's
 // approval before the other students see them, and whether the home shows the students' ranking of
-// the month, counted among the student's turma mates when "Ranking por turma" is on (issue 40). One row per school (school_discussion_settings); none yet = both off. Each switch saves
-// at once and says "Salvo" (docs/conventions.md, "Settings").
+// the month, counted among the student's turma mates when "Ranking por turma" is on, and whether a turma's
+// students discuss apart ("Discussões por turma", issue 40). One row per school (school_discussion_settings);
+// none yet = all off. Each switch saves at once and says "Salvo" (docs/conventions.md, "Settings").
 import { LoadError } from '@/components/ui/load-error';
 import { SettingSwitch } from '@/components/ui/setting-switch';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +24,11 @@ const SWITCHES: { name: keyof DiscussionSettings; label: string; help: string }[
     name: 'ranking_by_turma',
     label: 'Ranking por turma',
     help: 'Cada aluno vê o ranking só entre os colegas da turma dele; quem não está em nenhuma turma não vê ranking.',
+  },
+  {
+    name: 'discussions_by_turma',
+    label: 'Discussões por turma',
+    help: 'Os comentários de um aluno de turma ficam só para a turma dele e a equipe; em "Comentários" você filtra por turma. Alunos sem turma e as perguntas da equipe continuam valendo para o curso todo. Desligar não abre o que já foi escrito para uma turma.',
   },
 ];
 

@@ -75,6 +75,7 @@ export function AdminCommentItem({ comment: c }: { comment: AdminComment }) {
             <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
               <span className="sr-only">Aula: </span>
               {c.course_title} › {c.lesson_title}
+              {c.turma_name && ` · ${c.turma_name}`}
             </p>
           </div>
         </div>

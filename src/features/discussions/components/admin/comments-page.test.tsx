@@ -15,9 +15,11 @@ const api = vi.hoisted(() => ({
   approveComment: vi.fn(),
 }));
 const admin = vi.hoisted(() => ({ fetchAdminComments: vi.fn(), fetchAdminCommentCounts: vi.fn() }));
+const turmasApi = vi.hoisted(() => ({ fetchCourseTurmas: vi.fn() }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('../../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...admin }));
+vi.mock('@/concepts/turma-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...turmasApi }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const row = (over: Partial<AdminComment>): AdminComment => ({
@@ -43,6 +45,7 @@ const row = (over: Partial<AdminComment>): AdminComment => ({
   parent_comment: null,
   reply_count: 0,
   answered: false,
+  turma_name: null,
   ...over,
 });
 
@@ -97,6 +100,11 @@ describe('CommentsPage', () => {
     vi.mocked(toast.error).mockReset();
     admin.fetchAdminComments.mockResolvedValue({ rows: ROWS, total: 5 });
     admin.fetchAdminCommentCounts.mockResolvedValue({ unanswered: 3, pending: 1, hidden: 1 });
+    turmasApi.fetchCourseTurmas.mockReset().mockImplementation(async (_c: unknown, courseId: string) =>
+      courseId === 'course-2'
+        ? [{ id: 't1', course_id: 'course-2', name: 'Turma de março', starts_on: '2026-03-10', ends_on: null, enroll_from: null, enroll_until: null, seats: null, waitlist_enabled: false, status: 'em andamento', students: 3, seats_taken: 3, held: 0, waiting: 0 }]
+        : [],
+    );
   });
 
   it('lists every comment with its course, lesson, author, the question a reply answers, its situation and the total', async () => {
@@ -104,7 +112,7 @@ describe('CommentsPage', () => {
     expect(await screen.findByRole('article', { name: 'Comentário de Bia Aluna' })).toBeInTheDocument();
     expect(admin.fetchAdminComments).toHaveBeenCalledWith(expect.anything(), {
       schoolId: 's1',
-      filters: { filter: 'all', courseId: '', search: '' },
+      filters: { filter: 'all', courseId: '', turmaId: '', search: '' },
       page: 0,
     });
     const q = card('Comentário de Bia Aluna');
@@ -158,7 +166,7 @@ describe('CommentsPage', () => {
       await screen.findByRole('article', { name: 'Comentário de Bia Aluna' });
       expect(admin.fetchAdminComments).toHaveBeenLastCalledWith(expect.anything(), {
         schoolId: 's1',
-        filters: { filter: 'unanswered', courseId: '', search: '' },
+        filters: { filter: 'unanswered', courseId: '', turmaId: '', search: '' },
         page: 1,
       });
       const filters = within(screen.getByRole('group', { name: 'Mostrar' }));
@@ -172,7 +180,7 @@ describe('CommentsPage', () => {
       await waitFor(() =>
         expect(admin.fetchAdminComments).toHaveBeenLastCalledWith(expect.anything(), {
           schoolId: 's1',
-          filters: { filter: 'hidden', courseId: '', search: '' },
+          filters: { filter: 'hidden', courseId: '', turmaId: '', search: '' },
           page: 0,
         }),
       );
@@ -185,7 +193,7 @@ describe('CommentsPage', () => {
       await waitFor(() =>
         expect(admin.fetchAdminComments).toHaveBeenLastCalledWith(expect.anything(), {
           schoolId: 's1',
-          filters: { filter: 'hidden', courseId: 'course-2', search: 'procv' },
+          filters: { filter: 'hidden', courseId: 'course-2', turmaId: '', search: 'procv' },
           page: 0,
         }),
       );
@@ -205,7 +213,7 @@ describe('CommentsPage', () => {
     await screen.findByRole('article', { name: 'Comentário de Bia Aluna' });
     expect(admin.fetchAdminComments).toHaveBeenCalledWith(expect.anything(), {
       schoolId: 's1',
-      filters: { filter: 'all', courseId: '', search: '' },
+      filters: { filter: 'all', courseId: '', turmaId: '', search: '' },
       page: 0,
     });
   });
@@ -305,5 +313,27 @@ describe('CommentsPage', () => {
     expect(await screen.findByText('Não foi possível carregar os comentários')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('article', { name: 'Comentário de Bia Aluna' })).toBeInTheDocument();
+  });
+
+  it('Turma (Discussões por turma): for a course with turmas, the turma in the URL reaches the query; another course clears it', async () => {
+    const view = open('/admin/comments?curso=course-2');
+    await userEvent.selectOptions(await screen.findByLabelText('Turma'), 't1');
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/comments?curso=course-2&turma=t1'));
+    await waitFor(() =>
+      expect(admin.fetchAdminComments).toHaveBeenLastCalledWith(expect.anything(), {
+        schoolId: 's1',
+        filters: { filter: 'all', courseId: 'course-2', turmaId: 't1', search: '' },
+        page: 0,
+      }),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Curso'), 'course-1');
+    await waitFor(() => expect(currentLocation(view)).toBe('/admin/comments?curso=course-1'));
+    expect(screen.queryByLabelText('Turma')).toBeNull();
+  });
+
+  it("shows the turma a comment was written in", async () => {
+    admin.fetchAdminComments.mockResolvedValue({ rows: [row({ turma_name: 'Turma de março' })], total: 1 });
+    open();
+    expect(within(await screen.findByRole('article', { name: 'Comentário de Bia Aluna' })).getByText(/Turma de março/)).toBeInTheDocument();
   });
 });

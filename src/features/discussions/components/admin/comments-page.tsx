@@ -1,12 +1,15 @@
 // "Comentários" (issue 26): every comment of the school, newest first, with its course, lesson, author
 // and (for a reply) the question it answers; the filter, course, search and page in the URL
-// (?filtro=sem-resposta&curso=…&q=…&pagina=2) and the filter's total. Each comment's actions are the
-// lesson page's (Responder, Marcar como resposta, Aprovar, Ocultar, Mostrar, Excluir) plus "Abrir aula".
+// (?filtro=sem-resposta&curso=…&turma=…&q=…&pagina=2; Turma for a course with turmas, issue 40) and the
+// filter's total. Each comment's actions are the lesson page's (Responder, Marcar como resposta, Aprovar,
+// Ocultar, Mostrar, Excluir) plus "Abrir aula".
 import { useId } from 'react';
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CourseFilter, type CourseOption } from '@/concepts/course-filter';
+import { TurmaFilter } from '@/concepts/turma-filter';
+import { useChosenTurma } from '@/concepts/turmas';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { AdminPage, PageHeader } from '@/components/ui/page-header';
@@ -26,6 +29,7 @@ import { AdminCommentItem } from './admin-comment-item';
 /** The URL's names: ?filtro=sem-resposta|pendentes|ocultos (none: Todos), ?curso=<id>. */
 export const FILTER_PARAM = 'filtro';
 export const COURSE_PARAM = 'curso';
+export const TURMA_PARAM = 'turma';
 
 const FILTERS: { value: AdminCommentFilter; slug: string; label: string; count?: keyof AdminCommentCounts }[] = [
   { value: 'all', slug: '', label: 'Todos' },
@@ -54,14 +58,16 @@ const EMPTY: Record<AdminCommentFilter, { title: string; description: string }> 
 };
 
 export function CommentsPage({ schoolId, courses }: { schoolId: string; courses: CourseOption[] }) {
-  const { page, query, setPage, setQuery, filter, setFilter } = useListParams();
+  const { page, query, setPage, setQuery, filter, setFilter, setFilters } = useListParams();
   const id = useId();
   const current = FILTERS.find((f) => f.slug && f.slug === filter(FILTER_PARAM)) ?? FILTERS[0]!;
   const courseId = courses.some((c) => c.id === filter(COURSE_PARAM)) ? filter(COURSE_PARAM) : '';
-  const filters: AdminCommentFilters = { filter: current.value, courseId, search: query };
+  // A turma of the chosen course ("Discussões por turma", issue 40).
+  const turmaId = useChosenTurma(courseId, filter(TURMA_PARAM));
+  const filters: AdminCommentFilters = { filter: current.value, courseId, turmaId, search: query };
   const comments = useAdminComments(schoolId, filters, page);
   const counts = useAdminCommentCounts(schoolId);
-  const narrowed = !!(courseId || query);
+  const narrowed = !!(courseId || turmaId || query);
   const rows = comments.data?.rows ?? [];
 
   return (
@@ -99,8 +105,9 @@ export function CommentsPage({ schoolId, courses }: { schoolId: string; courses:
             id={`${id}-course`}
             value={courseId}
             courses={courses}
-            onChange={(v) => setFilter(COURSE_PARAM, v)}
+            onChange={(v) => setFilters({ [COURSE_PARAM]: v, [TURMA_PARAM]: '' })}
           />
+          <TurmaFilter id={`${id}-turma`} courseId={courseId} value={turmaId} onChange={(v) => setFilter(TURMA_PARAM, v)} />
           <ListSearch
             label="Buscar comentário por texto ou autor"
             placeholder="Buscar por texto ou autor..."
