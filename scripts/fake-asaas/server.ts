@@ -32,11 +32,15 @@
 // - The cards Asaas's sandbox refuses (5184019740373151, 4916561358240741) are refused here too, for a
 //   payment or a subscription alike (400, nothing created).
 // Service invoices (NFS-e) and the account's fiscal info (issue 42): scripts/fake-asaas/invoices.ts.
+// The payment split (issue 43): scripts/fake-asaas/splits.ts; each split settled sends PAYMENT_SPLIT_DONE after
+// the payment's PAYMENT_CONFIRMED, a refund refunds or cancels them. addWallet (or POST /fake/wallets
+// { walletId }) makes a wallet exist.
 // Everything lives in memory; card numbers are kept only in `requests`, for tests to inspect.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fakeInvoices, InvoiceFail, type FakeAsaasInvoice, type FakeInvoiceOutcome } from './invoices.ts';
+import { fakeSplits, reverseSplits, settleSplits, SplitFail } from './splits.ts';
 
 export interface FakeAsaasAccount {
   apiKey: string;
@@ -106,6 +110,8 @@ export interface FakeAsaas {
   setInvoiceOutcome(apiKey: string, outcome: FakeInvoiceOutcome): void;
   /** Delivers an invoice event to its account's webhook (with `token` instead of the account's when given). */
   sendInvoiceEvent(invoiceId: string, event: string, opts?: { eventId?: string; token?: string | null }): Promise<{ status: number; eventId: string; body: string }>;
+  /** Fake-only: a wallet id that Asaas knows from now on (a split to it is accepted). */
+  addWallet(walletId: string): void;
   close(): Promise<void>;
 }
 
@@ -205,6 +211,9 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
   let invoiceSeq = 0;
   let eventSeq = 0;
   let url = '';
+  const splits = fakeSplits();
+  // The settled splits whose PAYMENT_SPLIT_DONE was sent.
+  const splitsDone = new Set<string>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   // Deferred events not yet delivered (scheduled or on their way): idle() waits for none.
   let pending = 0;
@@ -336,6 +345,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     const totalCents = Math.round(value * 100);
     const eachCents = Math.floor(totalCents / installments);
     const installment = installments > 1 ? randomUUID() : null;
+    const splitOf = splits.parse(body.split, value, installments);
     const created: FakeAsaasPayment[] = [];
     for (let n = 1; n <= installments; n++) {
       const cents = n === installments ? totalCents - eachCents * (installments - 1) : eachCents;
@@ -350,6 +360,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
           externalReference: body.externalReference ?? null,
           installmentNumber: installment ? n : null,
           creditCard,
+          split: body.split === undefined || body.split === null ? undefined : splitOf(n),
         }),
       );
     }
@@ -360,6 +371,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
   function settle(p: FakeAsaasPayment) {
     p.status = p.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'RECEIVED';
     p.paymentDate = p.clientPaymentDate = p.confirmedDate = today();
+    settleSplits(p);
   }
 
   const invoicesOf = (subscriptionId: string) => [...payments.values()].filter((s) => s.payment.subscription === subscriptionId).map((s) => s.payment);
@@ -376,6 +388,8 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       description: s.description ?? null,
       externalReference: s.externalReference ?? null,
       creditCard: s.creditCard as Json | undefined,
+      // A subscription's split goes on each invoice.
+      split: s.split ? splits.parse(s.split, Number(s.value), 1)(1) : undefined,
     });
     s.nextDueDate = addCycle(s.nextDueDate, s.cycle);
     return invoice;
@@ -390,6 +404,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     if (!(cycle in CYCLE_LABEL)) throw new AsaasFail(400, 'invalid_cycle', 'Periodicidade inválida.');
     const nextDueDate = String(body.nextDueDate ?? '');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(nextDueDate) || nextDueDate < today()) throw new AsaasFail(400, 'invalid_nextDueDate', 'A data de vencimento da primeira cobrança não pode ser inferior à hoje');
+    splits.parse(body.split, value, 1);
     const subscription: FakeAsaasSubscription = {
       object: 'subscription',
       id: randomId('sub'),
@@ -409,6 +424,7 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
       fine: { value: 0, type: 'FIXED' },
       interest: { value: 0, type: 'PERCENTAGE' },
       ...(creditCard ? { creditCard } : {}),
+      ...(body.split ? { split: body.split } : {}),
     };
     const stored = { account, subscription, successUrl };
     subscriptions.set(subscription.id, stored);
@@ -484,7 +500,10 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     const refund: FakeAsaasRefund = { dateCreated: stamp(), status: 'DONE', value: cents / 100, description: (body.description as string | undefined) ?? null, transactionReceiptUrl: null };
     p.refunds = [...refunds, refund];
     const full = cents === leftCents;
-    if (full) p.status = 'REFUNDED';
+    if (full) {
+      p.status = 'REFUNDED';
+      reverseSplits(p);
+    }
     return { payment: p, event: full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED' };
   }
 
@@ -583,7 +602,16 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
     const stored = payments.get(paymentId);
     if (!stored) throw new Error(`unknown payment ${paymentId}`);
     if (event === 'PAYMENT_REFUNDED') stored.payment.status = 'REFUNDED';
-    return deliver(stored.account, event, { payment: { ...stored.payment } }, paymentId, o);
+    const answer = await deliver(stored.account, event, { payment: { ...stored.payment } }, paymentId, o);
+    // Once paid, each settled split's own event, as Asaas sends PAYMENT_SPLIT_DONE per split.
+    if (event === 'PAYMENT_CONFIRMED' || event === 'PAYMENT_RECEIVED') {
+      for (const split of (stored.payment.split ?? []) as Json[]) {
+        if (split.status !== 'DONE' || splitsDone.has(String(split.id))) continue;
+        splitsDone.add(String(split.id));
+        await deliver(stored.account, 'PAYMENT_SPLIT_DONE', { payment: { ...stored.payment }, additionalInfo: { splitId: split.id } }, paymentId, {});
+      }
+    }
+    return answer;
   }
 
   async function sendSubscriptionEvent(id: string, event: string, o: { eventId?: string; token?: string | null } = {}) {
@@ -666,6 +694,12 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
         const [pathname, query = ''] = path.split('?') as [string, string?];
         if (req.method === 'GET' && nfse.file(pathname, res)) return;
         if (req.method === 'POST' && pathname === '/nfse/controle') return send(res, 200, nfse.control((await readBody(req)) as Json));
+        if (req.method === 'POST' && pathname === '/fake/wallets') {
+          const walletId = String(((await readBody(req)) as Json | null)?.walletId ?? '');
+          if (!/^[0-9a-f-]{36}$/i.test(walletId)) throw new AsaasFail(400, 'invalid_walletId', 'walletId inválido.');
+          splits.addWallet(walletId);
+          return send(res, 200, { walletId: walletId.toLowerCase() });
+        }
         const invoice = /^\/(i|b)\/([^/]+)(\/pay)?$/.exec(pathname);
         const stored = invoice ? payments.get(invoice[2]!) : undefined;
         if (stored && req.method === 'GET' && !invoice![3]) return invoicePage(res, stored);
@@ -681,6 +715,7 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
         throw new AsaasFail(404, 'not_found', 'Recurso não encontrado.');
       } catch (e) {
         if (e instanceof AsaasFail || e instanceof InvoiceFail) return send(res, e.status, { errors: [{ code: e.code, description: e.description }] });
+        if (e instanceof SplitFail) return send(res, 400, { errors: [{ code: e.code, description: e.description }] });
         log(`error: ${(e as Error).message}`);
         send(res, 500, { errors: [{ code: 'internal_error', description: 'Erro interno.' }] });
       }
@@ -707,6 +742,7 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
     setFiscalInfo: nfse.setFiscalInfo,
     setInvoiceOutcome: nfse.setInvoiceOutcome,
     sendInvoiceEvent: nfse.sendInvoiceEvent,
+    addWallet: splits.addWallet,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

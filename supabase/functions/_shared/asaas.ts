@@ -54,6 +54,8 @@ export interface AsaasPayment {
   /** The subscription's id, on each of its invoices. */
   subscription?: string | null;
   deleted?: boolean;
+  /** The charge's split (issue 43): each share's id, wallet and status (PENDING, AWAITING_CREDIT, DONE, CANCELLED, REFUNDED...). */
+  split?: { id: string; walletId: string; status: string }[] | null;
 }
 
 export type AsaasCycle = 'MONTHLY' | 'YEARLY';

@@ -11,6 +11,9 @@
 // An invoice's events (issue 42: INVOICE_CREATED, _UPDATED, _SYNCHRONIZED, _AUTHORIZED,
 // _PROCESSING_CANCELLATION, _CANCELED, _CANCELLATION_DENIED, _ERROR, carrying `invoice`) go to
 // apply_invoice_event, after the same token check; without ?school the school is the one owning the invoice.
+// A split's events (issue 43: PAYMENT_SPLIT_DONE with additionalInfo.splitId, PAYMENT_SPLIT_CANCELLED,
+// PAYMENT_SPLIT_DIVERGENCE_BLOCK[_FINISHED], carrying the payment and its `split`) go to apply_split_event, which
+// changes only the shares whose split ids we recorded on that payment of the token's school.
 import { HttpError, json, readJsonBody, safeEqual, serve } from '../_shared/http.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { isUuid } from '../_shared/validate.ts';
@@ -85,6 +88,19 @@ serve(async (req) => {
       p_provider_installment_id: str(invoice.installment, 100),
     });
     if (error) throw new Error(`apply_invoice_event: ${error.message}`);
+    return json({ received: true, outcome });
+  }
+
+  if (event.startsWith('PAYMENT_SPLIT_')) {
+    const { data: outcome, error } = await admin.rpc('apply_split_event', {
+      p_school_id: schoolId,
+      p_event_id: eventId,
+      p_event: event,
+      p_provider_payment_id: providerPaymentId,
+      p_splits: Array.isArray(payment.split) ? payment.split.slice(0, 50) : null,
+      p_split_id: str(object(body.additionalInfo).splitId, 100),
+    });
+    if (error) throw new Error(`apply_split_event: ${error.message}`);
     return json({ received: true, outcome });
   }
 

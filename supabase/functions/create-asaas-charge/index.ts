@@ -8,6 +8,9 @@
 // A coupon code first goes through the database's guess limit (issue 37: 429 past 10 unknown codes a
 // minute per account, 30 per school and address); a charge with a coupon replaces the buyer's older pending
 // ones with that coupon, of any course, which are removed at Asaas once the new one exists.
+// Afiliados e coprodução (issue 43, docs/affiliates.md): the charge carries Asaas's `split` with the shares the
+// database computed for this payment (checkout_commissions: the attributed affiliate's and the co-producers'),
+// as fixed values (totalFixedValue for an installment plan); the split ids Asaas answers are recorded.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { AsaasClient } from '../_shared/asaas.ts';
 import { asaasFailure, billingTypeOf, cardOf, customerOf, schoolAsaas } from '../_shared/checkout.ts';
@@ -127,6 +130,14 @@ serve(async (req) => {
   if (insertError) throw refusal(insertError, couponCode) ?? new Error(`create_checkout_payment: ${insertError.message}`);
   if (!payment) throw new Error('create_checkout_payment: no payment');
   const price = Number(payment.value);
+  const { data: shares, error: sharesError } = await admin.rpc('checkout_commissions', { p_payment_id: payment.id });
+  if (sharesError) {
+    await admin.from('payments').update({ status: 'FAILED' }).eq('id', payment.id);
+    throw new Error(`checkout_commissions: ${sharesError.message}`);
+  }
+  const split = ((shares ?? []) as { wallet_id: string; value: number }[]).map((s) =>
+    installments > 1 ? { walletId: s.wallet_id, totalFixedValue: Number(s.value) } : { walletId: s.wallet_id, fixedValue: Number(s.value) },
+  );
 
   const successUrl = `${env('SITE_URL').replace(/\/+$/, '')}/course/${course.id}?pagamento=retorno`;
   try {
@@ -145,7 +156,12 @@ serve(async (req) => {
       ...(installments > 1 ? { installmentCount: installments, totalValue: price } : { value: price }),
       ...(card ?? {}),
       ...(card ? { remoteIp: clientAddress(req) } : {}),
+      ...(split.length ? { split } : {}),
     });
+    if (charge.split?.length) {
+      const { error: splitError } = await admin.rpc('record_commission_splits', { p_payment_id: payment.id, p_splits: charge.split });
+      if (splitError) console.error(`split ids not recorded: ${splitError.message}`);
+    }
     await admin
       .from('payments')
       .update({
