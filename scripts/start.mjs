@@ -143,6 +143,10 @@ ${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} s
     Webhook do Asaas: http://localhost:${apiPort}/functions/v1/asaas-webhook?school=<id da escola>
     Notas fiscais: ligadas na Escola Demo (emitidas 7 dias após o pagamento, pelo Asaas simulado).
     Para simular a prefeitura: POST http://localhost:${asaasPort}/nfse/controle (docs/nota-fiscal.md).
+    Afiliados: Marketing Digital tem o programa ligado (30%, coprodutora com 10%); afiliado aprovado
+    aluno@escola-demo.com.br, link http://localhost:${webPort}/escola-demo/c/marketing-digital?afiliado=aluno001.
+    O split vai ao Asaas simulado na cobrança; nova carteira: POST http://localhost:${asaasPort}/fake/wallets
+    { "walletId": "<uuid>" } (docs/affiliates.md).
 
   Vídeos enviados às aulas: Bunny Stream simulado em ${bunnyUrl} (recebe o envio por TUS, converte com
     ffmpeg em HLS criptografado 360p/720p e entrega com token). Arquivos em ${path.relative(ROOT, path.join(config.dataDir, 'fake-bunny'))}/.

@@ -572,3 +572,18 @@ update public.enrollments set turma_id = '7a000000-0000-4000-8000-000000000001'
  where course_id = 'c0000000-0000-4000-8000-000000000001'
    and user_id in ('a0000000-0000-4000-8000-000000000011', 'a0000000-0000-4000-8000-000000000031',
                    'a0000000-0000-4000-8000-000000000032', 'a0000000-0000-4000-8000-000000000033');
+
+-- Afiliados e coprodução (issue 43, docs/affiliates.md): Marketing Digital has the program on (30% of the
+-- amount paid, 60-day window, manual approval, materials), one approved affiliate (aluno, code "aluno001",
+-- with a wallet the fake Asaas knows) and a co-producer with 10% of every sale. The link:
+-- /escola-demo/c/marketing-digital?afiliado=aluno001.
+insert into public.affiliate_programs (course_id, school_id, enabled, commission_percent, cookie_days, approval, materials_text, materials_links)
+values ('c0000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000001', true, 30, 60, 'manual',
+        'Divulgue o curso com o seu link. Use as imagens e textos abaixo; não prometa resultados financeiros.',
+        '[{"kind": "link", "title": "Página do curso", "url": "https://exemplo.com.br/marketing-digital"}]');
+insert into public.course_coproducers (id, course_id, school_id, name, wallet_id, percent)
+values ('af000000-0000-4000-8000-000000000101', 'c0000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000001',
+        'Ana Coprodutora', '48548710-9baa-4ec1-a11f-9010193527c6', 10);
+insert into public.affiliates (id, school_id, user_id, code, status, wallet_id, wallet_validated_at, decided_at, decided_by)
+values ('af000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000011',
+        'aluno001', 'approved', '0b763922-aa88-4cbe-a567-e3fe8511fa06', now(), now(), 'a0000000-0000-4000-8000-000000000002');

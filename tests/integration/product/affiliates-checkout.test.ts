@@ -59,6 +59,10 @@ async function postEvent(token: string, school: string, event: Record<string, un
 }
 
 beforeAll(async () => {
+  // From a school without the seed's demo program (the demo's affiliate and co-producer on Marketing).
+  await backend.sql(`delete from public.affiliates where school_id = $1`, [SCHOOL.demo]);
+  await backend.sql(`delete from public.affiliate_programs where course_id = $1`, [COURSE.marketing]);
+  await backend.sql(`delete from public.course_coproducers where course_id = $1`, [COURSE.marketing]);
   await backend.sql(`insert into public.affiliate_programs (course_id, school_id, enabled, commission_percent, approval) values ($1, $2, true, 30, 'automatic')`, [COURSE.marketing, SCHOOL.demo]);
   await backend.sql(`insert into public.course_coproducers (course_id, school_id, name, wallet_id, percent) values ($1, $2, 'Prof. Coprodutora', $3, 10)`, [COURSE.marketing, SCHOOL.demo, COPRODUCER_WALLET]);
   const applied = await aluno.rpc('apply_as_affiliate', { p_course_id: COURSE.marketing });

@@ -67,6 +67,10 @@ async function affiliateRow() {
 }
 
 beforeAll(async () => {
+  // From a school without the seed's demo program (the demo's affiliate and co-producer on Marketing).
+  await backend.sql(`delete from public.affiliates where school_id = $1`, [SCHOOL.demo]);
+  await backend.sql(`delete from public.affiliate_programs where course_id = $1`, [COURSE.marketing]);
+  await backend.sql(`delete from public.course_coproducers where course_id = $1`, [COURSE.marketing]);
   const program = await admin.from('affiliate_programs').insert({ course_id: COURSE.marketing, school_id: SCHOOL.demo, enabled: true, commission_percent: 30, approval: 'manual' });
   expect(program.error).toBeNull();
   const co = await admin.from('course_coproducers').insert({ course_id: COURSE.marketing, school_id: SCHOOL.demo, name: 'Prof. Coprodutora', wallet_id: COPRODUCER_WALLET, percent: 10 });
