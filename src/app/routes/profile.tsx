@@ -4,6 +4,7 @@ import { ProfilePage } from '@/features/profile/components/profile-page';
 import { MySubscriptionsCard } from '@/features/profile/components/my-subscriptions-card';
 import { SubscriptionReturnNotice } from '@/features/profile/components/subscription-return-notice';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { MyPurchasesCard } from '@/features/invoices/components/my-purchases-card';
 import { EmailPreferencesCard } from '@/features/email-preferences/components/email-preferences-card';
 import { RankingVisibilityCard } from '@/features/ranking/components/ranking-visibility-card';
 import { useSession } from '@/platform/session';
@@ -19,6 +20,8 @@ export default function ProfileRoute() {
       <ProfilePage notice={user && subscribed && <SubscriptionReturnNotice userId={user.id} onDismiss={() => setSearch({}, { replace: true })} />}>
         {/* Issue 24: the student's plans, when they have any. */}
         {user && <MySubscriptionsCard userId={user.id} />}
+        {/* Issue 42: the student's purchases with their notas fiscais, when they have any. */}
+        {user && <MyPurchasesCard userId={user.id} />}
         {user && <EmailPreferencesCard userId={user.id} />}
         {/* Issue 26 (LGPD): only when the school's ranking is on. */}
         {user && schoolId && <RankingVisibilityCard schoolId={schoolId} userId={user.id} />}

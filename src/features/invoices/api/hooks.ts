@@ -5,7 +5,7 @@
 //   ['invoices', 'sales', paymentIds…]             the invoices of Vendas' page
 //   ['invoices', 'list', schoolId, status, from, to, page]   "Notas com erro"
 //   ['invoices', 'totals', schoolId, from, to]     the period's "Notas fiscais"
-//   ['invoices', 'mine', page]                     Minhas compras
+//   ['invoices', 'mine', userId, page]             Minhas compras
 // "Emitir novamente" and the switch refresh every invoice key.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rootKeys } from '@/platform/query-keys';
@@ -40,7 +40,7 @@ export const invoiceKeys = {
   list: (schoolId: string, status: string, p: InvoicePeriod, page: number) =>
     [...invoiceKeys.all, 'list', schoolId, status, p.from, p.to, page] as const,
   totals: (schoolId: string, p: InvoicePeriod) => [...invoiceKeys.all, 'totals', schoolId, p.from, p.to] as const,
-  mine: (page: number) => [...invoiceKeys.all, 'mine', page] as const,
+  mine: (userId: string, page: number) => [...invoiceKeys.all, 'mine', userId, page] as const,
 };
 
 export function useInvoiceSettings(schoolId: string) {
@@ -153,9 +153,9 @@ export function useExportMonthInvoices() {
   });
 }
 
-export function useMyPurchases(page: number) {
+export function useMyPurchases(userId: string, page: number) {
   return useQuery({
-    queryKey: invoiceKeys.mine(page),
+    queryKey: invoiceKeys.mine(userId, page),
     queryFn: () => fetchMyPurchases(supabase, page),
     placeholderData: keepPreviousData,
   });
