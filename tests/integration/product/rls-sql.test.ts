@@ -87,7 +87,7 @@ describe('catalog rules', () => {
     expect(r).toEqual([]);
   });
 
-  it('pins search_path on every security definer function, and exposes none to anon but verify_certificate', async () => {
+  it('pins search_path on every security definer function, and exposes none to anon but verify_certificate and record_affiliate_click', async () => {
     const unpinned = await rows(
       `select p.oid::regprocedure::text as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname in ('public', 'private') and p.prosecdef
@@ -98,9 +98,11 @@ describe('catalog rules', () => {
       `select p.oid::regprocedure::text as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname in ('public', 'private') and p.prosecdef and has_function_privilege('anon', p.oid, 'execute')`,
     );
-    // The one exception: the public check of a certificate's code (issue 14), which answers six
-    // fields of the certificate with that exact code (tests/integration/product/certificates.test.ts).
-    expect(anonExec.map((r) => r.fn)).toEqual(['verify_certificate(text)']);
+    // The exceptions: the public check of a certificate's code (issue 14), which answers six fields of the
+    // certificate with that exact code (tests/integration/product/certificates.test.ts), and a visit of an
+    // affiliate's link (issue 43), which adds one to a bounded daily count and answers a boolean
+    // (tests/integration/product/affiliates.test.ts).
+    expect(anonExec.map((r) => r.fn).sort()).toEqual(['record_affiliate_click(uuid,text)', 'verify_certificate(text)']);
     const authSecrets = await rows(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and p.proname in ('get_integration_secret', 'get_system_secret')
