@@ -233,8 +233,11 @@ test("a plan's checkout left unpaid: the e-mail names the plan, its link reopens
   await page.getByRole('button', { name: 'Assinar por R$ 49,90/mês' }).click();
   await expect(page).toHaveURL(new RegExp(`^http://localhost:${ASAAS_PORT}/`));
 
-  // One session for the purchase, paid with the plan's price.
-  await expect.poll(async () => (await planSessions()).map((s: { outcome: string }) => s.outcome)).toEqual(['paid']);
+  // One session for the purchase, paid with the plan's price. The payment arrives through the fake Asaas's
+  // webhook, after the redirect: on a loaded machine that takes longer than the default 7 s.
+  await expect
+    .poll(async () => (await planSessions()).map((s: { outcome: string }) => s.outcome), { timeout: 20_000 })
+    .toEqual(['paid']);
   expect(Number((await planSessions())[0].paid_value)).toBe(49.9);
 
   const admin = await freshSchoolAdmin('Admin Planos');
