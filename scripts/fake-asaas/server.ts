@@ -34,7 +34,7 @@
 // Service invoices (NFS-e) and the account's fiscal info (issue 42): scripts/fake-asaas/invoices.ts.
 // The payment split (issue 43): scripts/fake-asaas/splits.ts; each split settled sends PAYMENT_SPLIT_DONE after
 // the payment's PAYMENT_CONFIRMED, a refund refunds or cancels them. addWallet (or POST /fake/wallets
-// { walletId }) makes a wallet exist.
+// { walletId, apiKey? }) makes a wallet exist; GET /wallets/ with a wallet account's key answers its wallet.
 // Everything lives in memory; card numbers are kept only in `requests`, for tests to inspect.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -110,8 +110,8 @@ export interface FakeAsaas {
   setInvoiceOutcome(apiKey: string, outcome: FakeInvoiceOutcome): void;
   /** Delivers an invoice event to its account's webhook (with `token` instead of the account's when given). */
   sendInvoiceEvent(invoiceId: string, event: string, opts?: { eventId?: string; token?: string | null }): Promise<{ status: number; eventId: string; body: string }>;
-  /** Fake-only: a wallet id that Asaas knows from now on (a split to it is accepted). */
-  addWallet(walletId: string): void;
+  /** Fake-only: a wallet id that Asaas knows from now on (a split to it is accepted), opened by `apiKey` when given. */
+  addWallet(walletId: string, apiKey?: string): void;
   close(): Promise<void>;
 }
 
@@ -510,6 +510,11 @@ export async function startFakeAsaas(opts: FakeAsaasOptions): Promise<FakeAsaas>
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
     const body = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : undefined;
     requests.push({ method: req.method ?? '', path, headers: { ...(req.headers as Record<string, string>) }, body });
+    // "Recuperar WalletId" with a wallet account's own key (an affiliate's or co-producer's Asaas account).
+    const ownWallet = splits.walletOfKey(String(req.headers['access_token'] ?? ''));
+    if (ownWallet && req.method === 'GET' && /^\/api\/v3\/wallets\/?$/.test(path)) {
+      return send(res, 200, { object: 'list', hasMore: false, totalCount: 1, limit: 10, offset: 0, data: [{ object: 'wallet', id: ownWallet }] });
+    }
     const account = accountOf(req);
     const u = new URL(path, 'http://x');
     const route = `${req.method} ${u.pathname.replace(/^\/api\/v3/, '')}`;
@@ -695,9 +700,10 @@ ${stored.successUrl ? `<p><a href="${esc(stored.successUrl)}">Voltar para o site
         if (req.method === 'GET' && nfse.file(pathname, res)) return;
         if (req.method === 'POST' && pathname === '/nfse/controle') return send(res, 200, nfse.control((await readBody(req)) as Json));
         if (req.method === 'POST' && pathname === '/fake/wallets') {
-          const walletId = String(((await readBody(req)) as Json | null)?.walletId ?? '');
+          const given = ((await readBody(req)) ?? {}) as Json;
+          const walletId = String(given.walletId ?? '');
           if (!/^[0-9a-f-]{36}$/i.test(walletId)) throw new AsaasFail(400, 'invalid_walletId', 'walletId inválido.');
-          splits.addWallet(walletId);
+          splits.addWallet(walletId, typeof given.apiKey === 'string' && given.apiKey ? given.apiKey : undefined);
           return send(res, 200, { walletId: walletId.toLowerCase() });
         }
         const invoice = /^\/(i|b)\/([^/]+)(\/pay)?$/.exec(pathname);

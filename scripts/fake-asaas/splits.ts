@@ -9,11 +9,14 @@ import { randomUUID } from 'node:crypto';
 
 type Json = Record<string, unknown>;
 
-/** The demo's wallets (seed.sql: the Marketing course's affiliate and co-producer) and the tests'. */
+/**
+ * The demo's wallets (seed.sql: the Marketing course's affiliate and co-producer) and the tests', each with the API
+ * key of its Asaas account: GET /wallets/ with that key answers the wallet (Asaas's "Recuperar WalletId").
+ */
 export const KNOWN_WALLETS = [
-  '0b763922-aa88-4cbe-a567-e3fe8511fa06',
-  '48548710-9baa-4ec1-a11f-9010193527c6',
-  '7d4c1e2a-5b3f-4e8d-9a6c-2f1b0e9d8c7a',
+  { walletId: '0b763922-aa88-4cbe-a567-e3fe8511fa06', apiKey: '$aact_SEGREDO_afiliado_demo' },
+  { walletId: '48548710-9baa-4ec1-a11f-9010193527c6', apiKey: '$aact_SEGREDO_coprodutora_demo' },
+  { walletId: '7d4c1e2a-5b3f-4e8d-9a6c-2f1b0e9d8c7a', apiKey: '$aact_SEGREDO_afiliado_teste' },
 ] as const;
 
 export class SplitFail extends Error {
@@ -26,9 +29,11 @@ export class SplitFail extends Error {
 }
 
 export interface FakeSplits {
-  /** Fake-only: a wallet that exists from now on (a new affiliate's Asaas account). */
-  addWallet(walletId: string): void;
+  /** Fake-only: a wallet that exists from now on (a new affiliate's Asaas account), opened by `apiKey` when given. */
+  addWallet(walletId: string, apiKey?: string): void;
   hasWallet(walletId: string): boolean;
+  /** The wallet of the Asaas account `apiKey` opens, if it is a wallet account. */
+  walletOfKey(apiKey: string): string | undefined;
   /** The checked `split` of a charge of `value` in `installments`, per installment; [] when none was sent. */
   parse(split: unknown, value: number, installments: number): (installment: number) => Json[];
 }
@@ -36,10 +41,15 @@ export interface FakeSplits {
 const money = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 
 export function fakeSplits(): FakeSplits {
-  const wallets = new Set<string>(KNOWN_WALLETS);
+  const wallets = new Set<string>(KNOWN_WALLETS.map((w) => w.walletId));
+  const keys = new Map<string, string>(KNOWN_WALLETS.map((w) => [w.apiKey, w.walletId]));
   return {
-    addWallet: (id) => void wallets.add(id.toLowerCase()),
+    addWallet: (id, apiKey) => {
+      wallets.add(id.toLowerCase());
+      if (apiKey) keys.set(apiKey, id.toLowerCase());
+    },
     hasWallet: (id) => wallets.has(id.toLowerCase()),
+    walletOfKey: (apiKey) => keys.get(apiKey),
     parse(split, value, installments) {
       if (split === undefined || split === null) return () => [];
       if (!Array.isArray(split)) throw new SplitFail('invalid_split', 'O split deve ser uma lista.');

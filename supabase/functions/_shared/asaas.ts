@@ -129,6 +129,11 @@ export class AsaasClient {
     });
   }
 
+  /** "Recuperar WalletId": the wallets of the account this key opens (issue 43: an affiliate proves theirs). */
+  wallets(): Promise<{ data?: { id: string }[] }> {
+    return this.call('GET', '/wallets/');
+  }
+
   createPayment(body: Record<string, unknown>): Promise<AsaasPayment> {
     return this.call<AsaasPayment>('POST', '/payments', body);
   }

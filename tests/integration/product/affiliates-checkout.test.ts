@@ -143,4 +143,25 @@ describe('the split at Asaas', () => {
     expect((ok.sent.split as { walletId: string }[]).map((s) => s.walletId)).toContain(unknown);
     await backend.sql(`delete from public.course_coproducers where wallet_id = $1`, [unknown]);
   });
+
+  it('attack: an affiliate sets a wallet that is not their Asaas account\'s, or with a key Asaas refuses; a student who is no affiliate sets one; control: their own wallet with their own key', async () => {
+    const ownWallet = '7d4c1e2a-5b3f-4e8d-9a6c-2f1b0e9d8c7a';
+    const wallet = async () => (await backend.sql<{ wallet_id: string }>(`select wallet_id from public.affiliates where user_id = $1`, [USER.aluno]))[0]!.wallet_id;
+    const before = await wallet();
+    const notTheirs = await callAs(aluno, 'affiliate-wallet', { wallet_id: COPRODUCER_WALLET, asaas_api_key: '$aact_SEGREDO_afiliado_teste' });
+    expect(notTheirs).toMatchObject({ status: 400, body: { field: 'wallet_id' } });
+    const badKey = await callAs(aluno, 'affiliate-wallet', { wallet_id: ownWallet, asaas_api_key: '$aact_inventada' });
+    expect(badKey).toMatchObject({ status: 400, body: { field: 'asaas_api_key' } });
+    const notAffiliate = await callAs(aluna, 'affiliate-wallet', { wallet_id: ownWallet, asaas_api_key: '$aact_SEGREDO_afiliado_teste' });
+    expect(notAffiliate.status).toBe(404);
+    expect(await wallet()).toBe(before);
+    expect(await backend.sql(`select 1 from public.affiliates where user_id = $1`, [USER.aluna])).toEqual([]);
+
+    const ok = await callAs(aluno, 'affiliate-wallet', { wallet_id: ownWallet.toUpperCase(), asaas_api_key: '$aact_SEGREDO_afiliado_teste' });
+    expect(ok).toMatchObject({ status: 200, body: { wallet_id: ownWallet } });
+    expect(await wallet()).toBe(ownWallet);
+    // The key was used once and kept nowhere.
+    const everything = await backend.sql<{ t: string }>(`select string_agg(row_to_json(a)::text, '') as t from public.affiliates a`);
+    expect(everything[0]!.t).not.toContain('SEGREDO');
+  });
 });
