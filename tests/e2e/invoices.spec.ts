@@ -4,7 +4,7 @@
 // student gets "Nota fiscal disponível" and finds the PDF in Perfil → Minhas compras; a refund in Vendas
 // cancels it and Vendas shows it cancelled. The jobs (issue-invoices, send-emails) run every minute in
 // `npm start`; here the journey asks for a run at once, with issue-invoices' clock 8 days ahead.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config';
 import { COMPLETE_FISCAL_INFO } from '../../scripts/fake-asaas/invoices';
 import { expect, inbox, signInAndWaitHome, test } from './helpers';
@@ -25,12 +25,12 @@ async function fiscalInfoAtAsaas(info: Record<string, unknown> | null) {
   expect(res.status).toBe(200);
 }
 
-/** The screen at 1280 and 360 px, when E2E_SHOTS_DIR asks for screenshots (to look at, not asserted). */
-async function shoot(page: Page, name: string) {
+/** The part of the screen at 1280 and 360 px, when E2E_SHOTS_DIR asks for screenshots (to look at, not asserted). */
+async function shoot(page: Page, name: string, part: Locator) {
   if (!SHOTS) return;
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -59,7 +59,7 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   await expect(missing.getByText(/^Onde corrigir: No Asaas/)).toBeVisible();
   await expect(toggle).toBeDisabled();
   await card.scrollIntoViewIfNeeded();
-  await shoot(staff, 'settings-missing');
+  await shoot(staff, 'settings-missing', card);
 
   // 2. Fixed at Asaas: nothing missing, the switch turns on; the setting: 7 days of guarantee, the service chosen.
   await fiscalInfoAtAsaas({ ...COMPLETE_FISCAL_INFO });
@@ -75,7 +75,7 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   await toggle.click();
   await expect(card.getByText('Salvo', { exact: true })).toBeVisible();
   await expect(toggle).toBeChecked();
-  await shoot(staff, 'settings-on');
+  await shoot(staff, 'settings-on', card);
 
   // 3. A new student buys Marketing by PIX on the fake Asaas's page.
   const buyerName = `Compradora Nota ${Date.now().toString(36)}`;
@@ -125,13 +125,13 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   const pdfFile = await fetch((await pdf.getAttribute('href'))!);
   expect(pdfFile.status).toBe(200);
   await purchase.scrollIntoViewIfNeeded();
-  await shoot(student, 'minhas-compras');
+  await shoot(student, 'minhas-compras', purchases);
 
   // Vendas: Emitida, with its number; the period's totals count it.
   await staff.reload();
   await expect(saleRow.getByText('Emitida', { exact: true })).toBeVisible();
   await expect(staff.getByRole('list', { name: 'Totais das notas fiscais' })).toBeVisible();
-  await shoot(staff, 'vendas-emitida');
+  await shoot(staff, 'vendas-emitida', staff.locator('main'));
 
   // 6. A refund in Vendas cancels the invoice; Vendas shows it cancelled.
   await saleRow.getByRole('button', { name: new RegExp(`^Reembolsar a venda de ${buyerName}`) }).click();
@@ -147,7 +147,15 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
     .toBe('cancelled');
   await staff.reload();
   await expect(saleRow.getByText('Cancelada', { exact: true })).toBeVisible();
-  await shoot(staff, 'vendas-cancelada');
+  await shoot(staff, 'vendas-cancelada', staff.locator('main'));
+
+  // "Notas com erro": the demo's refused notes with the municipality's message and "Emitir novamente".
+  await staff.getByRole('button', { name: /^Notas com erro/ }).click();
+  await expect(staff).toHaveURL(/notas=erro/);
+  const errors = staff.getByRole('list', { name: 'Notas com erro' });
+  await expect(errors.getByText('Mensagem da prefeitura:').first()).toBeVisible();
+  await expect(errors.getByRole('button', { name: /^Emitir novamente a nota de / }).first()).toBeVisible();
+  await shoot(staff, 'vendas-notas-com-erro', errors);
 
   // The student's purchase: refunded, the note cancelled, its links gone.
   await student.reload();

@@ -16,7 +16,7 @@ export function SaleInvoiceStatus({ paymentId, pageIds }: { paymentId: string; p
       <Badge variant={variant} className="whitespace-normal">
         {label}
       </Badge>
-      {invoice.number && <span className="text-xs text-muted-foreground tabular-nums">Nº {invoice.number}</span>}
+      {invoice.number && <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">Nº {invoice.number}</span>}
       {invoice.status === 'error' && invoice.error_message && (
         <span className="line-clamp-2 text-xs text-destructive" title={invoice.error_message}>
           {invoice.error_message}

@@ -19,7 +19,7 @@ export function SalesTable({ rows, busy, onRefund, invoiceOf }: { rows: Sale[]; 
   const columns = invoiceOf ? WITH_INVOICE : COLUMNS;
   return (
     <div className="relative min-w-0 overflow-x-auto rounded-xl border border-border bg-white">
-      <table className="w-full min-w-[900px] text-left text-sm" aria-busy={busy}>
+      <table className={`w-full ${invoiceOf ? 'min-w-[1040px]' : 'min-w-[900px]'} text-left text-sm`} aria-busy={busy}>
         <caption className="sr-only">Vendas</caption>
         <thead className="bg-muted/50 text-xs text-muted-foreground uppercase">
           <tr>
