@@ -7,6 +7,8 @@
 // Asaas never holds two invoices of one payment. After the create the invoice is issued at once
 // (/authorize): the date we schedule on is ours (on payment, or after the guarantee days). "Emitir novamente"
 // (retry_invoice) comes back here with Asaas's id: the invoice is updated with today's setting and issued again.
+// A sale refunded meanwhile is never issued: record_invoice_call answers 'cancel_requested' to the create, and
+// an in-doubt create of a refunded sale is claimed as a cancel (looked up first; nothing at Asaas: not issued).
 //   POST { now?: ISO date-time (the job's clock; tests pass their own), limit?: 1..100 } → { created, issued, cancelled, refused, unknown }
 import { AsaasClient, AsaasError, dueDateInBrazil, type AsaasInvoice, type AsaasInvoiceFields } from '../_shared/asaas.ts';
 import { schoolAsaas } from '../_shared/checkout.ts';
@@ -65,11 +67,12 @@ serve(async (req) => {
   const clients = new Map<string, AsaasClient | null>();
   const result = { created: 0, issued: 0, cancelled: 0, refused: 0, unknown: 0 };
 
-  const record = async (w: Work, args: { invoice?: AsaasInvoice; refusal?: string }) => {
+  /** Records a call's outcome; answers the invoice's status, or 'cancel_requested' to a create refunded meanwhile. */
+  const record = async (w: Work, args: { invoice?: AsaasInvoice; refusal?: string; absent?: boolean }): Promise<string | null> => {
     const i = args.invoice;
-    const { error: recordError } = await admin.rpc('record_invoice_call', {
+    const { data: answer, error: recordError } = await admin.rpc('record_invoice_call', {
       p_invoice_id: w.invoice_id,
-      p_action: w.action,
+      p_action: args.absent ? 'absent' : w.action,
       p_provider_invoice_id: i?.id ?? null,
       p_asaas_status: i?.status ?? null,
       p_status_description: i?.statusDescription ?? null,
@@ -79,7 +82,12 @@ serve(async (req) => {
       p_refusal: args.refusal ?? null,
     });
     if (recordError) console.error(`record_invoice_call ${w.invoice_id}: ${recordError.message}`);
+    return (answer as string | null) ?? null;
   };
+  const atAsaasByReference = async (asaas: AsaasClient, w: Work) =>
+    (await asaas.invoicesByReference(w.invoice_id)).find((i) =>
+      w.provider_installment_id ? i.installment === w.provider_installment_id : i.payment === w.provider_payment_id,
+    );
 
   for (const w of (data ?? []) as Work[]) {
     if (!clients.has(w.school_id)) clients.set(w.school_id, await schoolAsaas(admin, w.school_id).then((s) => s.asaas, () => null));
@@ -91,28 +99,36 @@ serve(async (req) => {
     }
     try {
       if (w.action === 'cancel') {
-        await record(w, { invoice: await asaas.cancelInvoice(w.provider_invoice_id!) });
+        let providerInvoiceId = w.provider_invoice_id;
+        if (w.lookup) {
+          // A create in doubt whose payment was refunded: cancel what Asaas has; nothing there, nothing was issued.
+          const found = await atAsaasByReference(asaas, w);
+          await record(w, found ? { invoice: found } : { absent: true });
+          if (!found || found.status === 'CANCELED') continue;
+          providerInvoiceId = found.id;
+        }
+        await record(w, { invoice: await asaas.cancelInvoice(providerInvoiceId!) });
         result.cancelled++;
         continue;
       }
       let invoice: AsaasInvoice | undefined;
+      let answer: string | null;
       if (w.provider_invoice_id) {
         // "Emitir novamente": the invoice Asaas has (still in ERROR), with today's setting, issued again below.
         invoice = await asaas.updateInvoice(w.provider_invoice_id, fieldsOf(w));
+        answer = await record(w, {});
       } else {
-        if (w.lookup) {
-          invoice = (await asaas.invoicesByReference(w.invoice_id)).find((i) =>
-            w.provider_installment_id ? i.installment === w.provider_installment_id : i.payment === w.provider_payment_id,
-          );
-        }
+        if (w.lookup) invoice = await atAsaasByReference(asaas, w);
         if (!invoice) {
           // A card in installments: the invoice is the plan's (Asaas's `installment`), for the whole value.
           const of = w.provider_installment_id ? { installment: w.provider_installment_id } : { payment: w.provider_payment_id! };
           invoice = await asaas.createInvoice({ ...fieldsOf(w), ...of, externalReference: w.invoice_id });
           result.created++;
         }
-        await record(w, { invoice });
+        answer = await record(w, { invoice });
       }
+      // Refunded while the create was in flight: not issued; the cancel work takes it.
+      if (answer === 'cancel_requested') continue;
       if (invoice.status === 'SCHEDULED' || invoice.status === 'ERROR') {
         await record(w, { invoice: await asaas.authorizeInvoice(invoice.id) });
         result.issued++;
