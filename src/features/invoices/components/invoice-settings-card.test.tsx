@@ -59,11 +59,20 @@ describe('InvoiceSettingsCard', () => {
     kept = { ...INVOICE_SETTINGS_DEFAULTS };
     missingAtAsaas = [INSCRIPTION];
     api.fetchInvoiceSettings.mockImplementation(async () => ({ ...kept }));
-    api.saveInvoiceSettings.mockImplementation(async (_c, _school: string, change: Partial<InvoiceSettings>) => (kept = { ...kept, ...change }));
-    api.checkFiscalInfo.mockImplementation(async () => ({ missing: [...missingAtAsaas, ...(kept.municipal_service_id ? [] : [SERVICE])], supports_cancellation: true }));
+    api.saveInvoiceSettings.mockImplementation(
+      async (_c, _school: string, change: Partial<InvoiceSettings>) => (kept = { ...kept, ...change }),
+    );
+    api.checkFiscalInfo.mockImplementation(async () => ({
+      missing: [...missingAtAsaas, ...(kept.municipal_service_id ? [] : [SERVICE])],
+      supports_cancellation: true,
+    }));
     api.setInvoicesEnabled.mockImplementation(async (_school: string, enabled: boolean) => {
       const missing = [...missingAtAsaas, ...(kept.municipal_service_id ? [] : [SERVICE])];
-      if (enabled && missing.length) throw Object.assign(new Error('Faltam informações fiscais para emitir notas.'), { status: 409, body: { missing } });
+      if (enabled && missing.length)
+        throw Object.assign(new Error('Faltam informações fiscais para emitir notas.'), {
+          status: 409,
+          body: { missing },
+        });
       kept = { ...kept, enabled };
       return { enabled, missing: [] };
     });
@@ -77,7 +86,9 @@ describe('InvoiceSettingsCard', () => {
     const view = open();
     const list = await screen.findByRole('list', { name: 'Informações fiscais que faltam' });
     expect(within(list).getByText('Falta a inscrição municipal da empresa.')).toBeInTheDocument();
-    expect(within(list).getByText('Onde corrigir: No Asaas: Minha conta → Informações fiscais → Inscrição municipal.')).toBeInTheDocument();
+    expect(
+      within(list).getByText('Onde corrigir: No Asaas: Minha conta → Informações fiscais → Inscrição municipal.'),
+    ).toBeInTheDocument();
     expect(within(list).getByText('Falta escolher o serviço municipal.')).toBeInTheDocument();
     const toggle = screen.getByRole('switch', { name: 'Emitir notas fiscais' });
     // The list comes before the switch, and the switch cannot be turned on.
@@ -89,14 +100,20 @@ describe('InvoiceSettingsCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Escolher serviço' }));
     await userEvent.type(screen.getByLabelText('Buscar serviço municipal pela descrição'), 'treinamento');
     await waitFor(() => expect(api.searchMunicipalServices).toHaveBeenLastCalledWith('s1', 'treinamento'));
-    await waitFor(() => expect(screen.queryByRole('button', { name: `Escolher ${SERVICES[1]!.description}` })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `Escolher ${SERVICES[1]!.description}` })).not.toBeInTheDocument(),
+    );
     await userEvent.click(screen.getByRole('button', { name: `Escolher ${SERVICES[0]!.description}` }));
     expect(screen.getByText(SERVICES[0]!.description)).toBeInTheDocument();
     // Meanwhile the school fixed its inscription at Asaas; saving reads the check again.
     missingAtAsaas = [];
     await save();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Notas fiscais salvas!'));
-    expect(kept).toMatchObject({ municipal_service_id: '101', municipal_service_name: SERVICES[0]!.description, enabled: false });
+    expect(kept).toMatchObject({
+      municipal_service_id: '101',
+      municipal_service_name: SERVICES[0]!.description,
+      enabled: false,
+    });
     expect(await screen.findByText('Informações fiscais completas no Asaas.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Informações fiscais que faltam' })).not.toBeInTheDocument();
 
@@ -118,11 +135,21 @@ describe('InvoiceSettingsCard', () => {
     const toggle = await screen.findByRole('switch', { name: 'Emitir notas fiscais' });
     await waitFor(() => expect(toggle).toBeEnabled());
     // The certificate expired at Asaas between the check and the click.
-    missingAtAsaas = [{ field: 'certificate', message: 'Falta o certificado digital A1 da empresa.', where: 'No Asaas: Minha conta → Informações fiscais → Certificado.' }];
+    missingAtAsaas = [
+      {
+        field: 'certificate',
+        message: 'Falta o certificado digital A1 da empresa.',
+        where: 'No Asaas: Minha conta → Informações fiscais → Certificado.',
+      },
+    ];
     await userEvent.click(toggle);
     await waitFor(() => expect(statusOf('Emitir notas fiscais')).toHaveTextContent('Não foi salvo'));
     expect(toggle).not.toBeChecked();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Erro ao salvar', { description: 'Faltam informações fiscais para emitir notas.' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Erro ao salvar', {
+        description: 'Faltam informações fiscais para emitir notas.',
+      }),
+    );
     expect(await screen.findByText('Falta o certificado digital A1 da empresa.')).toBeInTheDocument();
     expect(kept.enabled).toBe(false);
   });
@@ -131,7 +158,9 @@ describe('InvoiceSettingsCard', () => {
     const view = open();
     const days = await screen.findByLabelText('Dias de garantia');
     expect(days).toHaveValue('7');
-    expect(screen.getByLabelText('Descrição do serviço')).toHaveAccessibleDescription(/\{curso\} \(o nome do curso\).*\{comprador\}.*\{data_pagamento\}.*\{valor\}/);
+    expect(screen.getByLabelText('Descrição do serviço')).toHaveAccessibleDescription(
+      /\{curso\} \(o nome do curso\).*\{comprador\}.*\{data_pagamento\}.*\{valor\}/,
+    );
     await userEvent.clear(days);
     await userEvent.type(days, '120');
     await userEvent.type(screen.getByLabelText('Alíquota do ISS (%)'), '2,555');
@@ -153,7 +182,14 @@ describe('InvoiceSettingsCard', () => {
     await userEvent.type(screen.getByLabelText('Descrição do serviço'), 'Curso {{curso} para {{comprador}');
     await save();
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
-    expect(kept).toMatchObject({ issue_on: 'guarantee', guarantee_days: 14, iss_rate: 2.5, retain_iss: true, pis_rate: 0.65, description_template: 'Curso {curso} para {comprador}' });
+    expect(kept).toMatchObject({
+      issue_on: 'guarantee',
+      guarantee_days: 14,
+      iss_rate: 2.5,
+      retain_iss: true,
+      pis_rate: 0.65,
+      description_template: 'Curso {curso} para {comprador}',
+    });
 
     // Second save: on the payment's confirmation (the days leave the form and stay as they were).
     await userEvent.click(screen.getByRole('radio', { name: 'Ao confirmar o pagamento' }));
