@@ -374,13 +374,6 @@ insert into public.integration_settings (id, school_id, provider, environment, i
 insert into private.integration_secrets (integration_id, api_key, webhook_token) values
   ('ee000000-0000-4000-8000-000000000001', '$aact_SEGREDO_escola_demo', 'whtok_escola_demo_local_0123456789abcdef'),
   ('ee000000-0000-4000-8000-000000000021', '$aact_SEGREDO_academia_rival', 'whtok_academia_rival_local_0123456789abcdef');
--- Notas fiscais (issue 42): Escola Demo's fiscal registration is complete at the fake Asaas, so its switch is
--- on, issuing 7 days after each payment with the municipal service of online courses; Academia Rival's is off.
-insert into public.school_invoice_settings (school_id, enabled, enabled_at, issue_on, guarantee_days, municipal_service_id,
-                                           municipal_service_code, municipal_service_name, description_template, iss_rate) values
-  ('5c000000-0000-4000-8000-000000000001', true, now(), 'guarantee', 7, '07285', '08.02',
-   'Cursos livres, cursos on-line e treinamentos à distância',
-   'Acesso ao curso online {curso}, adquirido por {comprador} em {data_pagamento}.', 2);
 insert into public.system_config (id, key, value_last4, description, created_by) values
   ('5f000000-0000-4000-8000-000000000001', 'ASAAS_API_KEY', '_key', 'Chave Asaas da plataforma (sandbox de demonstração)',
    'a0000000-0000-4000-8000-000000000001');
@@ -461,6 +454,16 @@ select ('0e000000-0000-4000-8000-0000000001' || right(p.user_id::text, 2))::uuid
        case when p.status = 'REFUNDED' then 'PAUSED' else 'ACTIVE' end, p.paid_at + interval '1 minute'
   from public.payments p
  where p.user_id::text between 'a0000000-0000-4000-8000-000000000031' and 'a0000000-0000-4000-8000-000000000044' and p.paid_at is not null;
+
+-- Notas fiscais (issue 42): Escola Demo's fiscal registration is complete at the fake Asaas, so its switch is
+-- on, issuing 7 days after each payment with the municipal service of online courses; Academia Rival's is off.
+-- Turned on after the sales above (as a school that starts issuing today): those were made before and are
+-- not invoiced (the fake Asaas never had their charges); every sale from now on is.
+insert into public.school_invoice_settings (school_id, enabled, enabled_at, issue_on, guarantee_days, municipal_service_id,
+                                           municipal_service_code, municipal_service_name, description_template, iss_rate) values
+  ('5c000000-0000-4000-8000-000000000001', true, now(), 'guarantee', 7, '07285', '08.02',
+   'Cursos livres, cursos on-line e treinamentos à distância',
+   'Acesso ao curso online {curso}, adquirido por {comprador} em {data_pagamento}.', 2);
 
 -- Excel's lessons in course order, about three days apart, the last one studied in the last few days
 -- (never before the enrollment): the first `done` completed, the next one started at `part` of its
