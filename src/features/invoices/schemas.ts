@@ -46,6 +46,10 @@ export const invoiceSettingsSchema = z
       !(/^\d{1,2}$/.test(v.guarantee_days) && Number(v.guarantee_days) >= 1 && Number(v.guarantee_days) <= 90)
     )
       ctx.addIssue({ code: 'custom', path: ['guarantee_days'], message: 'Informe um número inteiro de 1 a 90 dias' });
+    // The database refuses taxes adding up to more than the service (school_invoice_settings_taxes_total_check).
+    const rates = [v.iss_rate, v.cofins_rate, v.csll_rate, v.inss_rate, v.ir_rate, v.pis_rate];
+    if (rates.every((r) => r === '' || PERCENT.test(r)) && rates.reduce((sum, r) => sum + toRate(r), 0) > 100)
+      ctx.addIssue({ code: 'custom', path: ['pis_rate'], message: 'A soma dos impostos não pode passar de 100%' });
   });
 export type InvoiceSettingsInput = z.infer<typeof invoiceSettingsSchema>;
 

@@ -179,6 +179,14 @@ describe('InvoiceSettingsCard', () => {
     await userEvent.click(screen.getByLabelText('ISS retido pelo tomador'));
     await userEvent.clear(screen.getByLabelText('PIS (%)'));
     await userEvent.type(screen.getByLabelText('PIS (%)'), '0,65');
+    // Each rate valid on its own, together more than the service.
+    await userEvent.type(screen.getByLabelText('COFINS (%)'), '60');
+    await userEvent.type(screen.getByLabelText('IR (%)'), '40');
+    await save();
+    expect(await screen.findByText('A soma dos impostos não pode passar de 100%')).toBeInTheDocument();
+    expect(api.saveInvoiceSettings).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('COFINS (%)'));
+    await userEvent.clear(screen.getByLabelText('IR (%)'));
     await userEvent.type(screen.getByLabelText('Descrição do serviço'), 'Curso {{curso} para {{comprador}');
     await save();
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
