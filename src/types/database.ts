@@ -15,11 +15,219 @@ export type Database = {
   }
   public: {
     Tables: {
+      affiliate_attributions: {
+        Row: {
+          affiliate_id: string
+          attached_at: string
+          clicked_at: string
+          school_id: string
+          user_id: string
+        }
+        Insert: {
+          affiliate_id: string
+          attached_at?: string
+          clicked_at: string
+          school_id: string
+          user_id: string
+        }
+        Update: {
+          affiliate_id?: string
+          attached_at?: string
+          clicked_at?: string
+          school_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "affiliate_attributions_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "affiliates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliate_attributions_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliate_attributions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      affiliate_clicks: {
+        Row: {
+          affiliate_id: string
+          clicks: number
+          course_id: string
+          day: string
+          school_id: string
+        }
+        Insert: {
+          affiliate_id: string
+          clicks?: number
+          course_id: string
+          day: string
+          school_id: string
+        }
+        Update: {
+          affiliate_id?: string
+          clicks?: number
+          course_id?: string
+          day?: string
+          school_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "affiliate_clicks_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "affiliates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliate_clicks_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliate_clicks_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      affiliate_programs: {
+        Row: {
+          approval: "automatic" | "manual"
+          commission_percent: number
+          cookie_days: number
+          course_id: string
+          created_at: string
+          enabled: boolean
+          materials_links: Json
+          materials_text: string | null
+          school_id: string
+          updated_at: string
+        }
+        Insert: {
+          approval?: "automatic" | "manual"
+          commission_percent?: number
+          cookie_days?: number
+          course_id: string
+          created_at?: string
+          enabled?: boolean
+          materials_links?: Json
+          materials_text?: string | null
+          school_id: string
+          updated_at?: string
+        }
+        Update: {
+          approval?: "automatic" | "manual"
+          commission_percent?: number
+          cookie_days?: number
+          course_id?: string
+          created_at?: string
+          enabled?: boolean
+          materials_links?: Json
+          materials_text?: string | null
+          school_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "affiliate_programs_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: true
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliate_programs_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      affiliates: {
+        Row: {
+          code: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          school_id: string
+          status: "pending" | "approved" | "refused" | "blocked"
+          user_id: string
+          wallet_id: string | null
+          wallet_validated_at: string | null
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          school_id: string
+          status?: "pending" | "approved" | "refused" | "blocked"
+          user_id: string
+          wallet_id?: string | null
+          wallet_validated_at?: string | null
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          school_id?: string
+          status?: "pending" | "approved" | "refused" | "blocked"
+          user_id?: string
+          wallet_id?: string | null
+          wallet_validated_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "affiliates_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliates_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "affiliates_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       announcements: {
         Row: {
           body: string
           course_id: string | null
           created_at: string
+          email_students: boolean
           id: string
           image_url: string | null
           instructor_id: string | null
@@ -36,6 +244,7 @@ export type Database = {
           body: string
           course_id?: string | null
           created_at?: string
+          email_students?: boolean
           id?: string
           image_url?: string | null
           instructor_id?: string | null
@@ -52,6 +261,7 @@ export type Database = {
           body?: string
           course_id?: string | null
           created_at?: string
+          email_students?: boolean
           id?: string
           image_url?: string | null
           instructor_id?: string | null
@@ -94,6 +304,57 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      audit_log: {
+        Row: {
+          action: "insert" | "update" | "delete"
+          actor_aal: "aal1" | "aal2" | null
+          actor_id: string | null
+          actor_role: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF" | null
+          after: Json | null
+          before: Json | null
+          created_at: string
+          id: string
+          row_id: string
+          row_label: string | null
+          school_id: string | null
+          source: "api" | "function" | "webhook" | "payment" | "service" | "system"
+          source_name: string | null
+          table_name: string
+        }
+        Insert: {
+          action: "insert" | "update" | "delete"
+          actor_aal?: "aal1" | "aal2" | null
+          actor_id?: string | null
+          actor_role?: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF" | null
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: string
+          row_id: string
+          row_label?: string | null
+          school_id?: string | null
+          source: "api" | "function" | "webhook" | "payment" | "service" | "system"
+          source_name?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: "insert" | "update" | "delete"
+          actor_aal?: "aal1" | "aal2" | null
+          actor_id?: string | null
+          actor_role?: "SUPER_ADMIN" | "SCHOOL_ADMIN" | "INSTRUCTOR" | "STAFF" | null
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: string
+          row_id?: string
+          row_label?: string | null
+          school_id?: string | null
+          source?: "api" | "function" | "webhook" | "payment" | "service" | "system"
+          source_name?: string | null
+          table_name?: string
+        }
+        Relationships: []
       }
       certificates: {
         Row: {
@@ -226,7 +487,7 @@ export type Database = {
           abandoned_at: string | null
           charge_at: string | null
           coupon_code: string | null
-          course_id: string
+          course_id: string | null
           created_at: string
           do_not_contact: boolean
           ended_at: string | null
@@ -238,6 +499,7 @@ export type Database = {
           paid_payment_id: string | null
           paid_value: number | null
           payment_id: string | null
+          plan_id: string | null
           recovery_coupon_id: string | null
           resumed_at: string | null
           school_id: string
@@ -252,7 +514,7 @@ export type Database = {
           abandoned_at?: string | null
           charge_at?: string | null
           coupon_code?: string | null
-          course_id: string
+          course_id?: string | null
           created_at?: string
           do_not_contact?: boolean
           ended_at?: string | null
@@ -264,6 +526,7 @@ export type Database = {
           paid_payment_id?: string | null
           paid_value?: number | null
           payment_id?: string | null
+          plan_id?: string | null
           recovery_coupon_id?: string | null
           resumed_at?: string | null
           school_id: string
@@ -278,7 +541,7 @@ export type Database = {
           abandoned_at?: string | null
           charge_at?: string | null
           coupon_code?: string | null
-          course_id?: string
+          course_id?: string | null
           created_at?: string
           do_not_contact?: boolean
           ended_at?: string | null
@@ -290,6 +553,7 @@ export type Database = {
           paid_payment_id?: string | null
           paid_value?: number | null
           payment_id?: string | null
+          plan_id?: string | null
           recovery_coupon_id?: string | null
           resumed_at?: string | null
           school_id?: string
@@ -323,6 +587,13 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "checkout_sessions_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "checkout_sessions_recovery_coupon_id_fkey"
             columns: ["recovery_coupon_id"]
             isOneToOne: false
@@ -341,6 +612,108 @@ export type Database = {
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      commissions: {
+        Row: {
+          affiliate_id: string | null
+          available_at: string | null
+          base: number
+          confirmed_at: string | null
+          coproducer_id: string | null
+          course_id: string | null
+          created_at: string
+          id: string
+          kind: "affiliate" | "coproducer"
+          payment_id: string
+          percent: number
+          provider_split_id: string | null
+          reversed_at: string | null
+          school_id: string
+          split_status: string | null
+          status: "pending" | "confirmed" | "available" | "reversed"
+          updated_at: string
+          value: number
+          wallet_id: string
+        }
+        Insert: {
+          affiliate_id?: string | null
+          available_at?: string | null
+          base: number
+          confirmed_at?: string | null
+          coproducer_id?: string | null
+          course_id?: string | null
+          created_at?: string
+          id?: string
+          kind: "affiliate" | "coproducer"
+          payment_id: string
+          percent: number
+          provider_split_id?: string | null
+          reversed_at?: string | null
+          school_id: string
+          split_status?: string | null
+          status?: "pending" | "confirmed" | "available" | "reversed"
+          updated_at?: string
+          value: number
+          wallet_id: string
+        }
+        Update: {
+          affiliate_id?: string | null
+          available_at?: string | null
+          base?: number
+          confirmed_at?: string | null
+          coproducer_id?: string | null
+          course_id?: string | null
+          created_at?: string
+          id?: string
+          kind?: "affiliate" | "coproducer"
+          payment_id?: string
+          percent?: number
+          provider_split_id?: string | null
+          reversed_at?: string | null
+          school_id?: string
+          split_status?: string | null
+          status?: "pending" | "confirmed" | "available" | "reversed"
+          updated_at?: string
+          value?: number
+          wallet_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "commissions_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "affiliates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commissions_coproducer_id_fkey"
+            columns: ["coproducer_id"]
+            isOneToOne: false
+            referencedRelation: "course_coproducers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commissions_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commissions_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commissions_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
             referencedColumns: ["id"]
           },
         ]
@@ -555,6 +928,51 @@ export type Database = {
           },
         ]
       }
+      course_coproducers: {
+        Row: {
+          course_id: string
+          created_at: string
+          id: string
+          name: string
+          percent: number
+          school_id: string
+          wallet_id: string
+        }
+        Insert: {
+          course_id: string
+          created_at?: string
+          id?: string
+          name: string
+          percent: number
+          school_id: string
+          wallet_id: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          id?: string
+          name?: string
+          percent?: number
+          school_id?: string
+          wallet_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "course_coproducers_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "course_coproducers_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       courses: {
         Row: {
           banner_position: string
@@ -640,7 +1058,7 @@ export type Database = {
           delivery_started_at: string | null
           id: string
           idempotency_key: string
-          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring"
+          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring" | "turma_waitlist_open" | "announcement" | "invoice_available"
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
@@ -658,7 +1076,7 @@ export type Database = {
           delivery_started_at?: string | null
           id?: string
           idempotency_key: string
-          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring"
+          kind: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring" | "turma_waitlist_open" | "announcement" | "invoice_available"
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
@@ -676,7 +1094,7 @@ export type Database = {
           delivery_started_at?: string | null
           id?: string
           idempotency_key?: string
-          kind?: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring"
+          kind?: "access_granted" | "new_enrollment" | "payment_pending" | "payment_reminder" | "payment_confirmed" | "payment_refunded" | "content_released" | "we_miss_you" | "certificate_available" | "turma_starts_tomorrow" | "checkout_recovery" | "pix_expiring" | "turma_waitlist_open" | "announcement" | "invoice_available"
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
@@ -828,6 +1246,109 @@ export type Database = {
           },
         ]
       }
+      invoices: {
+        Row: {
+          attempts: number
+          authorized_at: string | null
+          buyer_name: string | null
+          cancel_requested_at: string | null
+          cancel_sent_at: string | null
+          cancelled_at: string | null
+          claimed_at: string | null
+          created_at: string
+          error_message: string | null
+          id: string
+          iss_rate: number | null
+          iss_value: number | null
+          issue_at: string
+          number: string | null
+          payment_id: string
+          pdf_url: string | null
+          provider_invoice_id: string | null
+          school_id: string
+          service_description: string | null
+          status: "pending" | "creating" | "scheduled" | "synchronized" | "authorized" | "error" | "processing_cancellation" | "cancelled" | "cancellation_denied" | "not_issued"
+          updated_at: string
+          user_id: string
+          value: number
+          xml_url: string | null
+        }
+        Insert: {
+          attempts?: number
+          authorized_at?: string | null
+          buyer_name?: string | null
+          cancel_requested_at?: string | null
+          cancel_sent_at?: string | null
+          cancelled_at?: string | null
+          claimed_at?: string | null
+          created_at?: string
+          error_message?: string | null
+          id?: string
+          iss_rate?: number | null
+          iss_value?: number | null
+          issue_at: string
+          number?: string | null
+          payment_id: string
+          pdf_url?: string | null
+          provider_invoice_id?: string | null
+          school_id: string
+          service_description?: string | null
+          status?: "pending" | "creating" | "scheduled" | "synchronized" | "authorized" | "error" | "processing_cancellation" | "cancelled" | "cancellation_denied" | "not_issued"
+          updated_at?: string
+          user_id: string
+          value: number
+          xml_url?: string | null
+        }
+        Update: {
+          attempts?: number
+          authorized_at?: string | null
+          buyer_name?: string | null
+          cancel_requested_at?: string | null
+          cancel_sent_at?: string | null
+          cancelled_at?: string | null
+          claimed_at?: string | null
+          created_at?: string
+          error_message?: string | null
+          id?: string
+          iss_rate?: number | null
+          iss_value?: number | null
+          issue_at?: string
+          number?: string | null
+          payment_id?: string
+          pdf_url?: string | null
+          provider_invoice_id?: string | null
+          school_id?: string
+          service_description?: string | null
+          status?: "pending" | "creating" | "scheduled" | "synchronized" | "authorized" | "error" | "processing_cancellation" | "cancelled" | "cancellation_denied" | "not_issued"
+          updated_at?: string
+          user_id?: string
+          value?: number
+          xml_url?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: true
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: false
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       lesson_comment_moderation: {
         Row: {
           comment_id: string
@@ -889,6 +1410,7 @@ export type Database = {
           marked_answer_at: string | null
           parent_id: string | null
           status: "pending" | "published"
+          turma_id: string | null
           updated_at: string
           user_id: string
         }
@@ -906,6 +1428,7 @@ export type Database = {
           marked_answer_at?: string | null
           parent_id?: string | null
           status?: "pending" | "published"
+          turma_id?: string | null
           updated_at?: string
           user_id?: string
         }
@@ -923,6 +1446,7 @@ export type Database = {
           marked_answer_at?: string | null
           parent_id?: string | null
           status?: "pending" | "published"
+          turma_id?: string | null
           updated_at?: string
           user_id?: string
         }
@@ -946,6 +1470,13 @@ export type Database = {
             columns: ["parent_id"]
             isOneToOne: false
             referencedRelation: "lesson_comments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lesson_comments_turma_id_fkey"
+            columns: ["turma_id"]
+            isOneToOne: false
+            referencedRelation: "turmas"
             referencedColumns: ["id"]
           },
           {
@@ -2123,6 +2654,7 @@ export type Database = {
         Row: {
           comments_require_approval: boolean
           created_at: string
+          discussions_by_turma: boolean
           ranking_by_turma: boolean
           ranking_enabled: boolean
           school_id: string
@@ -2131,6 +2663,7 @@ export type Database = {
         Insert: {
           comments_require_approval?: boolean
           created_at?: string
+          discussions_by_turma?: boolean
           ranking_by_turma?: boolean
           ranking_enabled?: boolean
           school_id: string
@@ -2139,6 +2672,7 @@ export type Database = {
         Update: {
           comments_require_approval?: boolean
           created_at?: string
+          discussions_by_turma?: boolean
           ranking_by_turma?: boolean
           ranking_enabled?: boolean
           school_id?: string
@@ -2182,6 +2716,80 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "school_email_settings_school_id_fkey"
+            columns: ["school_id"]
+            isOneToOne: true
+            referencedRelation: "schools"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      school_invoice_settings: {
+        Row: {
+          cofins_rate: number
+          created_at: string
+          csll_rate: number
+          description_template: string
+          enabled: boolean
+          enabled_at: string | null
+          guarantee_days: number
+          inss_rate: number
+          ir_rate: number
+          iss_rate: number
+          issue_on: "payment" | "guarantee"
+          municipal_service_code: string | null
+          municipal_service_id: string | null
+          municipal_service_name: string | null
+          observations: string | null
+          pis_rate: number
+          retain_iss: boolean
+          school_id: string
+          updated_at: string
+        }
+        Insert: {
+          cofins_rate?: number
+          created_at?: string
+          csll_rate?: number
+          description_template?: string
+          enabled?: boolean
+          enabled_at?: string | null
+          guarantee_days?: number
+          inss_rate?: number
+          ir_rate?: number
+          iss_rate?: number
+          issue_on?: "payment" | "guarantee"
+          municipal_service_code?: string | null
+          municipal_service_id?: string | null
+          municipal_service_name?: string | null
+          observations?: string | null
+          pis_rate?: number
+          retain_iss?: boolean
+          school_id: string
+          updated_at?: string
+        }
+        Update: {
+          cofins_rate?: number
+          created_at?: string
+          csll_rate?: number
+          description_template?: string
+          enabled?: boolean
+          enabled_at?: string | null
+          guarantee_days?: number
+          inss_rate?: number
+          ir_rate?: number
+          iss_rate?: number
+          issue_on?: "payment" | "guarantee"
+          municipal_service_code?: string | null
+          municipal_service_id?: string | null
+          municipal_service_name?: string | null
+          observations?: string | null
+          pis_rate?: number
+          retain_iss?: boolean
+          school_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "school_invoice_settings_school_id_fkey"
             columns: ["school_id"]
             isOneToOne: true
             referencedRelation: "schools"
@@ -2674,6 +3282,58 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_affiliates: {
+        Args: { p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_status?: string | null }
+        Returns: {
+          available: number | null
+          clicks: number | null
+          code: string | null
+          confirmed: number | null
+          created_at: string | null
+          decided_at: string | null
+          email: string | null
+          has_wallet: boolean | null
+          id: string | null
+          name: string | null
+          pending: number | null
+          reversed: number | null
+          sales: number | null
+          status: string | null
+          total_count: number | null
+          user_id: string | null
+        }[]
+      }
+      admin_audit_actors: {
+        Args: { p_school_id?: string | null }
+        Returns: {
+          actor_email: string | null
+          actor_id: string | null
+          actor_name: string | null
+        }[]
+      }
+      admin_audit_log: {
+        Args: { p_action?: string | null; p_actor_id?: string | null; p_from?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_table?: string | null; p_to?: string | null }
+        Returns: {
+          action: string | null
+          actor_aal: string | null
+          actor_email: string | null
+          actor_id: string | null
+          actor_name: string | null
+          actor_role: string | null
+          after: Json | null
+          before: Json | null
+          created_at: string | null
+          id: string | null
+          row_id: string | null
+          row_label: string | null
+          school_id: string | null
+          school_name: string | null
+          source: string | null
+          source_name: string | null
+          table_name: string | null
+          total_count: number | null
+        }[]
+      }
       admin_chart_active_students: {
         Args: { p_now?: string | null; p_period: string | null; p_school_id: string | null }
         Returns: Json
@@ -2757,6 +3417,9 @@ export type Database = {
           opened_at: string | null
           outcome: string | null
           paid_value: number | null
+          plan_id: string | null
+          plan_name: string | null
+          plan_slug: string | null
           recovered: boolean | null
           staff_contacts: number | null
           stage: string | null
@@ -2775,7 +3438,7 @@ export type Database = {
         }[]
       }
       admin_comments: {
-        Args: { p_course_id?: string | null; p_filter?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_search?: string | null }
+        Args: { p_course_id?: string | null; p_filter?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_search?: string | null; p_turma_id?: string | null }
         Returns: {
           answered: boolean | null
           author_avatar_url: string | null
@@ -2799,7 +3462,30 @@ export type Database = {
           reply_count: number | null
           status: string | null
           total_count: number | null
+          turma_id: string | null
+          turma_name: string | null
           user_id: string | null
+        }[]
+      }
+      admin_commissions: {
+        Args: { p_from?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_to?: string | null }
+        Returns: {
+          base: number | null
+          beneficiary: string | null
+          buyer_name: string | null
+          course_title: string | null
+          created_at: string | null
+          id: string | null
+          kind: string | null
+          payment_id: string | null
+          payment_status: string | null
+          payment_value: number | null
+          percent: number | null
+          split_status: string | null
+          status: string | null
+          total_count: number | null
+          value: number | null
+          wallet_id: string | null
         }[]
       }
       admin_coupons: {
@@ -2830,6 +3516,39 @@ export type Database = {
           courses: number | null
           materials: number | null
           students: number | null
+        }[]
+      }
+      admin_invoice_totals: {
+        Args: { p_from?: string | null; p_school_id?: string | null; p_to?: string | null }
+        Returns: Json
+      }
+      admin_invoices: {
+        Args: { p_from?: string | null; p_limit?: number | null; p_offset?: number | null; p_school_id?: string | null; p_status?: string | null; p_to?: string | null }
+        Returns: {
+          authorized_at: string | null
+          billing_type: string | null
+          buyer_cpf: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          buyer_name: string | null
+          cancelled_at: string | null
+          course_title: string | null
+          created_at: string | null
+          error_message: string | null
+          id: string | null
+          iss_rate: number | null
+          iss_value: number | null
+          issue_at: string | null
+          number: string | null
+          paid_at: string | null
+          payment_id: string | null
+          payment_status: string | null
+          pdf_url: string | null
+          service_description: string | null
+          status: string | null
+          total_count: number | null
+          value: number | null
+          xml_url: string | null
         }[]
       }
       admin_list_students: {
@@ -2980,6 +3699,7 @@ export type Database = {
           ends_on: string | null
           enroll_from: string | null
           enroll_until: string | null
+          held: number | null
           id: string | null
           name: string | null
           seats: number | null
@@ -2998,8 +3718,35 @@ export type Database = {
           turma_id: string | null
         }[]
       }
+      affiliate_panel: {
+        Args: { p_from?: string | null; p_to?: string | null }
+        Returns: Json
+      }
+      apply_as_affiliate: {
+        Args: { p_course_id: string | null }
+        Returns: {
+          code: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          school_id: string
+          status: string
+          user_id: string
+          wallet_id: string | null
+          wallet_validated_at: string | null
+        }
+      }
+      apply_invoice_event: {
+        Args: { p_asaas_status: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_number: string | null; p_pdf_url: string | null; p_provider_installment_id?: string | null; p_provider_invoice_id: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_status_description: string | null; p_xml_url: string | null }
+        Returns: string
+      }
       apply_payment_event: {
         Args: { p_customer: string | null; p_event: string | null; p_event_id: string | null; p_external_reference: string | null; p_installment: string | null; p_provider: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_value: number | null }
+        Returns: string
+      }
+      apply_split_event: {
+        Args: { p_event: string | null; p_event_id: string | null; p_provider_payment_id: string | null; p_school_id: string | null; p_split_id: string | null; p_splits: Json | null }
         Returns: string
       }
       apply_subscription_event: {
@@ -3009,6 +3756,10 @@ export type Database = {
       approve_comment: {
         Args: { p_comment_id: string | null }
         Returns: undefined
+      }
+      attach_affiliate_attribution: {
+        Args: { p_clicked_at: string | null; p_code: string | null }
+        Returns: boolean
       }
       can_sign_lesson_file: {
         Args: { p_bucket: string | null; p_name: string | null }
@@ -3042,6 +3793,14 @@ export type Database = {
         Args: { p_now?: string | null }
         Returns: number
       }
+      checkout_commissions: {
+        Args: { p_payment_id: string | null }
+        Returns: {
+          kind: string | null
+          value: number | null
+          wallet_id: string | null
+        }[]
+      }
       checkout_coupon_attempt: {
         Args: { p_coupon_code: string | null; p_course_id: string | null; p_ip: string | null; p_user_id: string | null; p_with_bump: boolean | null }
         Returns: undefined
@@ -3073,6 +3832,25 @@ export type Database = {
           status: string
           to_email: string
           user_id: string | null
+        }[]
+      }
+      claim_invoice_work: {
+        Args: { p_limit?: number | null; p_now?: string | null }
+        Returns: {
+          action: string | null
+          invoice_id: string | null
+          lookup: boolean | null
+          municipal_service_code: string | null
+          municipal_service_id: string | null
+          municipal_service_name: string | null
+          observations: string | null
+          provider_installment_id: string | null
+          provider_invoice_id: string | null
+          provider_payment_id: string | null
+          school_id: string | null
+          service_description: string | null
+          taxes: Json | null
+          value: number | null
         }[]
       }
       claim_video_host_deletions: {
@@ -3169,6 +3947,21 @@ export type Database = {
           value: number
         }
       }
+      decide_affiliate: {
+        Args: { p_affiliate_id: string | null; p_status: string | null }
+        Returns: {
+          code: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          school_id: string
+          status: string
+          user_id: string
+          wallet_id: string | null
+          wallet_validated_at: string | null
+        }
+      }
       duplicate_quiz_question: {
         Args: { p_question_id: string | null }
         Returns: {
@@ -3238,6 +4031,10 @@ export type Database = {
         Args: { p_comment_id: string | null; p_reason?: string | null }
         Returns: undefined
       }
+      invoice_school_id: {
+        Args: { p_external_reference: string | null; p_provider_invoice_id: string | null }
+        Returns: string
+      }
       issue_certificate: {
         Args: { p_course_id: string | null }
         Returns: {
@@ -3295,6 +4092,22 @@ export type Database = {
           user_id: string
         }
       }
+      my_purchases: {
+        Args: { p_limit?: number | null; p_offset?: number | null }
+        Returns: {
+          billing_type: string | null
+          invoice_number: string | null
+          invoice_pdf_url: string | null
+          invoice_status: string | null
+          invoice_xml_url: string | null
+          items: Json | null
+          paid_at: string | null
+          payment_id: string | null
+          payment_status: string | null
+          total_count: number | null
+          value: number | null
+        }[]
+      }
       my_quiz_states: {
         Args: { p_course_id?: string | null }
         Returns: {
@@ -3314,6 +4127,10 @@ export type Database = {
       }
       open_checkout_session: {
         Args: { p_coupon_code?: string | null; p_course_id: string | null; p_with_bump?: boolean | null }
+        Returns: string
+      }
+      open_plan_checkout_session: {
+        Args: { p_plan_id: string | null }
         Returns: string
       }
       payment_school_id: {
@@ -3353,8 +4170,20 @@ export type Database = {
         Args: { p_quiz_id: string | null }
         Returns: Json
       }
+      record_affiliate_click: {
+        Args: { p_code: string | null; p_course_id: string | null }
+        Returns: boolean
+      }
       record_checkout_staff_contact: {
         Args: { p_channel: string | null; p_session_id: string | null }
+        Returns: string
+      }
+      record_commission_splits: {
+        Args: { p_payment_id: string | null; p_splits: Json | null }
+        Returns: number
+      }
+      record_invoice_call: {
+        Args: { p_action: string | null; p_asaas_status?: string | null; p_invoice_id: string | null; p_number?: string | null; p_pdf_url?: string | null; p_provider_invoice_id?: string | null; p_refusal?: string | null; p_status_description?: string | null; p_xml_url?: string | null }
         Returns: string
       }
       record_lesson_video_status: {
@@ -3430,6 +4259,35 @@ export type Database = {
         Args: { p_session_id: string | null }
         Returns: Json
       }
+      retry_invoice: {
+        Args: { p_invoice_id: string | null }
+        Returns: {
+          attempts: number
+          authorized_at: string | null
+          buyer_name: string | null
+          cancel_requested_at: string | null
+          cancel_sent_at: string | null
+          cancelled_at: string | null
+          claimed_at: string | null
+          created_at: string
+          error_message: string | null
+          id: string
+          iss_rate: number | null
+          iss_value: number | null
+          issue_at: string
+          number: string | null
+          payment_id: string
+          pdf_url: string | null
+          provider_invoice_id: string | null
+          school_id: string
+          service_description: string | null
+          status: string
+          updated_at: string
+          user_id: string
+          value: number
+          xml_url: string | null
+        }
+      }
       reveal_school_webhook_secret: {
         Args: { p_school_id?: string | null }
         Returns: string
@@ -3450,6 +4308,25 @@ export type Database = {
         Args: { p_school_id?: string | null }
         Returns: Json
       }
+      set_affiliate_wallet: {
+        Args: { p_user_id: string | null; p_wallet_id: string | null }
+        Returns: {
+          code: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          school_id: string
+          status: string
+          user_id: string
+          wallet_id: string | null
+          wallet_validated_at: string | null
+        }
+      }
+      set_audit_retention: {
+        Args: { p_days: number | null }
+        Returns: number
+      }
       set_checkout_do_not_contact: {
         Args: { p_do_not_contact: boolean | null; p_session_id: string | null }
         Returns: boolean
@@ -3464,6 +4341,30 @@ export type Database = {
           id: string
           is_active: boolean
           provider: string
+          school_id: string
+          updated_at: string
+        }
+      }
+      set_invoices_enabled: {
+        Args: { p_enabled: boolean | null; p_school_id: string | null }
+        Returns: {
+          cofins_rate: number
+          created_at: string
+          csll_rate: number
+          description_template: string
+          enabled: boolean
+          enabled_at: string | null
+          guarantee_days: number
+          inss_rate: number
+          ir_rate: number
+          iss_rate: number
+          issue_on: string
+          municipal_service_code: string | null
+          municipal_service_id: string | null
+          municipal_service_name: string | null
+          observations: string | null
+          pis_rate: number
+          retain_iss: boolean
           school_id: string
           updated_at: string
         }
@@ -3533,6 +4434,10 @@ export type Database = {
           total_count: number | null
           user_id: string | null
         }[]
+      }
+      turma_ended: {
+        Args: { p_turma_id: string | null }
+        Returns: boolean
       }
       turma_for: {
         Args: { p_course_id: string | null; p_turma: string | null }
@@ -3711,8 +4616,20 @@ export const Constants = {
   public: {
     Enums: {},
     Checks: {
+      affiliate_programs: {
+        approval: ["automatic", "manual"],
+      },
+      affiliates: {
+        status: ["pending", "approved", "refused", "blocked"],
+      },
       announcements: {
         video_type: ["youtube", "vimeo", "direct"],
+      },
+      audit_log: {
+        action: ["insert", "update", "delete"],
+        actor_aal: ["aal1", "aal2"],
+        actor_role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],
+        source: ["api", "function", "webhook", "payment", "service", "system"],
       },
       checkout_session_touches: {
         kind: ["email", "staff_whatsapp", "staff_link"],
@@ -3720,6 +4637,10 @@ export const Constants = {
       checkout_sessions: {
         outcome: ["open", "abandoned", "paid", "closed"],
         stage: ["opened", "pix", "boleto", "card", "card_refused"],
+      },
+      commissions: {
+        kind: ["affiliate", "coproducer"],
+        status: ["pending", "confirmed", "available", "reversed"],
       },
       coupon_uses: {
         status: ["reserved", "used", "released"],
@@ -3731,7 +4652,7 @@ export const Constants = {
         status: ["DRAFT", "PUBLISHED", "ARCHIVED"],
       },
       email_outbox: {
-        kind: ["access_granted", "new_enrollment", "payment_pending", "payment_reminder", "payment_confirmed", "payment_refunded", "content_released", "we_miss_you", "certificate_available", "turma_starts_tomorrow", "checkout_recovery", "pix_expiring"],
+        kind: ["access_granted", "new_enrollment", "payment_pending", "payment_reminder", "payment_confirmed", "payment_refunded", "content_released", "we_miss_you", "certificate_available", "turma_starts_tomorrow", "checkout_recovery", "pix_expiring", "turma_waitlist_open", "announcement", "invoice_available"],
         status: ["queued", "sending", "sent", "failed", "skipped"],
       },
       enrollments: {
@@ -3740,6 +4661,9 @@ export const Constants = {
       integration_settings: {
         environment: ["sandbox", "production"],
         provider: ["asaas", "stripe"],
+      },
+      invoices: {
+        status: ["pending", "creating", "scheduled", "synchronized", "authorized", "error", "processing_cancellation", "cancelled", "cancellation_denied", "not_issued"],
       },
       lesson_comments: {
         author_role: ["SUPER_ADMIN", "SCHOOL_ADMIN", "INSTRUCTOR", "STAFF"],
@@ -3781,6 +4705,9 @@ export const Constants = {
       quizzes: {
         late_policy: ["grade_at_deadline", "refuse"],
         show_answers: ["after_each_attempt", "after_passing", "never"],
+      },
+      school_invoice_settings: {
+        issue_on: ["payment", "guarantee"],
       },
       subscriptions: {
         billing_type: ["PIX", "BOLETO", "CREDIT_CARD"],

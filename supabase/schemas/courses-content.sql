@@ -73,6 +73,7 @@ create policy courses_update on public.courses as permissive for update to authe
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER courses_touch BEFORE UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -125,6 +126,7 @@ create policy modules_update on public.modules as permissive for update to authe
   using (( SELECT private.is_course_staff(modules.course_id) AS is_course_staff))
   with check (( SELECT private.is_course_staff(modules.course_id) AS is_course_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.modules FOR EACH ROW EXECUTE FUNCTION private.audit_row('course_id', 'id', '');
 CREATE TRIGGER modules_keep_course BEFORE UPDATE OF course_id ON public.modules FOR EACH ROW EXECUTE FUNCTION private.modules_keep_course();
 CREATE TRIGGER modules_touch BEFORE UPDATE ON public.modules FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -175,6 +177,7 @@ create policy lessons_update on public.lessons as permissive for update to authe
   using (( SELECT private.is_course_staff(lessons.course_id) AS is_course_staff))
   with check (( SELECT private.is_course_staff(lessons.course_id) AS is_course_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.lessons FOR EACH ROW EXECUTE FUNCTION private.audit_row('course_id', 'id', '');
 CREATE TRIGGER lessons_create_contents AFTER INSERT ON public.lessons FOR EACH ROW EXECUTE FUNCTION private.lessons_create_contents();
 CREATE TRIGGER lessons_set_course BEFORE INSERT OR UPDATE ON public.lessons FOR EACH ROW EXECUTE FUNCTION private.lessons_set_course();
 CREATE TRIGGER lessons_touch BEFORE UPDATE ON public.lessons FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
@@ -226,6 +229,7 @@ create policy lesson_contents_update on public.lesson_contents as permissive for
            FROM public.lessons l
           WHERE (l.id = lesson_contents.lesson_id))) AS is_course_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.audit_row('lesson_id', 'lesson_id', '');
 CREATE TRIGGER lesson_contents_drop_hosted_video AFTER UPDATE OF video_url ON public.lesson_contents FOR EACH ROW WHEN (((new.video_url IS DISTINCT FROM old.video_url) AND (new.video_url IS DISTINCT FROM 'video-host'::text))) EXECUTE FUNCTION private.lesson_contents_drop_hosted_video();
 CREATE TRIGGER lesson_contents_poster BEFORE INSERT OR UPDATE OF video_url, video_poster ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_poster_follows_video();
 CREATE TRIGGER lesson_contents_queue_old_video AFTER DELETE OR UPDATE OF video_url ON public.lesson_contents FOR EACH ROW EXECUTE FUNCTION private.lesson_contents_queue_old_video();
@@ -279,6 +283,7 @@ create policy materials_update on public.materials as permissive for update to a
   using (( SELECT private.is_course_staff(materials.course_id) AS is_course_staff))
   with check (( SELECT private.is_course_staff(materials.course_id) AS is_course_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.materials FOR EACH ROW EXECUTE FUNCTION private.audit_row('course_id', 'id', '');
 CREATE TRIGGER materials_set_course BEFORE INSERT OR UPDATE ON public.materials FOR EACH ROW EXECUTE FUNCTION private.set_course_from_lesson();
 CREATE TRIGGER materials_touch BEFORE UPDATE ON public.materials FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -301,8 +306,10 @@ create table public.announcements (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   turma_id uuid,
+  email_students boolean default false not null,
   constraint announcements_pkey PRIMARY KEY (id),
   constraint announcements_body_not_blank CHECK (((length(btrim(body)) >= 1) AND (length(btrim(body)) <= 20000))),
+  constraint announcements_email_turma CHECK (((NOT email_students) OR (turma_id IS NOT NULL))),
   constraint announcements_image_url_length CHECK ((length(image_url) <= 2000)),
   constraint announcements_priority_check CHECK (((priority >= 0) AND (priority <= 100))),
   constraint announcements_title_not_blank CHECK (((length(btrim(title)) >= 1) AND (length(btrim(title)) <= 200))),
@@ -314,16 +321,18 @@ create table public.announcements (
   constraint announcements_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE CASCADE
 );
 comment on table public.announcements is 'News of a school, or of one of its courses, on the students'' home: title, HTML body, image or video, active flag and priority (0-100).';
+comment on column public.announcements.email_students is 'Also sent by e-mail to the turma''s students (issue 40), once each.';
 
 CREATE INDEX announcements_course_id_idx ON public.announcements USING btree (course_id);
 CREATE INDEX announcements_instructor_id_idx ON public.announcements USING btree (instructor_id);
 CREATE INDEX announcements_school_id_priority_idx ON public.announcements USING btree (school_id, is_active, priority DESC, created_at DESC);
 CREATE INDEX announcements_turma_id_idx ON public.announcements USING btree (turma_id) WHERE (turma_id IS NOT NULL);
+CREATE INDEX announcements_video_url_idx ON public.announcements USING btree (video_url) WHERE (video_type = 'direct'::text);
 
 revoke all on table public.announcements from anon, authenticated, service_role;
 grant select, insert, delete on table public.announcements to authenticated;
 grant all on table public.announcements to service_role;
-grant update (course_id, title, body, image_url, video_url, video_type, is_active, priority, turma_id) on table public.announcements to authenticated;
+grant update (course_id, title, body, image_url, video_url, video_type, is_active, priority, turma_id, email_students) on table public.announcements to authenticated;
 alter table public.announcements enable row level security;
 
 create policy announcements_delete on public.announcements as permissive for delete to authenticated
@@ -334,13 +343,15 @@ create policy announcements_password_change on public.announcements as restricti
   using ((NOT ( SELECT private.password_change_pending() AS password_change_pending)))
   with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy announcements_select on public.announcements as permissive for select to authenticated
-  using (((is_active AND (school_id = ( SELECT private.my_school_id() AS my_school_id)) AND ((turma_id IS NULL) OR (turma_id IN ( SELECT private.my_turma_ids() AS my_turma_ids)))) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
+  using (((is_active AND (school_id = ( SELECT private.my_school_id() AS my_school_id)) AND ((turma_id IS NULL) OR (turma_id IN ( SELECT private.my_active_turma_ids() AS my_active_turma_ids)))) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 create policy announcements_update on public.announcements as permissive for update to authenticated
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER announcements_email AFTER INSERT OR UPDATE OF email_students, turma_id, is_active, title, body ON public.announcements FOR EACH ROW WHEN ((new.email_students AND (new.turma_id IS NOT NULL) AND new.is_active)) EXECUTE FUNCTION private.email_turma_announcement();
 CREATE TRIGGER announcements_same_school BEFORE INSERT OR UPDATE OF school_id, course_id, turma_id ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.announcements_same_school();
 CREATE TRIGGER announcements_touch BEFORE UPDATE ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 
 -- ====================================================================================================
 -- Functions of courses and their content
@@ -499,6 +510,33 @@ begin
 end $function$;
 revoke all on function private.can_view_course(p_course_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.can_view_course(p_course_id uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.email_turma_announcement()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r record;
+begin
+  for r in
+    select e.user_id, u.email, pr.name, c.title, c.id as course_id, t.name as turma_name
+      from public.enrollments e
+      join public.turmas t on t.id = e.turma_id
+      join public.courses c on c.id = t.course_id
+      join auth.users u on u.id = e.user_id
+      left join public.profiles pr on pr.id = e.user_id
+     where e.turma_id = new.turma_id and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now())
+       and u.email is not null
+  loop
+    perform private.enqueue_email(new.school_id, r.user_id, r.email, 'announcement', 'announcement:' || new.id || ':' || r.user_id,
+      jsonb_build_object('name', coalesce(r.name, ''), 'course_title', r.title, 'course_id', r.course_id,
+                         'turma_name', r.turma_name, 'title', new.title, 'body', new.body));
+  end loop;
+  return null;
+end $function$;
+revoke all on function private.email_turma_announcement() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.lesson_contents_drop_hosted_video()
  RETURNS trigger

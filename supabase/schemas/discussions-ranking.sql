@@ -19,10 +19,12 @@ create table public.school_discussion_settings (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   ranking_by_turma boolean default false not null,
+  discussions_by_turma boolean default false not null,
   constraint school_discussion_settings_pkey PRIMARY KEY (school_id),
   constraint school_discussion_settings_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE
 );
 comment on table public.school_discussion_settings is 'A school''s discussion settings: comments wait for approval, and the students'' monthly ranking is on.';
+comment on column public.school_discussion_settings.discussions_by_turma is '"Discussões por turma" (issue 40): a student in a turma reads and writes comments with their turma only.';
 
 revoke all on table public.school_discussion_settings from anon, authenticated, service_role;
 grant select, insert, update on table public.school_discussion_settings to authenticated;
@@ -40,6 +42,7 @@ create policy school_discussion_settings_update on public.school_discussion_sett
   using (( SELECT private.is_school_staff(school_discussion_settings.school_id) AS is_school_staff))
   with check (( SELECT private.is_school_staff(school_discussion_settings.school_id) AS is_school_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.school_discussion_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'school_id', '');
 CREATE TRIGGER school_discussion_settings_touch BEFORE UPDATE ON public.school_discussion_settings FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -62,6 +65,7 @@ create table public.lesson_comments (
   edited_at timestamp with time zone,
   hidden_at timestamp with time zone,
   marked_answer_at timestamp with time zone,
+  turma_id uuid,
   constraint lesson_comments_pkey PRIMARY KEY (id),
   constraint lesson_comments_answer_is_reply CHECK (((marked_answer_at IS NULL) OR (parent_id IS NOT NULL))),
   constraint lesson_comments_author_role_check CHECK ((author_role = ANY (ARRAY['SUPER_ADMIN'::text, 'SCHOOL_ADMIN'::text, 'INSTRUCTOR'::text, 'STAFF'::text]))),
@@ -70,14 +74,17 @@ create table public.lesson_comments (
   constraint lesson_comments_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint lesson_comments_lesson_id_fkey FOREIGN KEY (lesson_id) REFERENCES public.lessons(id) ON DELETE CASCADE,
   constraint lesson_comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.lesson_comments(id) ON DELETE CASCADE,
+  constraint lesson_comments_turma_id_fkey FOREIGN KEY (turma_id) REFERENCES public.turmas(id) ON DELETE SET NULL,
   constraint lesson_comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.lesson_comments is 'Questions under a lesson and their replies (one level): author name and photo copied from the profile, staff badge, pending or published, hidden by staff, and the reply marked as the answer.';
+comment on column public.lesson_comments.turma_id is 'The turma the comment was written in ("Discussões por turma"); null: course-wide.';
 
 CREATE INDEX lesson_comments_course_id_created_at_idx ON public.lesson_comments USING btree (course_id, created_at DESC);
 CREATE INDEX lesson_comments_lesson_id_created_at_idx ON public.lesson_comments USING btree (lesson_id, created_at DESC);
 CREATE UNIQUE INDEX lesson_comments_one_answer_key ON public.lesson_comments USING btree (parent_id) WHERE (marked_answer_at IS NOT NULL);
 CREATE INDEX lesson_comments_parent_id_created_at_idx ON public.lesson_comments USING btree (parent_id, created_at);
+CREATE INDEX lesson_comments_turma_id_idx ON public.lesson_comments USING btree (turma_id) WHERE (turma_id IS NOT NULL);
 CREATE INDEX lesson_comments_user_id_created_at_idx ON public.lesson_comments USING btree (user_id, created_at DESC);
 CREATE INDEX lesson_comments_withheld_idx ON public.lesson_comments USING btree (course_id) WHERE ((hidden_at IS NOT NULL) OR (status = 'pending'::text));
 
@@ -96,10 +103,14 @@ create policy lesson_comments_password_change on public.lesson_comments as restr
   with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy lesson_comments_select on public.lesson_comments as permissive for select to authenticated
   using ((( SELECT private.is_super_admin() AS is_super_admin) OR (course_id IN ( SELECT private.staff_course_ids() AS staff_course_ids)) OR ((lesson_id IN ( SELECT private.accessible_lesson_ids() AS accessible_lesson_ids)) AND (hidden_at IS NULL) AND ((status = 'published'::text) OR (user_id = ( SELECT auth.uid() AS uid))) AND ((parent_id IS NULL) OR (NOT (parent_id IN ( SELECT private.withheld_comment_ids() AS withheld_comment_ids)))))));
+create policy lesson_comments_turma on public.lesson_comments as restrictive for select to authenticated
+  using (((turma_id IS NULL) OR (turma_id IN ( SELECT private.my_active_turma_ids() AS my_active_turma_ids)) OR (course_id IN ( SELECT private.staff_course_ids() AS staff_course_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 create policy lesson_comments_update on public.lesson_comments as permissive for update to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.has_lesson_access(lesson_comments.lesson_id) AS has_lesson_access)))
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.has_lesson_access(lesson_comments.lesson_id) AS has_lesson_access)));
 
+CREATE TRIGGER audit_row AFTER UPDATE ON public.lesson_comments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.hidden_at IS DISTINCT FROM new.hidden_at))) EXECUTE FUNCTION private.audit_row('course_id', 'id', '');
+CREATE TRIGGER audit_row_delete AFTER DELETE ON public.lesson_comments FOR EACH ROW EXECUTE FUNCTION private.audit_row('course_id', 'id', '');
 CREATE TRIGGER lesson_comments_bidi_controls BEFORE INSERT OR UPDATE OF comment ON public.lesson_comments FOR EACH ROW EXECUTE FUNCTION private.lesson_comments_without_bidi_controls();
 CREATE TRIGGER lesson_comments_notify_insert AFTER INSERT ON public.lesson_comments FOR EACH ROW EXECUTE FUNCTION private.lesson_comments_notify();
 CREATE TRIGGER lesson_comments_notify_update AFTER UPDATE ON public.lesson_comments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.marked_answer_at IS DISTINCT FROM new.marked_answer_at))) EXECUTE FUNCTION private.lesson_comments_notify();
@@ -142,6 +153,8 @@ create policy lesson_comment_moderation_password_change on public.lesson_comment
   with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy lesson_comment_moderation_select on public.lesson_comment_moderation as permissive for select to authenticated
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
+
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.lesson_comment_moderation FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'comment_id', '');
 
 -- ====================================================================================================
 -- public.notifications
@@ -291,8 +304,8 @@ end $function$;
 revoke all on function public.admin_comment_counts(p_school_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_comment_counts(p_school_id uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_comments(p_school_id uuid DEFAULT NULL::uuid, p_filter text DEFAULT 'all'::text, p_course_id uuid DEFAULT NULL::uuid, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, parent_id uuid, course_id uuid, course_title text, lesson_id uuid, lesson_title text, user_id uuid, author_name text, author_avatar_url text, author_role text, comment text, status text, created_at timestamp with time zone, edited_at timestamp with time zone, hidden_at timestamp with time zone, hidden_reason text, hidden_by_name text, marked_answer_at timestamp with time zone, parent_author_name text, parent_comment text, reply_count bigint, answered boolean, total_count bigint)
+CREATE OR REPLACE FUNCTION public.admin_comments(p_school_id uuid DEFAULT NULL::uuid, p_filter text DEFAULT 'all'::text, p_course_id uuid DEFAULT NULL::uuid, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_turma_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, parent_id uuid, course_id uuid, course_title text, lesson_id uuid, lesson_title text, user_id uuid, author_name text, author_avatar_url text, author_role text, comment text, status text, created_at timestamp with time zone, edited_at timestamp with time zone, hidden_at timestamp with time zone, hidden_reason text, hidden_by_name text, marked_answer_at timestamp with time zone, parent_author_name text, parent_comment text, reply_count bigint, answered boolean, total_count bigint, turma_id uuid, turma_name text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -313,6 +326,7 @@ begin
       from public.lesson_comments lc join public.courses c on c.id = lc.course_id
      where c.school_id = v_school
        and (p_course_id is null or lc.course_id = p_course_id)
+       and (p_turma_id is null or lc.turma_id = p_turma_id)
        and (v_filter = 'all'
             or (v_filter = 'hidden' and lc.hidden_at is not null)
             or (v_filter = 'pending' and lc.status = 'pending')
@@ -335,16 +349,17 @@ begin
               then exists (select 1 from public.lesson_comments r
                             where r.parent_id = pg.id and r.hidden_at is null
                               and (r.author_role is not null or r.marked_answer_at is not null)) end,
-         pg.total_count
+         pg.total_count, pg.turma_id, t.name
     from page pg
     join public.lessons l on l.id = pg.lesson_id
+    left join public.turmas t on t.id = pg.turma_id
     left join public.lesson_comments q on q.id = pg.parent_id
     left join public.lesson_comment_moderation mo on mo.comment_id = pg.id
     left join public.profiles hb on hb.id = mo.hidden_by
    order by pg.created_at desc, pg.id desc;
 end $function$;
-revoke all on function public.admin_comments(p_school_id uuid, p_filter text, p_course_id uuid, p_search text, p_limit integer, p_offset integer) from public, anon, authenticated, service_role;
-grant execute on function public.admin_comments(p_school_id uuid, p_filter text, p_course_id uuid, p_search text, p_limit integer, p_offset integer) to authenticated, service_role;
+revoke all on function public.admin_comments(p_school_id uuid, p_filter text, p_course_id uuid, p_search text, p_limit integer, p_offset integer, p_turma_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_comments(p_school_id uuid, p_filter text, p_course_id uuid, p_search text, p_limit integer, p_offset integer, p_turma_id uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.approve_comment(p_comment_id uuid)
  RETURNS void
@@ -459,10 +474,12 @@ begin
          exists (select 1 from public.ranking_notices n where n.user_id = p.id)
     into v_opted_out, v_is_student, v_told
     from public.profiles p where p.id = auth.uid();
-  -- By turma, for a student: who shares one of their turmas (none: nobody).
+  -- By turma, for a student: who shares one of their active turmas and has access there (none: nobody).
   if coalesce(v_by_turma, false) and not private.is_school_staff(v_school) then
     select coalesce(array_agg(distinct e.user_id), '{}') into v_mates
-      from public.enrollments e where e.turma_id in (select private.my_turma_ids());
+      from public.enrollments e
+     where e.turma_id in (select private.my_active_turma_ids())
+       and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now());
   end if;
   v_result := jsonb_build_object(
     'enabled', coalesce(v_enabled, false), 'month', v_month, 'opted_out', coalesce(v_opted_out, false),
@@ -620,6 +637,8 @@ declare
   v_school uuid;
   v_approval boolean;
   v_recent integer;
+  v_by_turma boolean;
+  v_mine uuid;
 begin
   if tg_op = 'INSERT' then
     if new.parent_id is not null then
@@ -640,10 +659,24 @@ begin
         raise exception 'Este comentário não aceita respostas no momento.' using errcode = 'DC400';
       end if;
     end if;
-    select c.school_id, s.comments_require_approval into v_school, v_approval
+    select c.school_id, s.comments_require_approval, coalesce(s.discussions_by_turma, false) into v_school, v_approval, v_by_turma
       from public.courses c left join public.school_discussion_settings s on s.school_id = c.school_id
      where c.id = new.course_id;
     new.author_role := private.staff_role_at(new.user_id, v_school);
+    -- "Discussões por turma": staff reply in their question's turma; a student writes into their turma
+    -- (setting on) and never into another turma's thread. Nothing is read for a course-wide comment with
+    -- the setting off.
+    if new.author_role is not null or not (v_by_turma or v_parent.turma_id is not null) then
+      new.turma_id := v_parent.turma_id;
+    else
+      select e.turma_id into v_mine from public.enrollments e
+       where e.user_id = new.user_id and e.course_id = new.course_id and e.turma_id is not null
+         and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now());
+      if v_parent.turma_id is not null and v_parent.turma_id is distinct from v_mine then
+        raise exception 'Esta conversa é de outra turma.' using errcode = '42501';
+      end if;
+      new.turma_id := case when v_by_turma then v_mine else v_parent.turma_id end;
+    end if;
     if v_api then
       new.created_at := now();
       new.edited_at := null;

@@ -43,6 +43,7 @@ create policy school_email_settings_update on public.school_email_settings as pe
   using (( SELECT private.is_school_staff(school_email_settings.school_id) AS is_school_staff))
   with check (( SELECT private.is_school_staff(school_email_settings.school_id) AS is_school_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.school_email_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'school_id', '');
 CREATE TRIGGER school_email_settings_touch BEFORE UPDATE ON public.school_email_settings FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -70,7 +71,7 @@ create table public.email_outbox (
   constraint email_outbox_idempotency UNIQUE (school_id, idempotency_key),
   constraint email_outbox_attempts_check CHECK (((attempts >= 0) AND (attempts <= 20))),
   constraint email_outbox_idempotency_key_check CHECK (((length(idempotency_key) >= 1) AND (length(idempotency_key) <= 300))),
-  constraint email_outbox_kind_check CHECK ((kind = ANY (ARRAY['access_granted'::text, 'new_enrollment'::text, 'payment_pending'::text, 'payment_reminder'::text, 'payment_confirmed'::text, 'payment_refunded'::text, 'content_released'::text, 'we_miss_you'::text, 'certificate_available'::text, 'turma_starts_tomorrow'::text, 'checkout_recovery'::text, 'pix_expiring'::text]))),
+  constraint email_outbox_kind_check CHECK ((kind = ANY (ARRAY['access_granted'::text, 'new_enrollment'::text, 'payment_pending'::text, 'payment_reminder'::text, 'payment_confirmed'::text, 'payment_refunded'::text, 'content_released'::text, 'we_miss_you'::text, 'certificate_available'::text, 'turma_starts_tomorrow'::text, 'checkout_recovery'::text, 'pix_expiring'::text, 'turma_waitlist_open'::text, 'announcement'::text, 'invoice_available'::text]))),
   constraint email_outbox_last_error_check CHECK ((length(last_error) <= 2000)),
   constraint email_outbox_lock_check CHECK (((status = 'sending'::text) = (locked_until IS NOT NULL))),
   constraint email_outbox_payload_check CHECK (((jsonb_typeof(payload) = 'object'::text) AND (NOT (payload ?| ARRAY['password'::text, 'temporary_password'::text])) AND (pg_column_size(payload) <= 16384))),
@@ -100,6 +101,8 @@ create policy email_outbox_password_change on public.email_outbox as restrictive
   with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy email_outbox_select on public.email_outbox as permissive for select to authenticated
   using (( SELECT private.is_school_staff(email_outbox.school_id) AS is_school_staff));
+
+CREATE TRIGGER audit_row AFTER INSERT ON public.email_outbox FOR EACH ROW WHEN (((new.kind = 'access_granted'::text) AND (new.idempotency_key ~~ 'access-manual:%'::text))) EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 
 -- ====================================================================================================
 -- public.email_unsubscribes
@@ -647,6 +650,8 @@ begin
       end if;
     when 'checkout_recovery' then
       return private.recovery_email_outdated_reason(p_message);
+    when 'turma_waitlist_open', 'announcement' then
+      return private.turma_email_outdated_reason(p_message);
     when 'new_enrollment' then
       if v_subject = 'enrollment' and not exists (
            select 1 from public.enrollments e
@@ -719,7 +724,8 @@ CREATE OR REPLACE FUNCTION private.is_optional_email_kind(p_kind text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select p_kind in ('new_enrollment', 'content_released', 'we_miss_you', 'certificate_available', 'checkout_recovery');
+  select p_kind in ('new_enrollment', 'content_released', 'we_miss_you', 'certificate_available', 'checkout_recovery',
+                    'turma_waitlist_open', 'announcement');
 $function$;
 revoke all on function private.is_optional_email_kind(p_kind text) from public, anon, authenticated, service_role;
 grant execute on function private.is_optional_email_kind(p_kind text) to public;

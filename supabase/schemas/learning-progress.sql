@@ -59,12 +59,16 @@ create policy enrollments_update on public.enrollments as permissive for update 
   using (( SELECT private.is_course_staff(enrollments.course_id) AS is_course_staff))
   with check (( SELECT private.is_course_staff(enrollments.course_id) AS is_course_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.audit_row('course_id', 'id', '');
 CREATE TRIGGER enrollments_checkout_sessions AFTER INSERT OR UPDATE OF status, expires_at ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.checkout_sessions_on_enrollment();
 CREATE TRIGGER enrollments_email AFTER INSERT OR UPDATE OF status ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.email_on_enrollment();
 CREATE TRIGGER enrollments_pending_until_confirmed BEFORE INSERT OR UPDATE ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_pending_until_confirmed();
 CREATE TRIGGER enrollments_same_school BEFORE INSERT OR UPDATE OF user_id, course_id ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_same_school();
 CREATE TRIGGER enrollments_touch BEFORE UPDATE ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
-CREATE TRIGGER enrollments_turma BEFORE INSERT OR UPDATE OF turma_id, expires_at, course_id ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_turma();
+CREATE TRIGGER enrollments_turma BEFORE INSERT OR UPDATE OF turma_id, expires_at, course_id, status ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.enrollments_turma();
+CREATE TRIGGER enrollments_turma_waitlist_delete AFTER DELETE ON public.enrollments FOR EACH ROW WHEN ((old.turma_id IS NOT NULL)) EXECUTE FUNCTION private.turma_waitlist_event();
+CREATE TRIGGER enrollments_turma_waitlist_move AFTER UPDATE OF turma_id ON public.enrollments FOR EACH ROW WHEN (((old.turma_id IS NOT NULL) AND (old.turma_id IS DISTINCT FROM new.turma_id))) EXECUTE FUNCTION private.turma_waitlist_event();
+CREATE TRIGGER enrollments_turma_waitlist_pause AFTER UPDATE OF status ON public.enrollments FOR EACH ROW WHEN (((old.turma_id IS NOT NULL) AND (old.status = 'ACTIVE'::text) AND (new.status <> 'ACTIVE'::text))) EXECUTE FUNCTION private.turma_waitlist_event();
 
 -- ====================================================================================================
 -- public.progress
@@ -500,16 +504,36 @@ CREATE OR REPLACE FUNCTION private.enroll_bought(p_payment public.payments)
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  r record;
+  v_turma uuid;
+  v_any boolean := false;
 begin
-  insert into public.enrollments (user_id, course_id, status, turma_id)
-  select p_payment.user_id, i.course_id, 'ACTIVE', i.turma_id from public.payment_items i
-   where i.payment_id = p_payment.id and i.course_id is not null
-  on conflict (user_id, course_id) do update
-    set status = 'ACTIVE', subscription_id = null,
-        turma_id = coalesce(excluded.turma_id, public.enrollments.turma_id),
-        expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
-                          then null else public.enrollments.expires_at end;
-  return found;
+  for r in select i.id, i.course_id, i.turma_id from public.payment_items i
+            where i.payment_id = p_payment.id and i.course_id is not null order by i.id
+  loop
+    v_turma := case when r.turma_id is not null then private.turma_seat_at_payment(r.turma_id, r.course_id, p_payment.user_id) end;
+    if v_turma is distinct from r.turma_id then
+      update public.payment_items set turma_id = v_turma where id = r.id;
+    end if;
+    if r.turma_id is not null and v_turma is null then
+      insert into public.enrollments (user_id, course_id, status)
+      values (p_payment.user_id, r.course_id, 'PAUSED')
+      on conflict (user_id, course_id) do update set status = 'PAUSED', subscription_id = null, turma_id = null
+        where not (public.enrollments.status = 'ACTIVE'
+                   and (public.enrollments.expires_at is null or public.enrollments.expires_at > now()));
+      continue;
+    end if;
+    insert into public.enrollments (user_id, course_id, status, turma_id)
+    values (p_payment.user_id, r.course_id, 'ACTIVE', v_turma)
+    on conflict (user_id, course_id) do update
+      set status = 'ACTIVE', subscription_id = null,
+          turma_id = coalesce(excluded.turma_id, public.enrollments.turma_id),
+          expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()
+                            then null else public.enrollments.expires_at end;
+    v_any := true;
+  end loop;
+  return v_any;
 end $function$;
 revoke all on function private.enroll_bought(p_payment public.payments) from public, anon, authenticated, service_role;
 
@@ -575,6 +599,7 @@ AS $function$
 declare
   v_turma public.turmas;
   v_old_end timestamptz;
+  v_had_seat boolean;
 begin
   if new.turma_id is null then
     return new;
@@ -583,23 +608,29 @@ begin
   if v_turma.course_id is distinct from new.course_id then
     raise exception 'A turma é de outro curso.' using errcode = '23514';
   end if;
-  if tg_op = 'INSERT' or new.turma_id is distinct from old.turma_id then
-    if v_turma.seats is not null and coalesce(auth.role(), 'service_role') = 'authenticated' then
-      perform 1 from public.turmas t where t.id = new.turma_id for update;
-      select * into v_turma from public.turmas t where t.id = new.turma_id;
-      if private.turma_seats_taken(new.turma_id, new.user_id) >= v_turma.seats then
-        raise exception 'Turma esgotada.' using errcode = 'PT409';
-      end if;
-    end if;
-    if tg_op = 'UPDATE' and new.expires_at is not distinct from old.expires_at then
-      select private.turma_ends_at(t.ends_on) into v_old_end from public.turmas t where t.id = old.turma_id;
-      if old.expires_at is not distinct from v_old_end then
-        new.expires_at := private.turma_ends_at(v_turma.ends_on);
-      end if;
+  if tg_op = 'UPDATE' and old.turma_id is not distinct from new.turma_id and new.expires_at is null and old.expires_at is not null
+     and private.turma_ended(new.turma_id) then
+    new.turma_id := null;
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and new.turma_id is distinct from old.turma_id and new.expires_at is not distinct from old.expires_at then
+    select private.turma_ends_at(t.ends_on) into v_old_end from public.turmas t where t.id = old.turma_id;
+    if old.expires_at is not distinct from v_old_end then
+      new.expires_at := private.turma_ends_at(v_turma.ends_on);
     end if;
   end if;
   if new.expires_at is null then
     new.expires_at := private.turma_ends_at(v_turma.ends_on);
+  end if;
+  v_had_seat := tg_op = 'UPDATE' and old.turma_id is not distinct from new.turma_id
+                and old.status = 'ACTIVE' and (old.expires_at is null or old.expires_at > now());
+  if not v_had_seat and new.status = 'ACTIVE' and (new.expires_at is null or new.expires_at > now())
+     and v_turma.seats is not null and coalesce(auth.role(), 'service_role') = 'authenticated' then
+    perform 1 from public.turmas t where t.id = new.turma_id for update;
+    select * into v_turma from public.turmas t where t.id = new.turma_id;
+    if private.turma_seats_taken(new.turma_id, new.user_id) >= v_turma.seats then
+      raise exception 'Turma esgotada.' using errcode = 'PT409';
+    end if;
   end if;
   return new;
 end $function$;

@@ -52,6 +52,7 @@ create policy system_config_second_factor on public.system_config as restrictive
 create policy system_config_select on public.system_config as permissive for select to authenticated
   using (( SELECT private.is_super_admin() AS is_super_admin));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.system_config FOR EACH ROW EXECUTE FUNCTION private.audit_row('none', 'id', '');
 CREATE TRIGGER system_config_second_factor BEFORE INSERT OR DELETE OR UPDATE ON public.system_config FOR EACH ROW EXECUTE FUNCTION private.secret_write_needs_second_factor();
 CREATE TRIGGER system_config_touch BEFORE UPDATE ON public.system_config FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -74,6 +75,7 @@ revoke all on table private.system_secrets from anon, authenticated, service_rol
 grant select, insert, update, delete on table private.system_secrets to service_role;
 alter table private.system_secrets enable row level security;
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON private.system_secrets FOR EACH ROW EXECUTE FUNCTION private.audit_row('none', 'config_id', 'value');
 CREATE TRIGGER system_secrets_touch BEFORE UPDATE ON private.system_secrets FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -174,6 +176,66 @@ begin
   return case when family(v) = 6 then network(set_masklen(v, 64))::text else host(v) end;
 end $function$;
 revoke all on function private.address_key(p_ip text) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.audit_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+  v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  v_row jsonb := coalesce(v_new, v_old);
+  v_secrets text[] := coalesce(string_to_array(nullif(tg_argv[2], ''), ','), '{}');
+  v_ctx record;
+  v_school uuid;
+  v_role text;
+  v_before jsonb;
+  v_after jsonb;
+  v_key text;
+begin
+  select * into v_ctx from private.audit_context();
+  v_school := private.audit_school(tg_argv[0], v_row);
+  if v_school is null and tg_argv[0] in ('course_id', 'lesson_id', 'coupon_id', 'plan_id', 'integration_id') then
+    return null;
+  end if;
+  if v_ctx.actor_id is not null then
+    v_role := private.staff_role_at(v_ctx.actor_id, v_school);
+  end if;
+  -- A signed-in account without a staff role here acts on its own rows: not a staff action.
+  if v_ctx.source = 'api' and v_role is null then
+    return null;
+  end if;
+
+  if tg_op = 'UPDATE' then
+    select jsonb_object_agg(o.key, o.value), jsonb_object_agg(o.key, v_new -> o.key)
+      into v_before, v_after
+      from jsonb_each(v_old) o
+     where o.value is distinct from v_new -> o.key and o.key not in ('updated_at');
+    if v_before is null then
+      return null;
+    end if;
+  else
+    v_before := v_old;
+    v_after := v_new;
+  end if;
+  for v_key in select k from jsonb_object_keys(coalesce(v_after, v_before)) k loop
+    if v_key = any (v_secrets) or v_key ~ '(^|_)(secret|token|api_key|hash)$' then
+      v_before := case when v_before ? v_key then jsonb_set(v_before, array[v_key], '"(secret)"') end;
+      v_after := case when v_after ? v_key then jsonb_set(v_after, array[v_key], '"(secret)"') end;
+    end if;
+  end loop;
+
+  insert into public.audit_log (school_id, actor_id, actor_role, actor_aal, source, source_name, table_name, row_id, row_label, action, before, after)
+  values (
+    v_school, v_ctx.actor_id, v_role, v_ctx.actor_aal, v_ctx.source, v_ctx.source_name, tg_table_name,
+    (select string_agg(v_row ->> k, ',') from unnest(string_to_array(tg_argv[1], ',')) k),
+    left(coalesce(v_row ->> 'title', v_row ->> 'name', v_row ->> 'code', v_row ->> 'key', v_row ->> 'slug'), 200),
+    lower(tg_op), v_before, v_after);
+  return null;
+end $function$;
+revoke all on function private.audit_row() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.br_datetime(p_at timestamp with time zone)
  RETURNS text
@@ -350,6 +412,17 @@ end $function$;
 revoke all on function private.search_term(p_search text) from public, anon, authenticated, service_role;
 grant execute on function private.search_term(p_search text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.seat_hold_ends_at(p_due_date date, p_created_at timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (least(p_due_date, (p_created_at at time zone 'America/Sao_Paulo')::date + 1) + 1)::timestamp at time zone 'America/Sao_Paulo'
+$function$;
+revoke all on function private.seat_hold_ends_at(p_due_date date, p_created_at timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function private.seat_hold_ends_at(p_due_date date, p_created_at timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION private.second_factor_ok(p_school_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -515,6 +588,18 @@ begin
   return new;
 end $function$;
 revoke all on function private.turma_of_school_check() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.turma_waitlist_event()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.notify_turma_waitlist(case when tg_table_name = 'turmas' then new.course_id else old.course_id end);
+  return null;
+end $function$;
+revoke all on function private.turma_waitlist_event() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.uuid_or_null(p text)
  RETURNS uuid

@@ -42,6 +42,7 @@ create policy school_recovery_settings_update on public.school_recovery_settings
   using (( SELECT private.is_school_staff(school_recovery_settings.school_id) AS is_school_staff))
   with check (( SELECT private.is_school_staff(school_recovery_settings.school_id) AS is_school_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.school_recovery_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'school_id', '');
 CREATE TRIGGER school_recovery_settings_touch BEFORE UPDATE ON public.school_recovery_settings FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -52,7 +53,7 @@ create table public.checkout_sessions (
   id uuid default gen_random_uuid() not null,
   school_id uuid not null,
   user_id uuid not null,
-  course_id uuid not null,
+  course_id uuid,
   with_bump boolean default false not null,
   coupon_code text,
   stage text default 'opened'::text not null,
@@ -73,31 +74,38 @@ create table public.checkout_sessions (
   recovery_coupon_id uuid,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  plan_id uuid,
   constraint checkout_sessions_pkey PRIMARY KEY (id),
   constraint checkout_sessions_abandoned_check CHECK (((outcome <> 'abandoned'::text) OR (abandoned_at IS NOT NULL))),
   constraint checkout_sessions_coupon_code_check CHECK ((coupon_code ~ '^[A-Za-z0-9_-]{3,40}$'::text)),
   constraint checkout_sessions_ended_check CHECK (((outcome = ANY (ARRAY['paid'::text, 'closed'::text])) = (ended_at IS NOT NULL))),
+  constraint checkout_sessions_offer_check CHECK (((course_id IS NULL) <> (plan_id IS NULL))),
   constraint checkout_sessions_outcome_check CHECK ((outcome = ANY (ARRAY['open'::text, 'abandoned'::text, 'paid'::text, 'closed'::text]))),
   constraint checkout_sessions_paid_check CHECK (((outcome = 'paid'::text) = (paid_value IS NOT NULL))),
   constraint checkout_sessions_paid_value_check CHECK ((paid_value > (0)::numeric)),
+  constraint checkout_sessions_plan_choices_check CHECK (((plan_id IS NULL) OR ((NOT with_bump) AND (coupon_code IS NULL) AND (recovery_coupon_id IS NULL)))),
   constraint checkout_sessions_stage_check CHECK ((stage = ANY (ARRAY['opened'::text, 'pix'::text, 'boleto'::text, 'card'::text, 'card_refused'::text]))),
   constraint checkout_sessions_touches_sent_check CHECK (((touches_sent >= 0) AND (touches_sent <= 3))),
   constraint checkout_sessions_value_check CHECK ((value > (0)::numeric)),
   constraint checkout_sessions_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.courses(id) ON DELETE CASCADE,
   constraint checkout_sessions_paid_payment_id_fkey FOREIGN KEY (paid_payment_id) REFERENCES public.payments(id) ON DELETE SET NULL,
   constraint checkout_sessions_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE SET NULL,
+  constraint checkout_sessions_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES public.plans(id) ON DELETE CASCADE,
   constraint checkout_sessions_recovery_coupon_id_fkey FOREIGN KEY (recovery_coupon_id) REFERENCES public.coupons(id) ON DELETE SET NULL,
   constraint checkout_sessions_school_id_fkey FOREIGN KEY (school_id) REFERENCES public.schools(id) ON DELETE CASCADE,
   constraint checkout_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 comment on table public.checkout_sessions is 'A buyer''s checkout of a course, opened → charge → paid | abandoned (issue 41); written by the database only; staff of the school read it.';
+comment on column public.checkout_sessions.plan_id is 'The plan whose checkout this is (issue 41); null for a course''s checkout.';
 
 CREATE INDEX checkout_sessions_course_id_idx ON public.checkout_sessions USING btree (course_id);
 CREATE INDEX checkout_sessions_due_idx ON public.checkout_sessions USING btree (next_touch_at) WHERE ((outcome = 'abandoned'::text) AND (next_touch_at IS NOT NULL));
 CREATE UNIQUE INDEX checkout_sessions_one_open ON public.checkout_sessions USING btree (user_id, course_id) WHERE (outcome = 'open'::text);
+CREATE UNIQUE INDEX checkout_sessions_one_open_plan ON public.checkout_sessions USING btree (user_id, plan_id) WHERE (outcome = 'open'::text);
 CREATE INDEX checkout_sessions_open_idx ON public.checkout_sessions USING btree (opened_at) WHERE (outcome = 'open'::text);
 CREATE INDEX checkout_sessions_paid_payment_id_idx ON public.checkout_sessions USING btree (paid_payment_id) WHERE (paid_payment_id IS NOT NULL);
 CREATE INDEX checkout_sessions_payment_id_idx ON public.checkout_sessions USING btree (payment_id) WHERE (payment_id IS NOT NULL);
+CREATE INDEX checkout_sessions_plan_id_idx ON public.checkout_sessions USING btree (plan_id) WHERE (plan_id IS NOT NULL);
 CREATE INDEX checkout_sessions_recovery_coupon_id_idx ON public.checkout_sessions USING btree (recovery_coupon_id) WHERE (recovery_coupon_id IS NOT NULL);
 CREATE INDEX checkout_sessions_school_abandoned_idx ON public.checkout_sessions USING btree (school_id, abandoned_at) WHERE (abandoned_at IS NOT NULL);
 CREATE INDEX checkout_sessions_school_opened_idx ON public.checkout_sessions USING btree (school_id, opened_at DESC);
@@ -162,7 +170,7 @@ create policy checkout_session_touches_select on public.checkout_session_touches
 -- ====================================================================================================
 
 CREATE OR REPLACE FUNCTION public.admin_checkout_sessions(p_school_id uuid DEFAULT NULL::uuid, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_course_id uuid DEFAULT NULL::uuid, p_stage text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, opened_at timestamp with time zone, abandoned_at timestamp with time zone, ended_at timestamp with time zone, stage text, outcome text, buyer_id uuid, buyer_name text, buyer_email text, buyer_phone text, course_id uuid, course_title text, course_slug text, with_bump boolean, coupon_code text, value numeric, paid_value numeric, touches_sent smallint, last_touch_at timestamp with time zone, staff_contacts bigint, do_not_contact boolean, recovered boolean, total_count bigint)
+ RETURNS TABLE(id uuid, opened_at timestamp with time zone, abandoned_at timestamp with time zone, ended_at timestamp with time zone, stage text, outcome text, buyer_id uuid, buyer_name text, buyer_email text, buyer_phone text, course_id uuid, course_title text, course_slug text, plan_id uuid, plan_name text, plan_slug text, with_bump boolean, coupon_code text, value numeric, paid_value numeric, touches_sent smallint, last_touch_at timestamp with time zone, staff_contacts bigint, do_not_contact boolean, recovered boolean, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -174,12 +182,11 @@ begin
   if v_school is null or not private.is_school_staff(v_school) then
     raise exception 'not allowed' using errcode = '42501';
   end if;
-  if p_from is not null and p_to is not null and (p_to < p_from or p_to - p_from > 366) then
-    raise exception 'Período de até 366 dias.' using errcode = '22023';
-  end if;
+  p_from := private.recovery_period_from(p_from, p_to);
   return query
   select s.id, s.opened_at, s.abandoned_at, s.ended_at, s.stage, s.outcome,
          s.user_id, pr.name, pr.email, pr.phone, s.course_id, c.title, c.slug,
+         s.plan_id, pl.name, pl.slug,
          s.with_bump, s.coupon_code, s.value, s.paid_value, s.touches_sent,
          (select max(t.created_at) from public.checkout_session_touches t where t.session_id = s.id),
          (select count(*) from public.checkout_session_touches t where t.session_id = s.id and t.kind <> 'email'),
@@ -187,10 +194,11 @@ begin
          s.outcome = 'paid' and s.abandoned_at is not null and (private.recovery_touch_before(s.id, s.ended_at)).id is not null,
          count(*) over ()
     from public.checkout_sessions s
-    join public.courses c on c.id = s.course_id
+    left join public.courses c on c.id = s.course_id
+    left join public.plans pl on pl.id = s.plan_id
     left join public.profiles pr on pr.id = s.user_id
    where s.school_id = v_school
-     and (p_from is null or s.opened_at >= (p_from::timestamp at time zone 'America/Sao_Paulo'))
+     and s.opened_at >= (p_from::timestamp at time zone 'America/Sao_Paulo')
      and (p_to is null or s.opened_at < ((p_to + 1)::timestamp at time zone 'America/Sao_Paulo'))
      and (p_course_id is null or s.course_id = p_course_id)
      and (p_stage is null or s.stage = p_stage or s.outcome = p_stage)
@@ -215,19 +223,19 @@ begin
   if v_school is null or not private.is_school_staff(v_school) then
     raise exception 'not allowed' using errcode = '42501';
   end if;
-  if p_from is not null and p_to is not null and (p_to < p_from or p_to - p_from > 366) then
-    raise exception 'Período de até 366 dias.' using errcode = '22023';
-  end if;
+  p_from := private.recovery_period_from(p_from, p_to);
   with sessions as (
     select s.*, case when s.outcome = 'paid' then private.recovery_touch_before(s.id, s.ended_at) end as touch
       from public.checkout_sessions s
      where s.school_id = v_school and s.abandoned_at is not null
-       and (p_from is null or s.abandoned_at >= (p_from::timestamp at time zone 'America/Sao_Paulo'))
+       and s.abandoned_at >= (p_from::timestamp at time zone 'America/Sao_Paulo')
        and (p_to is null or s.abandoned_at < ((p_to + 1)::timestamp at time zone 'America/Sao_Paulo'))
        and (p_course_id is null or s.course_id = p_course_id)
   ), recovered as (
-    select s.id, s.paid_value, (s.touch).kind as kind, (s.touch).touch_number as touch_number
-      from sessions s where (s.touch).id is not null
+    select distinct on (s.paid_payment_id) s.id, s.paid_value, (s.touch).kind as kind, (s.touch).touch_number as touch_number
+      from sessions s join public.payments p on p.id = s.paid_payment_id
+     where (s.touch).id is not null and p.status in ('CONFIRMED', 'RECEIVED')
+     order by s.paid_payment_id, s.ended_at, s.id
   )
   select jsonb_build_object(
     'abandoned', (select count(*) from sessions),
@@ -259,6 +267,8 @@ AS $function$
 declare
   v_user uuid := auth.uid();
   v_quote jsonb;
+  v_sale record;
+  v_with_bump boolean := coalesce(p_with_bump, false);
   v_id uuid;
 begin
   perform private.refuse_while_password_change_pending();
@@ -269,12 +279,23 @@ begin
     p_coupon_code := null;
   end if;
   -- Refuses a course that is not on sale to this buyer, as the quote does, and counts a guessed code.
-  v_quote := private.guarded_checkout_price(v_user, p_course_id, p_coupon_code, coalesce(p_with_bump, false), private.request_ip());
+  v_quote := private.guarded_checkout_price(v_user, p_course_id, p_coupon_code, v_with_bump, private.request_ip());
   if private.has_active_enrollment(v_user, p_course_id) then
     return null;
   end if;
+  select * into v_sale from private.selling_turma(p_course_id, v_user, false);
+  if v_sale.has_turmas and (v_sale.turma).id is null then
+    return null;
+  end if;
+  v_quote := private.without_other_turma_coupon(v_quote, (v_sale.turma).id);
+  if v_with_bump and (v_quote -> 'bump' = 'null'::jsonb
+       or coalesce(private.turma_offer((v_quote #>> '{bump,course_id}')::uuid, v_user) ->> 'state', 'open') <> 'open') then
+    v_with_bump := false;
+    v_quote := private.without_other_turma_coupon(
+      private.checkout_price(v_user, p_course_id, v_quote -> 'coupon' ->> 'code', false, false), (v_sale.turma).id);
+  end if;
   insert into public.checkout_sessions as s (school_id, user_id, course_id, with_bump, coupon_code, value)
-  select c.school_id, v_user, c.id, coalesce(p_with_bump, false), v_quote->'coupon'->>'code', (v_quote->>'total')::numeric
+  select c.school_id, v_user, c.id, v_with_bump, v_quote->'coupon'->>'code', (v_quote->>'total')::numeric
     from public.courses c where c.id = p_course_id
   on conflict (user_id, course_id) where outcome = 'open' do update
      set with_bump = excluded.with_bump, coupon_code = excluded.coupon_code,
@@ -284,6 +305,43 @@ begin
 end $function$;
 revoke all on function public.open_checkout_session(p_course_id uuid, p_coupon_code text, p_with_bump boolean) from public, anon, authenticated, service_role;
 grant execute on function public.open_checkout_session(p_course_id uuid, p_coupon_code text, p_with_bump boolean) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.open_plan_checkout_session(p_plan_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+  v_plan public.plans;
+  v_id uuid;
+begin
+  perform private.refuse_while_password_change_pending();
+  if v_user is null or not private.is_active() then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  select * into v_plan from public.plans p
+   where p.id = p_plan_id and p.is_active
+     and p.school_id = (select pr.school_id from public.profiles pr where pr.id = v_user)
+     and exists (select 1 from public.plan_courses pc where pc.plan_id = p.id);
+  if v_plan.id is null then
+    raise exception 'Plano não encontrado.' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.subscriptions s where s.user_id = v_user and s.plan_id = v_plan.id
+                and s.status in ('PENDING', 'ACTIVE', 'OVERDUE'))
+     or private.has_plan(v_user, v_plan.id) then
+    return null;
+  end if;
+  insert into public.checkout_sessions as s (school_id, user_id, plan_id, value)
+  values (v_plan.school_id, v_user, v_plan.id, v_plan.price)
+  on conflict (user_id, plan_id) where outcome = 'open' do update
+     set value = case when s.payment_id is null then excluded.value else s.value end
+  returning s.id into v_id;
+  return v_id;
+end $function$;
+revoke all on function public.open_plan_checkout_session(p_plan_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.open_plan_checkout_session(p_plan_id uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_checkout_staff_contact(p_session_id uuid, p_channel text)
  RETURNS uuid
@@ -316,23 +374,65 @@ CREATE OR REPLACE FUNCTION public.resume_checkout_session(p_session_id uuid)
 AS $function$
 declare
   v_session public.checkout_sessions;
+  v_other public.checkout_sessions;
   v_payment public.payments;
   v_coupon public.coupons;
   v_slug text;
+  v_plan_slug text;
+  v_payable boolean;
 begin
   perform private.refuse_while_password_change_pending();
-  select * into v_session from public.checkout_sessions s where s.id = p_session_id and s.user_id = auth.uid();
+  select * into v_session from public.checkout_sessions s where s.id = p_session_id and s.user_id = auth.uid() for update;
   if v_session.id is null or auth.uid() is null then
     raise exception 'Link de checkout não encontrado.' using errcode = 'P0002';
   end if;
-  update public.checkout_sessions set resumed_at = now() where id = v_session.id;
+  if v_session.outcome = 'abandoned' and not private.checkout_session_owned(v_session) then
+    -- The open session the buyer started meanwhile for this offer (one at most).
+    select * into v_other from public.checkout_sessions s
+     where s.user_id = v_session.user_id and s.outcome = 'open'
+       and (s.course_id = v_session.course_id or s.plan_id = v_session.plan_id) for update;
+    if v_other.id is not null and v_other.abandoned_at is null then
+      -- A plain opening: folded in. Its charge, when it made one, is the newest: the session takes it.
+      if v_other.payment_id is not null or v_other.stage <> 'opened' then
+        update public.checkout_sessions
+           set payment_id = v_other.payment_id, stage = v_other.stage, charge_at = v_other.charge_at,
+               expires_at = v_other.expires_at, value = v_other.value, with_bump = v_other.with_bump,
+               coupon_code = v_other.coupon_code
+         where id = v_session.id returning * into v_session;
+      end if;
+      -- Its staff contacts (and a "Não contatar") stay with the buyer's lead: moved, not deleted with the row.
+      update public.checkout_session_touches set session_id = v_session.id where session_id = v_other.id and kind <> 'email';
+      update public.checkout_sessions set do_not_contact = do_not_contact or v_other.do_not_contact
+       where id = v_session.id returning * into v_session;
+      delete from public.checkout_sessions where id = v_other.id;
+    elsif v_other.id is not null then
+      -- Another reopened session: abandoned again, its sequence where it was.
+      update public.checkout_sessions
+         set outcome = 'abandoned',
+             next_touch_at = private.checkout_next_touch(school_id, abandoned_at, touches_sent, now())
+       where id = v_other.id;
+    end if;
+    -- A charge that can no longer be paid is let go ("Pagar" makes a fresh one, a new PIX); the stage says
+    -- how far the buyer got, and with it the method the page pre-selects.
+    select * into v_payment from public.payments p where p.id = v_session.payment_id;
+    v_payable := v_payment.status = 'PENDING' and v_payment.replaced_by is null
+                 and (v_session.expires_at is null or v_session.expires_at > now());
+    update public.checkout_sessions
+       set outcome = 'open', next_touch_at = null,
+           payment_id = case when v_payable then payment_id end,
+           expires_at = case when v_payable then expires_at end
+     where id = v_session.id;
+  end if;
+  update public.checkout_sessions set resumed_at = now() where id = v_session.id returning * into v_session;
   select * into v_payment from public.payments p where p.id = v_session.payment_id;
   -- The last touch's coupon while it holds, else the code the buyer had.
   select * into v_coupon from public.coupons c
    where c.id = v_session.recovery_coupon_id and c.is_active and (c.valid_until is null or c.valid_until > now());
   select c.slug into v_slug from public.courses c where c.id = v_session.course_id;
+  select p.slug into v_plan_slug from public.plans p where p.id = v_session.plan_id;
   return jsonb_build_object(
     'session_id', v_session.id, 'course_id', v_session.course_id, 'course_slug', v_slug,
+    'plan_id', v_session.plan_id, 'plan_slug', v_plan_slug,
     'with_bump', v_session.with_bump, 'coupon_code', coalesce(v_coupon.code, v_session.coupon_code),
     'outcome', v_session.outcome, 'stage', v_session.stage,
     'billing_type', case v_session.stage when 'pix' then 'PIX' when 'boleto' then 'BOLETO' when 'card' then 'CREDIT_CARD' when 'card_refused' then 'CREDIT_CARD' end,
@@ -341,7 +441,7 @@ begin
                             and (v_session.expires_at is null or v_session.expires_at > now()) and v_payment.invoice_url is not null
                            then jsonb_build_object('payment_id', v_payment.id, 'billing_type', v_payment.billing_type,
                                                    'invoice_url', v_payment.invoice_url, 'value', v_payment.value) end,
-    'already_enrolled', private.has_active_enrollment(v_session.user_id, v_session.course_id));
+    'already_enrolled', private.checkout_session_owned(v_session));
 end $function$;
 revoke all on function public.resume_checkout_session(p_session_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.resume_checkout_session(p_session_id uuid) to authenticated, service_role;
@@ -369,19 +469,24 @@ begin
     raise exception 'not allowed' using errcode = '42501';
   end if;
 
-  -- 1. Abandoned: no charge (or a refused card) 1 h after opening; a charge unpaid past its end.
-  with gone as (
-    update public.checkout_sessions s
-       set outcome = case when private.has_active_enrollment(s.user_id, s.course_id) then 'closed' else 'abandoned' end,
-           ended_at = case when private.has_active_enrollment(s.user_id, s.course_id) then p_now end,
-           abandoned_at = least(p_now, case when s.stage in ('pix', 'boleto') and s.expires_at is not null then s.expires_at
-                                            else coalesce(s.charge_at, s.opened_at) + interval '1 hour' end),
-           next_touch_at = least(p_now, case when s.stage in ('pix', 'boleto') and s.expires_at is not null then s.expires_at
-                                             else coalesce(s.charge_at, s.opened_at) + interval '1 hour' end)
-                           + make_interval(mins => (private.recovery_settings(s.school_id)).delays_minutes[1])
+  -- 1. Abandoned: no charge (or a refused card) 1 h after opening, the charge or the resume; a charge unpaid past its end.
+  with due as (
+    select s.id, private.checkout_session_owned(s) as owned,
+           least(p_now, case when s.stage in ('pix', 'boleto') and s.expires_at is not null then s.expires_at
+                             else greatest(coalesce(s.charge_at, s.opened_at), s.resumed_at) + interval '1 hour' end) as at
+      from public.checkout_sessions s
      where s.outcome = 'open'
-       and ((s.stage in ('opened', 'card', 'card_refused') and coalesce(s.charge_at, s.opened_at) <= p_now - interval '1 hour')
-         or (s.stage in ('pix', 'boleto') and s.expires_at <= p_now))
+       and ((s.stage in ('pix', 'boleto') and s.expires_at <= p_now)
+         or ((s.stage in ('opened', 'card', 'card_refused') or (s.expires_at is null and s.payment_id is null))
+             and greatest(coalesce(s.charge_at, s.opened_at), s.resumed_at) <= p_now - interval '1 hour'))
+  ), gone as (
+    update public.checkout_sessions s
+       set outcome = case when due.owned then 'closed' else 'abandoned' end,
+           ended_at = case when due.owned then p_now end,
+           abandoned_at = coalesce(s.abandoned_at, due.at),
+           next_touch_at = case when not due.owned then private.checkout_next_touch(s.school_id, s.abandoned_at, s.touches_sent, due.at) end
+      from due
+     where s.id = due.id and s.outcome = 'open'
     returning s.outcome)
   select count(*) filter (where outcome = 'abandoned') into v_abandoned from gone;
 
@@ -393,6 +498,11 @@ begin
       join public.email_outbox o on o.school_id = p.school_id and o.idempotency_key = 'payment:' || p.id || ':pending'
      where s.outcome = 'open' and s.stage = 'pix' and p.status = 'PENDING' and p.replaced_by is null
        and s.expires_at > p_now and s.expires_at <= p_now + interval '1 hour'
+       -- Part of the follow-up: the same stops as the sequence, and the day's one e-mail of this kind.
+       and (private.recovery_settings(s.school_id)).enabled
+       and private.checkout_lead_stopped(s) is null
+       and not exists (select 1 from public.checkout_session_touches t join public.checkout_sessions o on o.id = t.session_id
+                        where o.user_id = s.user_id and t.kind = 'email' and t.created_at > p_now - interval '24 hours')
   loop
     if private.enqueue_email(r.school_id, r.user_id, r.to_email, 'pix_expiring', 'payment:' || r.payment_id || ':pix_expiring',
          r.payload || jsonb_build_object('expires_at', r.expires_at)) is not null then
@@ -413,13 +523,16 @@ begin
     continue when v_session.id is null;
     v_settings := private.recovery_settings(v_session.school_id);
     v_email := private.account_email(v_session.user_id);
-    if not v_settings.enabled or v_session.do_not_contact or v_email is null
+    if not v_settings.enabled or private.checkout_lead_stopped(v_session) is not null or v_email is null
        or v_session.touches_sent >= cardinality(v_settings.delays_minutes)
-       or exists (select 1 from public.email_unsubscribes u where u.user_id = v_session.user_id and u.kind = 'checkout_recovery') then
+       -- One sequence per buyer and offer: a newer session of the same offer has taken it over.
+       or exists (select 1 from public.checkout_sessions n
+                   where n.user_id = v_session.user_id and n.id <> v_session.id and n.opened_at > v_session.opened_at
+                     and (n.course_id = v_session.course_id or n.plan_id = v_session.plan_id)) then
       update public.checkout_sessions set next_touch_at = null where id = v_session.id;
       continue;
     end if;
-    if private.has_active_enrollment(v_session.user_id, v_session.course_id) then
+    if private.checkout_session_owned(v_session) then
       update public.checkout_sessions set outcome = 'closed', ended_at = p_now, next_touch_at = null where id = v_session.id;
       continue;
     end if;
@@ -439,23 +552,30 @@ begin
       continue;
     end if;
 
-    v_n := v_session.touches_sent + 1;
+    -- The buyer's sequence for this offer: the e-mails its other sessions sent in the last 30 days count, so
+    -- opening and leaving again continues it (the next touch, at its own delay) instead of starting over.
+    select count(*) + 1 into v_n
+      from public.checkout_session_touches t join public.checkout_sessions o on o.id = t.session_id
+     where o.user_id = v_session.user_id and (o.course_id = v_session.course_id or o.plan_id = v_session.plan_id)
+       and t.kind = 'email' and t.created_at > p_now - interval '30 days';
+    v_n := greatest(v_n, v_session.touches_sent + 1);
+    if v_n > cardinality(v_settings.delays_minutes) then
+      update public.checkout_sessions set next_touch_at = null where id = v_session.id;
+      continue;
+    end if;
+    if v_n > v_session.touches_sent + 1 and v_session.abandoned_at + make_interval(mins => v_settings.delays_minutes[v_n]) > p_now then
+      update public.checkout_sessions
+         set touches_sent = v_n - 1, next_touch_at = abandoned_at + make_interval(mins => v_settings.delays_minutes[v_n])
+       where id = v_session.id;
+      continue;
+    end if;
     v_coupon := null;
     if v_n = cardinality(v_settings.delays_minutes) and v_settings.coupon_percent is not null then
       v_coupon := private.create_recovery_coupon(v_session, v_settings.coupon_percent, p_now);
     end if;
     v_email_id := private.enqueue_email(v_session.school_id, v_session.user_id, v_email, 'checkout_recovery',
       'checkout_session:' || v_session.id || ':' || v_n,
-      (select jsonb_build_object(
-         'name', coalesce(pr.name, ''), 'session_id', v_session.id, 'course_id', c.id, 'course_slug', c.slug,
-         'course_title', c.title, 'amount', v_session.value, 'coupon_code', v_session.coupon_code,
-         'with_bump', v_session.with_bump,
-         'bump_title', case when v_session.with_bump then (select bc.title from public.course_bumps b join public.courses bc on bc.id = b.bump_course_id where b.course_id = c.id) end,
-         'stage', v_session.stage, 'touch', v_n, 'last_touch', v_n = cardinality(v_settings.delays_minutes),
-         'recovery_coupon', case when v_coupon.id is not null then jsonb_build_object(
-            'code', v_coupon.code, 'percent', v_coupon.amount, 'valid_until', v_coupon.valid_until) end)
-         from public.courses c left join public.profiles pr on pr.id = v_session.user_id
-        where c.id = v_session.course_id));
+      private.checkout_recovery_payload(v_session, v_n, v_n = cardinality(v_settings.delays_minutes), v_coupon));
     insert into public.checkout_session_touches (session_id, school_id, kind, touch_number, email_id, created_at)
     values (v_session.id, v_session.school_id, 'email', v_n, v_email_id, p_now);
     update public.checkout_sessions
@@ -482,26 +602,77 @@ declare
 begin
   perform private.refuse_while_password_change_pending();
   v_session := private.staff_session(p_session_id);
-  update public.checkout_sessions set do_not_contact = coalesce(p_do_not_contact, true) where id = v_session.id;
+  update public.checkout_sessions s set do_not_contact = coalesce(p_do_not_contact, true)
+   where s.id = v_session.id
+      or (s.user_id = v_session.user_id and (s.course_id = v_session.course_id or s.plan_id = v_session.plan_id));
   return coalesce(p_do_not_contact, true);
 end $function$;
 revoke all on function public.set_checkout_do_not_contact(p_session_id uuid, p_do_not_contact boolean) from public, anon, authenticated, service_role;
 grant execute on function public.set_checkout_do_not_contact(p_session_id uuid, p_do_not_contact boolean) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.checkout_recovery_payload(p_session public.checkout_sessions, p_touch integer, p_last boolean, p_coupon public.coupons)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+     'name', coalesce(pr.name, ''), 'session_id', p_session.id, 'course_id', c.id, 'course_slug', c.slug,
+     'course_title', c.title, 'plan_id', pl.id, 'plan_slug', pl.slug, 'plan_name', pl.name, 'plan_cycle', pl.cycle,
+     'amount', p_session.value, 'coupon_code', p_session.coupon_code,
+     'with_bump', p_session.with_bump,
+     'bump_title', case when p_session.with_bump then (select bc.title from public.course_bumps b join public.courses bc on bc.id = b.bump_course_id where b.course_id = c.id) end,
+     'stage', p_session.stage, 'touch', p_touch, 'last_touch', p_last,
+     'recovery_coupon', case when p_coupon.id is not null then jsonb_build_object(
+        'code', p_coupon.code, 'percent', p_coupon.amount, 'valid_until', p_coupon.valid_until) end)
+    from (select 1) one
+    left join public.courses c on c.id = p_session.course_id
+    left join public.plans pl on pl.id = p_session.plan_id
+    left join public.profiles pr on pr.id = p_session.user_id;
+$function$;
+revoke all on function private.checkout_recovery_payload(p_session public.checkout_sessions, p_touch integer, p_last boolean, p_coupon public.coupons) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.checkout_session_owned(p_session public.checkout_sessions)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when p_session.plan_id is not null then private.has_plan(p_session.user_id, p_session.plan_id)
+              else private.has_active_enrollment(p_session.user_id, p_session.course_id) end;
+$function$;
+revoke all on function private.checkout_session_owned(p_session public.checkout_sessions) from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.checkout_sessions_paid(p_payment public.payments)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_plan_id uuid := (select sub.plan_id from public.subscriptions sub where sub.id = p_payment.subscription_id);
+  v_id uuid;
+begin
+  if not exists (select 1 from public.checkout_sessions s where s.paid_payment_id = p_payment.id) then
+    select s.id into v_id from public.checkout_sessions s
+     where s.user_id = p_payment.user_id
+       and (s.course_id = p_payment.course_id or s.plan_id = v_plan_id)
+       and (s.outcome in ('open', 'abandoned') or (s.outcome = 'closed' and s.ended_at = now()))
+     order by s.abandoned_at is not null desc, s.payment_id is not distinct from p_payment.id desc, s.opened_at desc
+     limit 1
+       for update;
+    update public.checkout_sessions
+       set outcome = 'paid', ended_at = coalesce(p_payment.paid_at, now()), paid_payment_id = p_payment.id,
+           paid_value = p_payment.value, next_touch_at = null
+     where id = v_id;
+  end if;
   update public.checkout_sessions s
-     set outcome = 'paid', ended_at = coalesce(p_payment.paid_at, now()), paid_payment_id = p_payment.id,
-         paid_value = p_payment.value, next_touch_at = null
-   where s.user_id = p_payment.user_id
-     and s.course_id in (select i.course_id from public.payment_items i where i.payment_id = p_payment.id and i.course_id is not null
-                         union select p_payment.course_id where p_payment.course_id is not null)
-     and (s.outcome in ('open', 'abandoned') or (s.outcome = 'closed' and s.ended_at = now()));
-$function$;
+     set outcome = 'closed', ended_at = now(), next_touch_at = null
+   where s.user_id = p_payment.user_id and s.outcome in ('open', 'abandoned')
+     and (s.course_id in (select i.course_id from public.payment_items i where i.payment_id = p_payment.id and i.course_id is not null
+                          union select p_payment.course_id where p_payment.course_id is not null)
+          or s.plan_id = v_plan_id);
+end $function$;
 revoke all on function private.checkout_sessions_paid(p_payment public.payments) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.create_recovery_coupon(p_session public.checkout_sessions, p_percent numeric, p_now timestamp with time zone)
@@ -513,6 +684,9 @@ AS $function$
 declare
   v_coupon public.coupons;
 begin
+  if p_session.course_id is null then
+    return null;
+  end if;
   insert into public.coupons (school_id, code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_buyer, all_courses, buyer_id)
   values (p_session.school_id, 'RECUPERA-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 10)), 'percent', p_percent,
           least(p_now, now()) - interval '1 minute', p_now + interval '48 hours', 1, 1, false, p_session.user_id)
@@ -565,12 +739,30 @@ begin
   return case
     when v_session.id is null then 'O checkout foi excluído.'
     when v_session.outcome = 'paid' then 'O pagamento já foi confirmado.'
-    when v_session.outcome = 'closed' or private.has_active_enrollment(v_session.user_id, v_session.course_id) then 'O aluno já tem o curso.'
-    when v_session.do_not_contact then 'A escola marcou "Não contatar".'
+    when v_session.outcome = 'closed' or private.checkout_session_owned(v_session)
+      then case when v_session.plan_id is not null then 'O aluno já tem o plano.' else 'O aluno já tem o curso.' end
     when not (private.recovery_settings(v_session.school_id)).enabled then 'A escola desligou a recuperação de vendas.'
+    else private.checkout_lead_stopped(v_session)
   end;
 end $function$;
 revoke all on function private.recovery_email_outdated_reason(p_message public.email_outbox) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.recovery_period_from(p_from date, p_to date)
+ RETURNS date
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_to date := coalesce(p_to, (now() at time zone 'America/Sao_Paulo')::date);
+  v_from date := coalesce(p_from, v_to - 366);
+begin
+  if v_to < v_from or v_to - v_from > 366 then
+    raise exception 'Período de até 366 dias.' using errcode = '22023';
+  end if;
+  return v_from;
+end $function$;
+revoke all on function private.recovery_period_from(p_from date, p_to date) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.recovery_settings(p_school_id uuid)
  RETURNS public.school_recovery_settings

@@ -79,6 +79,7 @@ create policy schools_update on public.schools as permissive for update to authe
   using (((id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER DELETE OR UPDATE ON public.schools FOR EACH ROW EXECUTE FUNCTION private.audit_row('id', 'id', '');
 CREATE TRIGGER schools_create_webhook_secret AFTER INSERT ON public.schools FOR EACH ROW EXECUTE FUNCTION private.schools_create_webhook_secret();
 CREATE TRIGGER schools_guard_staff_mfa BEFORE UPDATE OF require_staff_mfa ON public.schools FOR EACH ROW WHEN ((old.require_staff_mfa IS DISTINCT FROM new.require_staff_mfa)) EXECUTE FUNCTION private.schools_guard_staff_mfa();
 CREATE TRIGGER schools_touch BEFORE UPDATE ON public.schools FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
@@ -132,6 +133,7 @@ create policy profiles_update on public.profiles as permissive for update to aut
   using ((((id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_active() AS is_active)) OR ((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) AND (NOT private.has_any_role(id))) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check ((((id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_active() AS is_active)) OR ((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) AND (NOT private.has_any_role(id))) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER UPDATE ON public.profiles FOR EACH ROW WHEN (((old.is_active IS DISTINCT FROM new.is_active) OR (old.must_change_password IS DISTINCT FROM new.must_change_password) OR (old.school_id IS DISTINCT FROM new.school_id) OR (old.name IS DISTINCT FROM new.name) OR (old.phone IS DISTINCT FROM new.phone) OR (old.cpf IS DISTINCT FROM new.cpf) OR (old.address IS DISTINCT FROM new.address))) EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER profiles_bidi_controls BEFORE INSERT OR UPDATE OF name, phone, address ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_without_bidi_controls();
 CREATE TRIGGER profiles_guard BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_guard();
 CREATE TRIGGER profiles_keep_email BEFORE UPDATE OF email ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_keep_email();
@@ -188,6 +190,7 @@ create policy user_roles_update on public.user_roles as permissive for update to
   using ((( SELECT private.is_super_admin() AS is_super_admin) AND (user_id <> ( SELECT auth.uid() AS uid))))
   with check ((( SELECT private.is_super_admin() AS is_super_admin) AND (user_id <> ( SELECT auth.uid() AS uid))));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER user_roles_require_confirmed BEFORE INSERT OR UPDATE OF user_id ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.user_roles_require_confirmed();
 CREATE TRIGGER user_roles_touch BEFORE UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -210,6 +213,7 @@ revoke all on table private.school_webhook_secrets from anon, authenticated, ser
 grant select, insert, update, delete on table private.school_webhook_secrets to service_role;
 alter table private.school_webhook_secrets enable row level security;
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON private.school_webhook_secrets FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'school_id', 'secret');
 CREATE TRIGGER school_webhook_secrets_second_factor BEFORE INSERT OR UPDATE ON private.school_webhook_secrets FOR EACH ROW EXECUTE FUNCTION private.secret_write_needs_second_factor();
 CREATE TRIGGER school_webhook_secrets_touch BEFORE UPDATE ON private.school_webhook_secrets FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 

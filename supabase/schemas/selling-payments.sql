@@ -56,6 +56,7 @@ create policy integration_settings_update on public.integration_settings as perm
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.integration_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER integration_settings_second_factor BEFORE INSERT OR DELETE OR UPDATE ON public.integration_settings FOR EACH ROW EXECUTE FUNCTION private.secret_write_needs_second_factor();
 CREATE TRIGGER integration_settings_touch BEFORE UPDATE ON public.integration_settings FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -81,6 +82,7 @@ revoke all on table private.integration_secrets from anon, authenticated, servic
 grant select, insert, update, delete on table private.integration_secrets to service_role;
 alter table private.integration_secrets enable row level security;
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON private.integration_secrets FOR EACH ROW EXECUTE FUNCTION private.audit_row('integration_id', 'integration_id', 'api_key,webhook_token');
 CREATE TRIGGER integration_secrets_touch BEFORE UPDATE ON private.integration_secrets FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -136,6 +138,7 @@ create policy coupons_staff on public.coupons as permissive for all to authentic
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.coupons FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER coupons_touch BEFORE UPDATE ON public.coupons FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 CREATE TRIGGER coupons_turma_check BEFORE INSERT OR UPDATE OF turma_id, school_id ON public.coupons FOR EACH ROW EXECUTE FUNCTION private.turma_of_school_check();
 
@@ -168,6 +171,7 @@ create policy coupon_courses_staff on public.coupon_courses as permissive for al
   with check ((coupon_id IN ( SELECT coupons.id
    FROM public.coupons)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE ON public.coupon_courses FOR EACH ROW EXECUTE FUNCTION private.audit_row('coupon_id', 'coupon_id,course_id', '');
 CREATE TRIGGER coupon_courses_same_school BEFORE INSERT OR UPDATE ON public.coupon_courses FOR EACH ROW EXECUTE FUNCTION private.coupon_courses_same_school();
 
 -- ====================================================================================================
@@ -203,6 +207,7 @@ create policy course_bumps_staff on public.course_bumps as permissive for all to
   using (((course_id IN ( SELECT private.staff_course_ids() AS staff_course_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((course_id IN ( SELECT private.staff_course_ids() AS staff_course_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.course_bumps FOR EACH ROW EXECUTE FUNCTION private.audit_row('course_id', 'course_id,bump_course_id', '');
 CREATE TRIGGER course_bumps_same_school BEFORE INSERT OR UPDATE ON public.course_bumps FOR EACH ROW EXECUTE FUNCTION private.course_bumps_same_school();
 CREATE TRIGGER course_bumps_touch BEFORE UPDATE ON public.course_bumps FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -288,9 +293,12 @@ create policy payments_password_change on public.payments as restrictive for all
 create policy payments_select on public.payments as permissive for select to authenticated
   using ((((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_active() AS is_active)) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER UPDATE ON public.payments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.refund_requested_at IS DISTINCT FROM new.refund_requested_at) OR (old.refund_reason IS DISTINCT FROM new.refund_reason) OR (old.refunded_at IS DISTINCT FROM new.refunded_at))) EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE CONSTRAINT TRIGGER payments_checkout_sessions AFTER INSERT OR UPDATE OF status ON public.payments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.checkout_sessions_on_payment();
+CREATE TRIGGER payments_commissions AFTER UPDATE OF status ON public.payments FOR EACH ROW EXECUTE FUNCTION private.commissions_follow_payment();
 CREATE TRIGGER payments_coupon_use AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN ((new.status IS DISTINCT FROM old.status)) EXECUTE FUNCTION private.payments_coupon_use();
 CREATE TRIGGER payments_email AFTER UPDATE OF status ON public.payments FOR EACH ROW EXECUTE FUNCTION private.email_on_payment();
+CREATE TRIGGER payments_invoice AFTER INSERT OR UPDATE OF status ON public.payments FOR EACH ROW EXECUTE FUNCTION private.invoice_on_payment();
 CREATE TRIGGER payments_touch BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -909,6 +917,37 @@ begin
 end $function$;
 revoke all on function private.check_sales_dates(p_from date, p_to date) from public, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.checkout_lead_stopped(p_session public.checkout_sessions)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when exists (select 1 from public.checkout_sessions s
+                  where s.user_id = p_session.user_id and s.do_not_contact
+                    and (s.id = p_session.id or s.course_id = p_session.course_id or s.plan_id = p_session.plan_id))
+      then 'A escola marcou "Não contatar".'
+    when not exists (select 1 from public.profiles p where p.id = p_session.user_id and p.is_active)
+      then 'A conta do aluno está desativada.'
+    when exists (select 1 from public.email_unsubscribes u where u.user_id = p_session.user_id and u.kind = 'checkout_recovery')
+      then 'O aluno pediu para não receber este tipo de e-mail.'
+  end;
+$function$;
+revoke all on function private.checkout_lead_stopped(p_session public.checkout_sessions) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.checkout_next_touch(p_school_id uuid, p_abandoned_at timestamp with time zone, p_touches_sent integer, p_at timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when p_touches_sent < cardinality(d.delays)
+              then greatest(p_at, coalesce(p_abandoned_at, p_at) + make_interval(mins => d.delays[p_touches_sent + 1])) end
+    from (select (private.recovery_settings(p_school_id)).delays_minutes as delays) d;
+$function$;
+revoke all on function private.checkout_next_touch(p_school_id uuid, p_abandoned_at timestamp with time zone, p_touches_sent integer, p_at timestamp with time zone) from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.checkout_price(p_user_id uuid, p_course_id uuid, p_coupon_code text, p_with_bump boolean, p_lock boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1018,13 +1057,26 @@ AS $function$
 declare
   v_payment public.payments;
   v_session public.checkout_sessions;
+  v_plan_id uuid;
 begin
   select * into v_payment from public.payments p where p.id = new.id;
-  if v_payment.id is null or v_payment.course_id is null or v_payment.subscription_id is not null then
+  if v_payment.id is null or (v_payment.course_id is null and v_payment.subscription_id is null) then
     return null;
   end if;
   if v_payment.status in ('CONFIRMED', 'RECEIVED') then
     perform private.checkout_sessions_paid(v_payment);
+    return null;
+  end if;
+  if tg_op = 'INSERT' and v_payment.status = 'PENDING' and v_payment.subscription_id is not null then
+    select sub.plan_id into v_plan_id from public.subscriptions sub where sub.id = v_payment.subscription_id;
+    if not exists (select 1 from public.payments o where o.subscription_id = v_payment.subscription_id and o.id <> v_payment.id) then
+      update public.checkout_sessions s
+         set payment_id = v_payment.id, value = v_payment.value,
+             stage = case v_payment.billing_type when 'PIX' then 'pix' when 'BOLETO' then 'boleto' else 'card' end,
+             expires_at = case when v_payment.billing_type <> 'CREDIT_CARD' and v_payment.due_date is not null
+                               then ((v_payment.due_date + 1)::timestamp at time zone 'America/Sao_Paulo') end
+       where s.user_id = v_payment.user_id and s.plan_id = v_plan_id and s.outcome = 'open';
+    end if;
     return null;
   end if;
   if tg_op = 'INSERT' and v_payment.status = 'PENDING' then
@@ -1054,13 +1106,31 @@ begin
   elsif v_payment.status in ('OVERDUE', 'DELETED', 'FAILED') and v_payment.replaced_by is null then
     -- The charge can no longer be paid: abandoned now (a replaced one left its session to the new charge).
     update public.checkout_sessions
-       set outcome = 'abandoned', abandoned_at = now(),
-           next_touch_at = now() + make_interval(mins => (private.recovery_settings(school_id)).delays_minutes[1])
+       set outcome = 'abandoned', abandoned_at = coalesce(abandoned_at, now()),
+           next_touch_at = private.checkout_next_touch(school_id, abandoned_at, touches_sent, now())
      where id = v_session.id;
   end if;
   return null;
 end $function$;
 revoke all on function private.checkout_sessions_on_payment() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.commissions_follow_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status in ('CONFIRMED', 'RECEIVED') and old.status not in ('CONFIRMED', 'RECEIVED') then
+    update public.commissions set status = 'confirmed', confirmed_at = now()
+     where payment_id = new.id and status = 'pending';
+  elsif new.status in ('REFUNDED', 'CHARGEBACK', 'DELETED', 'FAILED') and old.status is distinct from new.status then
+    update public.commissions set status = 'reversed', reversed_at = now()
+     where payment_id = new.id and status <> 'reversed';
+  end if;
+  return null;
+end $function$;
+revoke all on function private.commissions_follow_payment() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.coupon_courses_same_school()
  RETURNS trigger
@@ -1193,6 +1263,35 @@ begin
   return v_quote;
 end $function$;
 revoke all on function private.guarded_checkout_price(p_user_id uuid, p_course_id uuid, p_coupon_code text, p_with_bump boolean, p_ip text) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.invoice_on_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_settings public.school_invoice_settings;
+begin
+  if new.status in ('CONFIRMED', 'RECEIVED') and (tg_op = 'INSERT' or old.status not in ('CONFIRMED', 'RECEIVED')) then
+    select * into v_settings from public.school_invoice_settings s where s.school_id = new.school_id and s.enabled;
+    if v_settings.school_id is not null then
+      insert into public.invoices (school_id, payment_id, user_id, value, issue_at, buyer_name)
+      values (new.school_id, new.id, new.user_id, new.value,
+              case when v_settings.issue_on = 'payment' then now()
+                   else coalesce(new.paid_at, now()) + make_interval(days => v_settings.guarantee_days) end,
+              private.invoice_text((select pr.name from public.profiles pr where pr.id = new.user_id), 120))
+      on conflict (payment_id) do nothing;
+    end if;
+  elsif new.status in ('REFUNDED', 'CHARGEBACK') and tg_op = 'UPDATE' and old.status is distinct from new.status then
+    update public.invoices set status = 'not_issued', claimed_at = null
+     where payment_id = new.id and (status = 'pending' or (status = 'error' and provider_invoice_id is null));
+    update public.invoices set cancel_requested_at = coalesce(cancel_requested_at, now())
+     where payment_id = new.id and status not in ('pending', 'not_issued', 'cancelled');
+  end if;
+  return null;
+end $function$;
+revoke all on function private.invoice_on_payment() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.payment_email_items(p_payment_id uuid)
  RETURNS jsonb

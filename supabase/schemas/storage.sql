@@ -28,8 +28,8 @@ create policy announcement_videos_delete_staff on storage.objects as permissive 
   using (((bucket_id = 'announcement-videos'::text) AND ( SELECT private.can_write_school_object(objects.name) AS can_write_school_object)));
 create policy announcement_videos_insert_staff on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'announcement-videos'::text) AND ( SELECT private.can_write_school_object(objects.name) AS can_write_school_object)));
-create policy announcement_videos_select_members on storage.objects as permissive for select to authenticated
-  using (((bucket_id = 'announcement-videos'::text) AND ( SELECT private.can_read_school_member_object(objects.name) AS can_read_school_member_object)));
+create policy announcement_videos_select on storage.objects as permissive for select to authenticated
+  using (((bucket_id = 'announcement-videos'::text) AND ( SELECT private.can_read_announcement_video(objects.name) AS can_read_announcement_video)));
 create policy announcement_videos_update_staff on storage.objects as permissive for update to authenticated
   using (((bucket_id = 'announcement-videos'::text) AND ( SELECT private.can_write_school_object(objects.name) AS can_write_school_object)))
   with check (((bucket_id = 'announcement-videos'::text) AND ( SELECT private.can_write_school_object(objects.name) AS can_write_school_object)));

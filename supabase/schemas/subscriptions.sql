@@ -56,8 +56,10 @@ create policy plans_write on public.plans as permissive for all to authenticated
   using (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)))
   with check (((school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.plans FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER plans_touch BEFORE UPDATE ON public.plans FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 CREATE TRIGGER plans_turma_check BEFORE INSERT OR UPDATE OF turma_id, school_id ON public.plans FOR EACH ROW EXECUTE FUNCTION private.turma_of_school_check();
+CREATE TRIGGER plans_turma_not_ended BEFORE INSERT OR UPDATE OF turma_id ON public.plans FOR EACH ROW WHEN ((new.turma_id IS NOT NULL)) EXECUTE FUNCTION private.plans_turma_not_ended();
 
 -- ====================================================================================================
 -- public.plan_courses
@@ -93,6 +95,7 @@ create policy plan_courses_write on public.plan_courses as permissive for all to
    FROM public.plans p
   WHERE (p.school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)))) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE ON public.plan_courses FOR EACH ROW EXECUTE FUNCTION private.audit_row('plan_id', 'plan_id,course_id', '');
 CREATE TRIGGER plan_courses_same_school BEFORE INSERT OR UPDATE ON public.plan_courses FOR EACH ROW EXECUTE FUNCTION private.plan_courses_same_school();
 
 -- ====================================================================================================
@@ -156,6 +159,7 @@ create policy subscriptions_password_change on public.subscriptions as restricti
 create policy subscriptions_select on public.subscriptions as permissive for select to authenticated
   using ((((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_active() AS is_active)) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
+CREATE TRIGGER subscriptions_checkout_sessions AFTER INSERT OR UPDATE OF status ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.checkout_sessions_on_subscription();
 CREATE TRIGGER subscriptions_touch BEFORE UPDATE ON public.subscriptions FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -406,6 +410,57 @@ end $function$;
 revoke all on function public.create_plan_subscription(p_user_id uuid, p_plan_id uuid, p_billing_type text, p_environment text, p_integration_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.create_plan_subscription(p_user_id uuid, p_plan_id uuid, p_billing_type text, p_environment text, p_integration_id uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION private.checkout_sessions_on_subscription()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments;
+begin
+  if new.plan_id is null then
+    return null;
+  end if;
+  if tg_op = 'INSERT' and new.status = 'PENDING' then
+    insert into public.checkout_sessions as s (school_id, user_id, plan_id, value)
+    values (new.school_id, new.user_id, new.plan_id, new.value)
+    on conflict (user_id, plan_id) where outcome = 'open' do nothing;
+    update public.checkout_sessions s
+       set value = new.value, charge_at = now(), payment_id = null, expires_at = null,
+           stage = case new.billing_type when 'PIX' then 'pix' when 'BOLETO' then 'boleto' else 'card' end
+     where s.user_id = new.user_id and s.plan_id = new.plan_id and s.outcome = 'open';
+  elsif new.status = 'FAILED' and old.status is distinct from 'FAILED' then
+    update public.checkout_sessions s
+       set stage = case when new.billing_type = 'CREDIT_CARD' then 'card_refused' else s.stage end, charge_at = now()
+     where s.user_id = new.user_id and s.plan_id = new.plan_id and s.outcome = 'open';
+  elsif private.has_plan(new.user_id, new.plan_id) then
+    select p.* into v_payment from public.payments p
+     where p.subscription_id = new.id and p.status in ('CONFIRMED', 'RECEIVED') and p.updated_at = now()
+     order by p.paid_at desc nulls last limit 1;
+    if v_payment.id is not null then
+      perform private.checkout_sessions_paid(v_payment);
+    end if;
+    update public.checkout_sessions s
+       set outcome = 'closed', ended_at = now(), next_touch_at = null
+     where s.user_id = new.user_id and s.plan_id = new.plan_id and s.outcome in ('open', 'abandoned');
+  end if;
+  return null;
+end $function$;
+revoke all on function private.checkout_sessions_on_subscription() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.has_plan(p_user_id uuid, p_plan_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.subscriptions s
+                  where s.user_id = p_user_id and s.plan_id = p_plan_id
+                    and (s.status in ('ACTIVE', 'OVERDUE') or (s.status = 'CANCELLED' and s.paid_until > now())));
+$function$;
+revoke all on function private.has_plan(p_user_id uuid, p_plan_id uuid) from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.plan_courses_same_school()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -421,6 +476,20 @@ begin
 end $function$;
 revoke all on function private.plan_courses_same_school() from public, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.plans_turma_not_ended()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.turma_ended(new.turma_id) then
+    raise exception 'Esta turma já foi encerrada.' using errcode = '23514';
+  end if;
+  return new;
+end $function$;
+revoke all on function private.plans_turma_not_ended() from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.set_subscription_access(p_subscription public.subscriptions, p_active boolean)
  RETURNS void
  LANGUAGE plpgsql
@@ -433,10 +502,11 @@ begin
     select p_subscription.user_id, pc.course_id, 'ACTIVE', p_subscription.id, t.id
       from public.plan_courses pc
       join public.plans pl on pl.id = pc.plan_id
-      left join public.turmas t on t.id = pl.turma_id and t.course_id = pc.course_id
+      left join public.turmas t on t.id = pl.turma_id and t.course_id = pc.course_id and not private.turma_ended(t.id)
      where pc.plan_id = p_subscription.plan_id
     on conflict (user_id, course_id) do update
-      -- An expired enrollment taken over would stay closed by its old expires_at: cleared, as enroll_bought does.
+      -- An expired enrollment taken over would stay closed by its old expires_at: cleared, as enroll_bought
+      -- does (an ended turma is then left: enrollments_turma).
       set status = 'ACTIVE', subscription_id = excluded.subscription_id,
           turma_id = coalesce(excluded.turma_id, public.enrollments.turma_id),
           expires_at = case when public.enrollments.expires_at is not null and public.enrollments.expires_at <= now()

@@ -60,9 +60,11 @@ create policy turmas_update on public.turmas as permissive for update to authent
   using (( SELECT private.is_school_staff(turmas.school_id) AS is_school_staff))
   with check (( SELECT private.is_school_staff(turmas.school_id) AS is_school_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.turmas FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'id', '');
 CREATE TRIGGER turmas_end_moved AFTER UPDATE OF ends_on ON public.turmas FOR EACH ROW WHEN ((new.ends_on IS DISTINCT FROM old.ends_on)) EXECUTE FUNCTION private.turmas_end_moved();
 CREATE TRIGGER turmas_prepare BEFORE INSERT ON public.turmas FOR EACH ROW EXECUTE FUNCTION private.turmas_prepare();
 CREATE TRIGGER turmas_touch BEFORE UPDATE ON public.turmas FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
+CREATE TRIGGER turmas_waitlist AFTER INSERT OR UPDATE OF seats, enroll_from, enroll_until, starts_on, ends_on, waitlist_enabled ON public.turmas FOR EACH ROW EXECUTE FUNCTION private.turma_waitlist_event();
 
 -- ====================================================================================================
 -- public.turma_module_dates
@@ -105,6 +107,7 @@ create policy turma_module_dates_update on public.turma_module_dates as permissi
   using (( SELECT private.is_school_staff(turma_module_dates.school_id) AS is_school_staff))
   with check (( SELECT private.is_school_staff(turma_module_dates.school_id) AS is_school_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.turma_module_dates FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'turma_id,module_id', '');
 CREATE TRIGGER turma_module_dates_prepare BEFORE INSERT ON public.turma_module_dates FOR EACH ROW EXECUTE FUNCTION private.turma_module_dates_prepare();
 CREATE TRIGGER turma_module_dates_touch BEFORE UPDATE ON public.turma_module_dates FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
@@ -220,7 +223,7 @@ revoke all on function public.admin_turma_students(p_turma_id uuid, p_search tex
 grant execute on function public.admin_turma_students(p_turma_id uuid, p_search text, p_at_risk_only boolean, p_limit integer, p_offset integer) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_turmas(p_course_id uuid)
- RETURNS TABLE(id uuid, course_id uuid, name text, starts_on date, ends_on date, enroll_from timestamp with time zone, enroll_until timestamp with time zone, seats integer, waitlist_enabled boolean, status text, students integer, seats_taken integer, waiting integer, created_at timestamp with time zone)
+ RETURNS TABLE(id uuid, course_id uuid, name text, starts_on date, ends_on date, enroll_from timestamp with time zone, enroll_until timestamp with time zone, seats integer, waitlist_enabled boolean, status text, students integer, seats_taken integer, waiting integer, created_at timestamp with time zone, held integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -233,10 +236,12 @@ begin
   return query
   select t.id, t.course_id, t.name, t.starts_on, t.ends_on, t.enroll_from, t.enroll_until, t.seats, t.waitlist_enabled,
          private.turma_status(t.starts_on, t.ends_on),
-         (select count(*)::integer from public.enrollments e where e.turma_id = t.id),
+         (select count(*)::integer from public.enrollments e
+           where e.turma_id = t.id and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now())),
          private.turma_seats_taken(t.id, null),
          (select count(*)::integer from public.turma_waitlist w where w.turma_id = t.id),
-         t.created_at
+         t.created_at,
+         private.turma_seats_held(t.id, null)
     from public.turmas t
    where t.course_id = p_course_id
    order by t.starts_on, t.name;
@@ -336,6 +341,21 @@ end $function$;
 revoke all on function public.move_enrollment_to_turma(p_enrollment_id uuid, p_turma_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.move_enrollment_to_turma(p_enrollment_id uuid, p_turma_id uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.turma_ended(p_turma_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(auth.role(), 'service_role') <> 'service_role' then
+    raise exception 'not allowed' using errcode = '42501';
+  end if;
+  return private.turma_ended(p_turma_id);
+end $function$;
+revoke all on function public.turma_ended(p_turma_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.turma_ended(p_turma_id uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.turma_for(p_course_id uuid, p_turma text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -363,6 +383,20 @@ end $function$;
 revoke all on function public.turma_for(p_course_id uuid, p_turma text) from public, anon, authenticated, service_role;
 grant execute on function public.turma_for(p_course_id uuid, p_turma text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.my_active_turma_ids()
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query select e.turma_id from public.enrollments e
+                where e.user_id = (select auth.uid()) and e.turma_id is not null
+                  and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now());
+end $function$;
+revoke all on function private.my_active_turma_ids() from public, anon, authenticated, service_role;
+grant execute on function private.my_active_turma_ids() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION private.my_turma_ids()
  RETURNS SETOF uuid
  LANGUAGE plpgsql
@@ -375,6 +409,57 @@ begin
 end $function$;
 revoke all on function private.my_turma_ids() from public, anon, authenticated, service_role;
 grant execute on function private.my_turma_ids() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.notify_turma_waitlist(p_course_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sale record;
+  v_count integer := 0;
+  r record;
+begin
+  if not exists (select 1 from public.turma_waitlist w where w.course_id = p_course_id) then
+    return 0;
+  end if;
+  select * into v_sale from private.selling_turma(p_course_id, null, false);
+  if (v_sale.turma).id is null then
+    return 0;
+  end if;
+  for r in
+    select w.id, w.user_id, w.turma_id, c.school_id, c.title, c.slug, u.email, pr.name
+      from public.turma_waitlist w
+      join public.courses c on c.id = w.course_id
+      join auth.users u on u.id = w.user_id
+      left join public.profiles pr on pr.id = w.user_id
+     where w.course_id = p_course_id and c.status = 'PUBLISHED' and u.email is not null
+       and not private.has_active_enrollment(w.user_id, p_course_id)
+     order by w.created_at, w.id
+  loop
+    if private.enqueue_email(r.school_id, r.user_id, r.email, 'turma_waitlist_open', 'waitlist:' || r.id || ':' || (v_sale.turma).id,
+         jsonb_build_object('name', coalesce(r.name, ''), 'course_title', r.title, 'course_id', p_course_id, 'course_slug', r.slug,
+                            'turma_name', (v_sale.turma).name, 'starts_on', (v_sale.turma).starts_on,
+                            -- true: a seat in the turma asked for; false: another turma (the next one) opened.
+                            'same_turma', (v_sale.turma).id is not distinct from r.turma_id)) is not null then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end $function$;
+revoke all on function private.notify_turma_waitlist(p_course_id uuid) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.notify_turma_waitlists()
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(private.notify_turma_waitlist(w.course_id)), 0)::integer
+    from (select distinct course_id from public.turma_waitlist) w;
+$function$;
+revoke all on function private.notify_turma_waitlists() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.selling_turma(p_course_id uuid, p_user_id uuid, p_lock boolean, OUT turma public.turmas, OUT has_turmas boolean, OUT sold_out boolean, OUT waitlist_enabled boolean)
  RETURNS record
@@ -409,6 +494,51 @@ begin
 end $function$;
 revoke all on function private.selling_turma(p_course_id uuid, p_user_id uuid, p_lock boolean, OUT turma public.turmas, OUT has_turmas boolean, OUT sold_out boolean, OUT waitlist_enabled boolean) from public, anon, authenticated, service_role;
 grant execute on function private.selling_turma(p_course_id uuid, p_user_id uuid, p_lock boolean, OUT turma public.turmas, OUT has_turmas boolean, OUT sold_out boolean, OUT waitlist_enabled boolean) to service_role;
+
+CREATE OR REPLACE FUNCTION private.turma_email_outdated_reason(p_message public.email_outbox)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid := private.uuid_or_null(substring(p_message.idempotency_key from '^[a-z]+:([0-9a-fA-F-]{36})(?::|$)'));
+  v_subject text := split_part(p_message.idempotency_key, ':', 1);
+  v_entry public.turma_waitlist;
+  v_announcement public.announcements;
+begin
+  if p_message.kind = 'turma_waitlist_open' and v_subject = 'waitlist' then
+    select * into v_entry from public.turma_waitlist w where w.id = v_id;
+    return case
+      when v_entry.id is null then 'O aluno saiu da lista de espera.'
+      when private.has_active_enrollment(v_entry.user_id, v_entry.course_id) then 'O aluno já está matriculado no curso.'
+      when ((private.selling_turma(v_entry.course_id, v_entry.user_id, false)).turma).id is null then 'A vaga já foi preenchida.'
+    end;
+  elsif p_message.kind = 'announcement' and v_subject = 'announcement' then
+    select * into v_announcement from public.announcements a where a.id = v_id;
+    return case
+      when v_announcement.id is null then 'O comunicado foi excluído.'
+      when not v_announcement.is_active then 'O comunicado foi desativado.'
+      when not exists (select 1 from public.enrollments e
+                        where e.turma_id = v_announcement.turma_id and e.user_id = p_message.user_id and e.status = 'ACTIVE'
+                          and (e.expires_at is null or e.expires_at > now())) then 'O aluno não está mais na turma.'
+    end;
+  end if;
+  return null;
+end $function$;
+revoke all on function private.turma_email_outdated_reason(p_message public.email_outbox) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.turma_ended(p_turma_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select t.ends_on is not null and now() >= private.turma_ends_at(t.ends_on)
+                     from public.turmas t where t.id = p_turma_id), false)
+$function$;
+revoke all on function private.turma_ended(p_turma_id uuid) from public, anon, authenticated, service_role;
+grant execute on function private.turma_ended(p_turma_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION private.turma_ends_at(p_ends_on date)
  RETURNS timestamp with time zone
@@ -472,6 +602,53 @@ $function$;
 revoke all on function private.turma_opens_on(p_turma_id uuid, p_module_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.turma_opens_on(p_turma_id uuid, p_module_id uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.turma_seat_at_payment(p_turma_id uuid, p_course_id uuid, p_user_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_turma public.turmas;
+  v_sale record;
+begin
+  select * into v_turma from public.turmas t where t.id = p_turma_id for update;
+  if v_turma.id is not null and not private.turma_ended(v_turma.id)
+     and (v_turma.seats is null or private.turma_seats_taken(v_turma.id, p_user_id) < v_turma.seats) then
+    return v_turma.id;
+  end if;
+  select * into v_sale from private.selling_turma(p_course_id, p_user_id, true);
+  return (v_sale.turma).id;
+end $function$;
+revoke all on function private.turma_seat_at_payment(p_turma_id uuid, p_course_id uuid, p_user_id uuid) from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.turma_seats_held(p_turma_id uuid, p_except_user uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return (
+    with live as (
+      select p.id, p.user_id, p.created_at, coalesce(p.provider_customer_id, p.user_id::text) as payer
+        from public.payment_items i join public.payments p on p.id = i.payment_id
+       where i.turma_id = p_turma_id
+         and ((p.status = 'PENDING' and p.replaced_by is null and private.seat_hold_ends_at(p.due_date, p.created_at) > now()
+               and not exists (select 1 from public.enrollments e
+                                where e.user_id = p.user_id and e.course_id = i.course_id and e.status = 'ACTIVE'
+                                  and (e.expires_at is null or e.expires_at > now())))
+              or (p.status in ('CONFIRMED', 'RECEIVED')
+                  and not exists (select 1 from public.enrollments e where e.user_id = p.user_id and e.course_id = i.course_id)))
+    )
+    select count(*)::integer from live l
+     where l.user_id is distinct from p_except_user
+       and not exists (select 1 from live o
+                        where (o.created_at, o.id) < (l.created_at, l.id) and (o.user_id = l.user_id or o.payer = l.payer)));
+end $function$;
+revoke all on function private.turma_seats_held(p_turma_id uuid, p_except_user uuid) from public, anon, authenticated, service_role;
+grant execute on function private.turma_seats_held(p_turma_id uuid, p_except_user uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION private.turma_seats_taken(p_turma_id uuid, p_except_user uuid)
  RETURNS integer
  LANGUAGE plpgsql
@@ -479,14 +656,10 @@ CREATE OR REPLACE FUNCTION private.turma_seats_taken(p_turma_id uuid, p_except_u
  SET search_path TO ''
 AS $function$
 begin
-  return (select count(*) from public.enrollments e
-           where e.turma_id = p_turma_id and e.user_id is distinct from p_except_user)
-       + (select count(distinct p.user_id) from public.payment_items i join public.payments p on p.id = i.payment_id
-           where i.turma_id = p_turma_id and p.user_id is distinct from p_except_user
-             and ((p.status = 'PENDING' and p.replaced_by is null
-                   and p.due_date >= (now() at time zone 'America/Sao_Paulo')::date)
-                  or p.status in ('CONFIRMED', 'RECEIVED'))
-             and not exists (select 1 from public.enrollments e where e.turma_id = p_turma_id and e.user_id = p.user_id));
+  return (select count(*)::integer from public.enrollments e
+           where e.turma_id = p_turma_id and e.user_id is distinct from p_except_user
+             and e.status = 'ACTIVE' and (e.expires_at is null or e.expires_at > now()))
+       + private.turma_seats_held(p_turma_id, p_except_user);
 end $function$;
 revoke all on function private.turma_seats_taken(p_turma_id uuid, p_except_user uuid) from public, anon, authenticated, service_role;
 grant execute on function private.turma_seats_taken(p_turma_id uuid, p_except_user uuid) to service_role;
@@ -554,3 +727,9 @@ AS $function$
     else p_quote end
 $function$;
 revoke all on function private.without_other_turma_coupon(p_quote jsonb, p_turma_id uuid) from public, anon, authenticated, service_role;
+
+-- ====================================================================================================
+-- Scheduled jobs (pg_cron)
+-- ====================================================================================================
+
+select cron.schedule('turma-waitlist', '*/5 * * * *', $$select private.notify_turma_waitlists()$$);

@@ -120,6 +120,7 @@ create policy school_video_settings_update on public.school_video_settings as pe
   using (( SELECT private.is_school_staff(school_video_settings.school_id) AS is_school_staff))
   with check (( SELECT private.is_school_staff(school_video_settings.school_id) AS is_school_staff));
 
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON public.school_video_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row('school_id', 'school_id', '');
 CREATE TRIGGER school_video_settings_touch BEFORE UPDATE ON public.school_video_settings FOR EACH ROW EXECUTE FUNCTION private.touch_timestamps();
 
 -- ====================================================================================================
@@ -507,6 +508,21 @@ begin
 end $function$;
 revoke all on function public.video_playback(p_user_id uuid, p_auth_session uuid, p_aal text, p_lesson_id uuid, p_action text, p_session_id uuid, p_device text, p_ip text, p_browser text) from public, anon, authenticated, service_role;
 grant execute on function public.video_playback(p_user_id uuid, p_auth_session uuid, p_aal text, p_lesson_id uuid, p_action text, p_session_id uuid, p_device text, p_ip text, p_browser text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.can_read_announcement_video(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(private.is_school_staff(private.uuid_or_null((storage.foldername(p_name))[1])), false)
+      or exists (select 1 from public.announcements a
+                  where a.video_url = p_name and a.video_type = 'direct' and a.is_active
+                    and a.school_id = private.my_school_id()
+                    and (a.turma_id is null or a.turma_id in (select private.my_active_turma_ids())))
+$function$;
+revoke all on function private.can_read_announcement_video(p_name text) from public, anon, authenticated, service_role;
+grant execute on function private.can_read_announcement_video(p_name text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.delete_old_playback_sessions()
  RETURNS integer
