@@ -1,8 +1,8 @@
 // Vendas: features/sales' page, with features/invoices' column and "Notas fiscais" (issue 42) passed in.
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCourseOptions } from '@/features/courses/api/admin-hooks';
-import { InvoicesPanel } from '@/features/invoices/components/invoices-panel';
-import { SaleInvoiceStatus } from '@/features/invoices/components/sale-invoice-status';
+import { InvoicesPanel } from '@/features/invoices/components/admin/invoices-panel';
+import { SaleInvoiceStatus } from '@/features/invoices/components/admin/sale-invoice-status';
 import { SalesPage } from '@/features/sales/components/sales-page';
 import { WithOwnSchool } from '@/app/own-school';
 

@@ -12,7 +12,7 @@ import { VideoSettingsCard } from '@/features/school-settings/components/video-s
 import { IntegrationsCard } from '@/features/settings/components/integrations-card';
 import { SchoolEmailSettingsCard } from '@/features/email-preferences/components/school-email-settings-card';
 import { RecoverySettingsCard } from '@/features/recovery/components/recovery-settings-card';
-import { InvoiceSettingsCard } from '@/features/invoices/components/invoice-settings-card';
+import { InvoiceSettingsCard } from '@/features/invoices/components/admin/invoice-settings-card';
 import { SystemKeyCard } from '@/features/settings/components/system-key-card';
 import { WebhookDocs } from '@/features/settings/components/webhook-docs';
 import { WebhookSecretCard } from '@/features/settings/components/webhook-secret-card';

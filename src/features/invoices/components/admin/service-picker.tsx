@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { ListSearch } from '@/components/ui/list-search';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMunicipalServices } from '../api/hooks';
-import type { InvoiceSettingsInput } from '../schemas';
+import { useMunicipalServices } from '../../api/hooks';
+import type { InvoiceSettingsInput } from '../../schemas';
 
 /** The municipal service: the one chosen, and a search over Asaas's list for the municipality. */
 export function ServicePicker({

@@ -1,8 +1,8 @@
 // Vendas' "Nota fiscal" column (issue 42): the sale's invoice status in pt-BR, its number when issued, and the
 // municipality's message when it failed. One request serves the page: every row asks with the page's ids.
 import { Badge } from '@/components/ui/badge';
-import { useSaleInvoices } from '../api/hooks';
-import { invoiceStatusOf } from '../lib/labels';
+import { useSaleInvoices } from '../../api/hooks';
+import { invoiceStatusOf } from '../../lib/labels';
 
 export function SaleInvoiceStatus({ paymentId, pageIds }: { paymentId: string; pageIds: string[] }) {
   const invoices = useSaleInvoices(pageIds);

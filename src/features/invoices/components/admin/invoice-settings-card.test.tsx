@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesScope } from '@/components/ui/unsaved-changes';
 import { toast } from '@/platform/toast';
 import { renderScreen } from '@/test/render';
-import { INVOICE_SETTINGS_DEFAULTS, type InvoiceSettings, type MissingFiscalItem } from '../api/queries';
+import { INVOICE_SETTINGS_DEFAULTS, type InvoiceSettings, type MissingFiscalItem } from '../../api/queries';
 import { InvoiceSettingsCard } from './invoice-settings-card';
 
 const api = vi.hoisted(() => ({
@@ -20,7 +20,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
-vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+vi.mock('../../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const INSCRIPTION: MissingFiscalItem = {
   field: 'municipalInscription',

@@ -11,8 +11,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatMoney } from '@/utils/format';
-import { useAdminInvoices, useExportMonthInvoices, useInvoiceTotals, useRetryInvoice } from '../api/hooks';
-import { INVOICES_PAGE_SIZE, type InvoicePeriod } from '../api/queries';
+import { useAdminInvoices, useExportMonthInvoices, useInvoiceTotals, useRetryInvoice } from '../../api/hooks';
+import { INVOICES_PAGE_SIZE, type InvoicePeriod } from '../../api/queries';
 
 const ERRORS_PARAM = 'notas';
 const ERRORS_PAGE_PARAM = 'notas_pagina';

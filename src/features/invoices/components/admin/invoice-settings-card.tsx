@@ -17,8 +17,8 @@ import { SettingSwitch } from '@/components/ui/setting-switch';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes';
-import { useFiscalCheck, useInvoiceSettings, useSaveInvoiceSettings, useSetInvoicesEnabled } from '../api/hooks';
-import type { InvoiceSettings, MissingFiscalItem } from '../api/queries';
+import { useFiscalCheck, useInvoiceSettings, useSaveInvoiceSettings, useSetInvoicesEnabled } from '../../api/hooks';
+import type { InvoiceSettings, MissingFiscalItem } from '../../api/queries';
 import { ServicePicker } from './service-picker';
 import {
   TEMPLATE_PLACEHOLDERS,
@@ -26,7 +26,7 @@ import {
   invoiceSettingsSchema,
   toInvoiceSettingsWrite,
   type InvoiceSettingsInput,
-} from '../schemas';
+} from '../../schemas';
 
 export function InvoiceSettingsCard({ schoolId }: { schoolId: string }) {
   const id = useId();

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/platform/toast';
 import { currentLocation, renderScreen } from '@/test/render';
 import { downloadCsv } from '@/utils/csv';
-import type { AdminInvoice, SaleInvoice } from '../api/queries';
+import type { AdminInvoice, SaleInvoice } from '../../api/queries';
 import { InvoicesPanel } from './invoices-panel';
 import { SaleInvoiceStatus } from './sale-invoice-status';
 
@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({ fetchSaleInvoices: vi.fn(), fetchAdminInvoices: 
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/platform/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 vi.mock('@/utils/csv', async (importOriginal) => ({ ...(await importOriginal<object>()), downloadCsv: vi.fn() }));
-vi.mock('../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+vi.mock('../../api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const invoice = (over: Partial<AdminInvoice>): AdminInvoice => ({
   id: 'i1',
