@@ -38,6 +38,8 @@ export const rootKeys = {
   recovery: ['recovery'],
   /** Notas fiscais: the school's setting and fiscal check, Vendas' invoices, the student's Minhas compras (features/invoices, issue 42). */
   invoices: ['invoices'],
+  /** Afiliados: the affiliate's own panel and the staff's lists (features/affiliates, issue 43). */
+  affiliates: ['affiliates'],
   /** Registro de atividades: the audit log and its people (features/audit, issue 44). */
   audit: ['audit'],
   schools: ['schools'],

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { AffiliateReferral } from '@/features/affiliates/components/affiliate-referral';
 import { HeaderProgressProvider } from './header-progress';
 import { MemberHeader } from './member-header';
 
@@ -8,6 +9,7 @@ export default function MemberLayout() {
     <HeaderProgressProvider>
       <div className="flex min-h-dvh flex-col">
         <MemberHeader />
+        <AffiliateReferral />
         <main id="conteudo" className="flex-1">
           <Outlet />
         </main>
