@@ -149,7 +149,7 @@ ${SCHOOL_WEBHOOK_SECRETS.map(([slug, id, secret]) => `      ${slug.padEnd(16)} s
     { "walletId": "<uuid>" } (docs/affiliates.md).
 
   Vídeos enviados às aulas: Bunny Stream simulado em ${bunnyUrl} (recebe o envio por TUS, converte com
-    ffmpeg em HLS criptografado 360p/720p e entrega com token). Arquivos em ${path.relative(ROOT, path.join(config.dataDir, 'fake-bunny'))}/.
+    ffmpeg em HLS criptografado 240p/360p/720p e entrega com token). Arquivos em ${path.relative(ROOT, path.join(config.dataDir, 'fake-bunny'))}/.
 
   Dados persistem em .local-supabase/ (npm run db:reset recomeça do zero). Ctrl+C para parar.
 `);
