@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
               { path: '/', loader: prefetch('/'), lazy: page(() => import('./routes/home')) },
               { path: '/course/:courseId', loader: prefetch('/course/:courseId'), lazy: page(() => import('./routes/course')) },
               { path: '/profile', lazy: page(() => import('./routes/profile')) },
+              { path: '/afiliado', lazy: page(() => import('./routes/affiliate')) },
               { path: '/checkout/plano/:planSlug', lazy: page(() => import('./routes/checkout')) },
               { path: '/checkout/:courseSlug', lazy: page(() => import('./routes/checkout')) },
               { path: '/checkout', lazy: page(() => import('./routes/checkout')) },

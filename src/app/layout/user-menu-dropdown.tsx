@@ -1,7 +1,7 @@
 // The account menu's Radix dropdown (./user-menu.tsx loads it once the page has settled).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LayoutDashboard, LogOut, User } from 'lucide-react';
+import { Handshake, LayoutDashboard, LogOut, User } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useIsApprovedAffiliate } from '@/features/affiliates/api/hooks';
 import { useSession } from '@/platform/session';
 import type { DeferredTriggerStart } from '@/platform/deferred-module';
 import { useSignOutAndLeave } from './use-sign-out';
@@ -22,6 +23,7 @@ export interface UserMenuDropdownProps extends DeferredTriggerStart {
 export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoFocus }: UserMenuDropdownProps) {
   const { user, isAdmin } = useSession();
   const leave = useSignOutAndLeave();
+  const affiliate = useIsApprovedAffiliate(user?.id ?? '');
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className={triggerClassName} autoFocus={autoFocus}>
@@ -39,6 +41,14 @@ export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoF
             Perfil
           </Link>
         </DropdownMenuItem>
+        {affiliate.data && (
+          <DropdownMenuItem asChild>
+            <Link to="/afiliado">
+              <Handshake aria-hidden="true" />
+              Painel do afiliado
+            </Link>
+          </DropdownMenuItem>
+        )}
         {isAdmin && (
           <DropdownMenuItem asChild>
             <Link to="/admin">

@@ -2,6 +2,7 @@
 // affiliate link's click and attribution. The API is docs/affiliates.md's. Plain functions: tests and
 // benches call them.
 import type { DbClient } from '@/platform/db';
+import { FunctionCallError, invokeFunction } from '@/platform/functions';
 import type { Json, Tables } from '@/types/database';
 
 type JsonObject = { [key: string]: Json | undefined };
@@ -41,6 +42,18 @@ export async function fetchAffiliatePanel(
   return data as JsonObject as AffiliatePanel; // affiliate_panel's jsonb (docs/affiliates.md)
 }
 
+/** Whether the account is an approved affiliate of its school (the account menu's "Painel do afiliado"). */
+export async function fetchIsApprovedAffiliate(client: DbClient, userId: string): Promise<boolean> {
+  const { data, error } = await client
+    .from('affiliates')
+    .select('status')
+    .eq('user_id', userId)
+    .eq('status', 'approved')
+    .maybeSingle();
+  if (error) throw error;
+  return data !== null;
+}
+
 /** "Quero ser afiliado": the caller's affiliation (approved at once when the course's approval is automatic). */
 export async function applyAsAffiliate(client: DbClient, courseId: string): Promise<Affiliate> {
   const { data, error } = await client.rpc('apply_as_affiliate', { p_course_id: courseId });
@@ -72,4 +85,18 @@ export async function attachAffiliateAttribution(client: DbClient, code: string,
   const { data, error } = await client.rpc('attach_affiliate_attribution', { p_code: code, p_clicked_at: clickedAt });
   if (error) throw error;
   return data;
+}
+
+/** "Carteira Asaas": the affiliate-wallet function checks the wallet at Asaas with the affiliate's own key (then forgotten). */
+export function saveAffiliateWallet(values: {
+  wallet_id: string;
+  asaas_api_key: string;
+}): Promise<{ wallet_id: string }> {
+  return invokeFunction('affiliate-wallet', values);
+}
+
+/** The field affiliate-wallet's refusal names (`wallet_id` or `asaas_api_key`), to show its message under it. */
+export function walletErrorField(error: unknown): 'wallet_id' | 'asaas_api_key' | null {
+  const field = error instanceof FunctionCallError ? error.body?.field : null;
+  return field === 'wallet_id' || field === 'asaas_api_key' ? field : null;
 }

@@ -20,7 +20,7 @@ const STATUS_TEXT = {
 
 export function AffiliateCard({ courseId, userId }: { courseId: string; userId: string }) {
   const panel = useAffiliatePanel(userId);
-  const apply = useApplyAsAffiliate(userId);
+  const apply = useApplyAsAffiliate();
   if (panel.isPending) return null;
   return (
     <Card>
