@@ -23,6 +23,7 @@ export const adminRoutes: RouteObject[] = [
   { path: 'compartilhamento', lazy: page(() => import('./routes/admin/shared-logins')) },
   { path: 'sales', lazy: page(() => import('./routes/admin/sales')) },
   { path: 'recovery', lazy: page(() => import('./routes/admin/recovery')) },
+  { path: 'affiliates', lazy: page(() => import('./routes/admin/affiliates')) },
   { path: 'audit', lazy: page(() => import('./routes/admin/audit')) },
   { path: 'settings', lazy: page(() => import('./routes/admin/settings')) },
   { path: 'login-settings', lazy: page(() => import('./routes/admin/login-settings')) },

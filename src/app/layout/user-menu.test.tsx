@@ -9,10 +9,7 @@ import { UserMenu } from './user-menu';
 
 const affiliates = vi.hoisted(() => ({ fetchIsApprovedAffiliate: vi.fn(async () => false) }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
-vi.mock('@/features/affiliates/api/queries', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  ...affiliates,
-}));
+vi.mock('@/features/affiliates/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...affiliates }));
 
 describe('UserMenu', { timeout: 20_000 }, () => {
   it('opens on the first click with Perfil and Sair, and Admin only for staff', async () => {
@@ -32,10 +29,7 @@ describe('UserMenu', { timeout: 20_000 }, () => {
     renderScreen(<UserMenu />, { session: signedIn({ isAdmin: false }) });
     await user.click(screen.getByRole('button', { name: 'Menu da conta' }));
     const menu = await screen.findByRole('menu', {}, { timeout: 10_000 });
-    expect(await within(menu).findByRole('menuitem', { name: 'Painel do afiliado' })).toHaveAttribute(
-      'href',
-      '/afiliado',
-    );
+    expect(await within(menu).findByRole('menuitem', { name: 'Painel do afiliado' })).toHaveAttribute('href', '/afiliado');
     expect(affiliates.fetchIsApprovedAffiliate).toHaveBeenCalledWith(expect.anything(), 'u1');
   });
 
@@ -46,18 +40,13 @@ describe('UserMenu', { timeout: 20_000 }, () => {
     const { UserMenu: FreshUserMenu } = await import('./user-menu');
     const { queryClient } = await import('@/platform/query-client');
     const fresh = { ...(await import('@/test/render')), ...(await import('@/test/session')) };
-    queryClient
-      .fetchQuery({ queryKey: ['page-data'], queryFn: () => new Promise(() => undefined) })
-      .catch(() => undefined);
+    queryClient.fetchQuery({ queryKey: ['page-data'], queryFn: () => new Promise(() => undefined) }).catch(() => undefined);
     const user = userEvent.setup();
     fresh.renderScreen(<FreshUserMenu />, { session: fresh.signedIn({ isAdmin: true }) });
     expect(screen.getByRole('button', { name: 'Menu da conta' })).not.toHaveAttribute('data-state');
     await user.tab();
     // The real trigger (Radix's, with its data-state) takes the focus over.
-    await vi.waitFor(
-      () => expect(screen.getByRole('button', { name: 'Menu da conta' })).toHaveAttribute('data-state', 'closed'),
-      { timeout: 10_000 },
-    );
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Menu da conta' })).toHaveAttribute('data-state', 'closed'), { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Menu da conta' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Admin' })).toBeVisible();
