@@ -3,7 +3,10 @@
 // A decision refreshes every affiliates key (the tabs' lists and counts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/platform/supabase';
-import { decideAffiliate, fetchAdminAffiliates, type AffiliateStatus } from './admin-queries';
+import { downloadCsv } from '@/utils/csv';
+import { formatDateTime } from '@/utils/format';
+import { commissionsCsv } from '../lib/csv';
+import { decideAffiliate, fetchAdminAffiliates, fetchAllAdminCommissions, type AffiliateStatus } from './admin-queries';
 import { affiliateKeys } from './hooks';
 
 export function useAdminAffiliates(schoolId: string, status: AffiliateStatus, page: number) {
@@ -21,5 +24,17 @@ export function useDecideAffiliate() {
       decideAffiliate(supabase, id, status),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: affiliateKeys.all }),
     meta: { errorTitle: 'Erro ao atualizar status' },
+  });
+}
+
+/** "Exportar comissões (CSV)": every share of the school's sales, as `comissoes.csv`. */
+export function useExportCommissions() {
+  return useMutation({
+    mutationFn: async (schoolId: string) =>
+      downloadCsv(
+        'comissoes.csv',
+        await commissionsCsv(await fetchAllAdminCommissions(supabase, schoolId), formatDateTime),
+      ),
+    meta: { errorTitle: 'Erro ao exportar' },
   });
 }

@@ -67,3 +67,54 @@ export async function decideAffiliate(
   const { error } = await client.rpc('decide_affiliate', { p_affiliate_id: affiliateId, p_status: status });
   if (error) throw error;
 }
+
+/** One share of one sale (admin_commissions): the commissions CSV's row. */
+export interface AdminCommission {
+  created_at: string;
+  course_title: string;
+  buyer_name: string;
+  payment_value: number;
+  payment_status: string;
+  kind: string;
+  beneficiary: string;
+  wallet_id: string;
+  base: number;
+  percent: number;
+  value: number;
+  status: string;
+  split_status: string;
+}
+
+const COMMISSIONS_MAX_PAGE = 500;
+
+/** Every share of the school's sales (the backend's pages of at most 500), newest first. */
+export async function fetchAllAdminCommissions(client: DbClient, schoolId: string): Promise<AdminCommission[]> {
+  const rows: AdminCommission[] = [];
+  for (let page = 0; ; page++) {
+    const { data, error } = await client.rpc('admin_commissions', {
+      p_school_id: schoolId,
+      p_limit: COMMISSIONS_MAX_PAGE,
+      p_offset: page * COMMISSIONS_MAX_PAGE,
+    });
+    if (error) throw error;
+    const batch = data ?? [];
+    rows.push(
+      ...batch.map((r) => ({
+        created_at: r.created_at ?? '',
+        course_title: r.course_title ?? '',
+        buyer_name: r.buyer_name ?? '',
+        payment_value: Number(r.payment_value),
+        payment_status: r.payment_status ?? '',
+        kind: r.kind ?? '',
+        beneficiary: r.beneficiary ?? '',
+        wallet_id: r.wallet_id ?? '',
+        base: Number(r.base),
+        percent: Number(r.percent),
+        value: Number(r.value),
+        status: r.status ?? '',
+        split_status: r.split_status ?? '',
+      })),
+    );
+    if (batch.length < COMMISSIONS_MAX_PAGE || rows.length >= Number(batch[0]?.total_count ?? 0)) return rows;
+  }
+}

@@ -7,8 +7,14 @@ import { currentLocation, renderScreen } from '@/test/render';
 import type { AdminAffiliate } from '../../api/admin-queries';
 import { AffiliatesPage } from './affiliates-page';
 
-const api = vi.hoisted(() => ({ fetchAdminAffiliates: vi.fn(), decideAffiliate: vi.fn() }));
+const api = vi.hoisted(() => ({
+  fetchAdminAffiliates: vi.fn(),
+  decideAffiliate: vi.fn(),
+  fetchAllAdminCommissions: vi.fn(),
+}));
+const csv = vi.hoisted(() => ({ downloadCsv: vi.fn() }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
+vi.mock('@/utils/csv', async (importOriginal) => ({ ...(await importOriginal<object>()), ...csv }));
 vi.mock('../../api/admin-queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 
 const row = (over: Partial<AdminAffiliate>): AdminAffiliate => ({
@@ -80,6 +86,37 @@ describe('AffiliatesPage', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Bloqueados' }));
     expect(currentLocation(view)).toBe('/admin/affiliates?situacao=blocked');
+  });
+
+  it('exports every commission as a CSV, a name typed as a formula neutralised', async () => {
+    api.fetchAdminAffiliates.mockResolvedValue({ total: 0, rows: [] });
+    api.fetchAllAdminCommissions.mockResolvedValue([
+      {
+        created_at: '2026-11-20T15:00:00Z',
+        course_title: 'Marketing Digital',
+        buyer_name: '=HYPERLINK("https://mal.example")',
+        payment_value: 197,
+        payment_status: 'RECEIVED',
+        kind: 'affiliate',
+        beneficiary: 'Ana Afiliada',
+        wallet_id: '7f3c2a10-0000-4000-8000-00000000a001',
+        base: 197,
+        percent: 30,
+        value: 59.1,
+        status: 'available',
+        split_status: 'DONE',
+      },
+    ]);
+    renderScreen(<AffiliatesPage schoolId="s1" />, { route: '/admin/affiliates' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Exportar comissões (CSV)' }));
+    await vi.waitFor(() => expect(csv.downloadCsv).toHaveBeenCalled());
+    expect(api.fetchAllAdminCommissions).toHaveBeenCalledWith(expect.anything(), 's1');
+    const [name, text] = csv.downloadCsv.mock.calls[0] as [string, string];
+    expect(name).toBe('comissoes.csv');
+    const [header, line] = text.replace('\ufeff', '').split('\r\n');
+    expect(header).toContain('Comprador;Valor da venda (R$);Tipo;Beneficiário');
+    expect(line).toContain(`Marketing Digital;"'=HYPERLINK(""https://mal.example"")";197,00;Afiliado;Ana Afiliada`);
+    expect(line).toContain('197,00;30,00;59,10;Disponível;DONE');
   });
 
   it('says when a tab is empty', async () => {

@@ -13,7 +13,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMoney } from '@/utils/format';
-import { useAdminAffiliates, useDecideAffiliate } from '../../api/admin-hooks';
+import { useAdminAffiliates, useDecideAffiliate, useExportCommissions } from '../../api/admin-hooks';
 import {
   AFFILIATE_STATUSES,
   AFFILIATES_PAGE_SIZE,
@@ -42,6 +42,7 @@ export function AffiliatesPage({ schoolId }: { schoolId: string }) {
   const list = useAdminAffiliates(schoolId, status, page);
   const decide = useDecideAffiliate();
   const [blocking, setBlocking] = useState<AdminAffiliate | null>(null);
+  const exportCsv = useExportCommissions();
   const go = (next: { situacao?: AffiliateStatus; pagina?: number }) =>
     setSearch({ situacao: next.situacao ?? status, ...(next.pagina ? { pagina: String(next.pagina + 1) } : {}) });
 
@@ -50,6 +51,11 @@ export function AffiliatesPage({ schoolId }: { schoolId: string }) {
       <PageHeader
         title="Afiliados"
         description="Quem divulga os cursos da escola por uma comissão: pedidos, aprovados e bloqueados."
+        actions={
+          <Button variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate(schoolId)}>
+            {exportCsv.isPending ? 'Exportando...' : 'Exportar comissões (CSV)'}
+          </Button>
+        }
       />
       <Tabs value={status} onValueChange={(v) => go({ situacao: v as AffiliateStatus })}>
         <TabsList aria-label="Situação dos afiliados" className="flex-wrap">
