@@ -58,7 +58,7 @@ export function AffiliatesPage({ schoolId }: { schoolId: string }) {
         }
       />
       <Tabs value={status} onValueChange={(v) => go({ situacao: v as AffiliateStatus })}>
-        <TabsList aria-label="Situação dos afiliados" className="flex-wrap">
+        <TabsList aria-label="Situação dos afiliados" className="h-auto flex-wrap justify-start">
           {AFFILIATE_STATUSES.map((s) => (
             <TabsTrigger key={s} value={s}>
               {TAB_LABEL[s]}
