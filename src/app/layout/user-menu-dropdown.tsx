@@ -23,7 +23,6 @@ export interface UserMenuDropdownProps extends DeferredTriggerStart {
 export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoFocus }: UserMenuDropdownProps) {
   const { user, isAdmin } = useSession();
   const leave = useSignOutAndLeave();
-  const affiliate = useIsApprovedAffiliate(user?.id ?? '');
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className={triggerClassName} autoFocus={autoFocus}>
@@ -41,14 +40,7 @@ export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoF
             Perfil
           </Link>
         </DropdownMenuItem>
-        {affiliate.data && (
-          <DropdownMenuItem asChild>
-            <Link to="/afiliado">
-              <Handshake aria-hidden="true" />
-              Painel do afiliado
-            </Link>
-          </DropdownMenuItem>
-        )}
+        <AffiliatePanelItem userId={user?.id ?? ''} />
         {isAdmin && (
           <DropdownMenuItem asChild>
             <Link to="/admin">
@@ -64,5 +56,20 @@ export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoF
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** "Painel do afiliado", for an approved affiliate. Inside the menu's content, which mounts only while the
+ * menu is open: the question is asked when someone opens their menu, not on every page a student visits. */
+function AffiliatePanelItem({ userId }: { userId: string }) {
+  const affiliate = useIsApprovedAffiliate(userId);
+  if (!affiliate.data) return null;
+  return (
+    <DropdownMenuItem asChild>
+      <Link to="/afiliado">
+        <Handshake aria-hidden="true" />
+        Painel do afiliado
+      </Link>
+    </DropdownMenuItem>
   );
 }

@@ -9,12 +9,10 @@ import CoursePage from './course';
 const courses = vi.hoisted(() => ({ fetchCourseDetail: vi.fn() }));
 const checkout = vi.hoisted(() => ({ fetchLatestPayment: vi.fn() }));
 const quizzes = vi.hoisted(() => ({ fetchQuizStates: vi.fn() }));
-const affiliates = vi.hoisted(() => ({ fetchAffiliatePanel: vi.fn() }));
 vi.mock('@/platform/supabase', () => ({ supabase: {} }));
 vi.mock('@/features/courses/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...courses }));
 vi.mock('@/features/checkout/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...checkout }));
 vi.mock('@/features/quizzes/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...quizzes }));
-vi.mock('@/features/affiliates/api/queries', async (importOriginal) => ({ ...(await importOriginal<object>()), ...affiliates }));
 
 const lesson = (id: string, title: string, order: number, is_preview = false) => ({ id, module_id: 'm1', title, order_index: order, duration_sec: 600, is_preview, video_type: 'none' as const });
 const module = (id: string, title: string, order: number, lessons: ReturnType<typeof lesson>[], release: object = {}) => ({
@@ -57,7 +55,6 @@ describe('CoursePage', () => {
     courses.fetchCourseDetail.mockReset();
     checkout.fetchLatestPayment.mockReset().mockResolvedValue(null);
     quizzes.fetchQuizStates.mockReset().mockResolvedValue([]);
-    affiliates.fetchAffiliatePanel.mockReset().mockResolvedValue({ affiliate: null, school_slug: 'escola-demo', from: '2026-10-30', to: '2026-11-28', courses: [] });
   });
 
   it('an enrolled student sees the progress, continues at the next lesson, and a module not yet released says when it opens', async () => {
@@ -70,8 +67,6 @@ describe('CoursePage', () => {
     expect(released).toHaveAttribute('href', '/course/c1/lesson/l1');
     expect(locked).toHaveTextContent('Tabelas dinâmicas');
     expect(within(locked!).getByTestId('module-release')).toHaveTextContent(/^Disponível em \d{2}\/\d{2}\/\d{4}$/);
-    // Issue 43: the course's affiliate program, below the course.
-    expect(await screen.findByRole('button', { name: 'Quero ser afiliado' })).toBeInTheDocument();
     expect(locked!.closest('a')).toBeNull();
   });
 

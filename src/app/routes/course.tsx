@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useSetHeaderProgress } from '@/app/layout/header-progress-context';
 import { quizStatesByLesson } from '@/concepts/quiz-state';
-import { AffiliateCard } from '@/features/affiliates/components/affiliate-card';
 import { CertificateCard } from '@/features/certificates/components/certificate-button';
 import { PaymentStatus } from '@/features/checkout/components/payment-status';
 import { CoursePage as CourseScreen } from '@/features/courses/components/course-page';
@@ -18,19 +17,12 @@ export default function CoursePage() {
   const quizStates = useQuizStates(courseId, user?.id, !isAdmin);
   const quizByLesson = useMemo(() => quizStatesByLesson(quizStates.data), [quizStates.data]);
   return (
-    <>
-      <CourseScreen
-        courseId={courseId}
-        quizByLesson={quizByLesson}
-        onProgressPercent={useSetHeaderProgress()}
-        paymentStatus={(payment) => <PaymentStatus {...payment} />}
-        certificateCard={(course) => <CertificateCard courseId={course.id} courseSlug={course.slug} />}
-      />
-      {user && !isAdmin && (
-        <div className="mx-auto w-full max-w-7xl px-4 pb-10 sm:px-6">
-          <AffiliateCard courseId={courseId} userId={user.id} />
-        </div>
-      )}
-    </>
+    <CourseScreen
+      courseId={courseId}
+      quizByLesson={quizByLesson}
+      onProgressPercent={useSetHeaderProgress()}
+      paymentStatus={(payment) => <PaymentStatus {...payment} />}
+      certificateCard={(course) => <CertificateCard courseId={course.id} courseSlug={course.slug} />}
+    />
   );
 }

@@ -34,7 +34,8 @@ export function AffiliatePanelPage({ userId }: { userId: string }) {
         <LoadError title="Não foi possível carregar o painel" onRetry={panel.refetch} />
       ) : panel.data.affiliate?.status !== 'approved' ? (
         <p className="text-muted-foreground">
-          O painel é dos afiliados aprovados pela escola. Peça sua afiliação na página de um curso.
+          O painel é dos afiliados aprovados pela escola. Peça sua afiliação pelo link do programa de afiliados que a
+          escola divulga.
         </p>
       ) : (
         <>
