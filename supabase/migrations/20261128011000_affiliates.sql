@@ -147,6 +147,8 @@ create policy affiliate_clicks_select on public.affiliate_clicks for select to a
   using (affiliate_id in (select a.id from public.affiliates a where a.user_id = (select auth.uid()))
          or school_id in (select private.staff_school_ids())
          or (select private.is_super_admin()));
+create policy affiliate_clicks_password_change on public.affiliate_clicks as restrictive for all to authenticated
+  using (not (select private.password_change_pending())) with check (not (select private.password_change_pending()));
 
 -- ── Attribution: the account's last affiliate code ──────────────────────────────────────────────
 create table public.affiliate_attributions (
@@ -166,6 +168,8 @@ grant select on public.affiliate_attributions to authenticated;
 grant all on public.affiliate_attributions to service_role;
 create policy affiliate_attributions_select on public.affiliate_attributions for select to authenticated
   using (user_id = (select auth.uid()) or school_id in (select private.staff_school_ids()) or (select private.is_super_admin()));
+create policy affiliate_attributions_password_change on public.affiliate_attributions as restrictive for all to authenticated
+  using (not (select private.password_change_pending())) with check (not (select private.password_change_pending()));
 
 -- ── The ledger ──────────────────────────────────────────────────────────────────────────────────
 create table public.commissions (

@@ -87,6 +87,8 @@ declare
   v_affiliate_id uuid;
   v_school_id uuid;
 begin
+  -- Anonymous visitors too (nothing pending for them); a signed-in account with a password change pending is refused.
+  perform private.refuse_while_password_change_pending();
   if p_code is null or p_code !~ '^[a-z0-9]{8}$' then
     return false;
   end if;

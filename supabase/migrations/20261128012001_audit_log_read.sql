@@ -103,7 +103,7 @@ begin
   if p_days is null or p_days not between 90 and 3650 then
     raise exception 'A retenção do registro de atividades vai de 90 a 3650 dias.' using errcode = '22023';
   end if;
-  update private.audit_retention set days = p_days, updated_at = now();
+  update private.audit_retention set days = p_days, updated_at = now() where only_row;
   return p_days;
 end $$;
 revoke all on function public.set_audit_retention(integer) from public, anon, authenticated, service_role;

@@ -161,6 +161,9 @@ grant select on table public.affiliate_clicks to authenticated;
 grant all on table public.affiliate_clicks to service_role;
 alter table public.affiliate_clicks enable row level security;
 
+create policy affiliate_clicks_password_change on public.affiliate_clicks as restrictive for all to authenticated
+  using ((NOT ( SELECT private.password_change_pending() AS password_change_pending)))
+  with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy affiliate_clicks_select on public.affiliate_clicks as permissive for select to authenticated
   using (((affiliate_id IN ( SELECT a.id
    FROM public.affiliates a
@@ -191,6 +194,9 @@ grant select on table public.affiliate_attributions to authenticated;
 grant all on table public.affiliate_attributions to service_role;
 alter table public.affiliate_attributions enable row level security;
 
+create policy affiliate_attributions_password_change on public.affiliate_attributions as restrictive for all to authenticated
+  using ((NOT ( SELECT private.password_change_pending() AS password_change_pending)))
+  with check ((NOT ( SELECT private.password_change_pending() AS password_change_pending)));
 create policy affiliate_attributions_select on public.affiliate_attributions as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (school_id IN ( SELECT private.staff_school_ids() AS staff_school_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
@@ -584,6 +590,8 @@ declare
   v_affiliate_id uuid;
   v_school_id uuid;
 begin
+  -- Anonymous visitors too (nothing pending for them); a signed-in account with a password change pending is refused.
+  perform private.refuse_while_password_change_pending();
   if p_code is null or p_code !~ '^[a-z0-9]{8}$' then
     return false;
   end if;
