@@ -15,13 +15,34 @@ const DEMO_API_KEY = '$aact_SEGREDO_escola_demo';
 const MARKETING = 'Marketing Digital para Pequenos Negócios';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-const service = (path: string, init: RequestInit = {}) => api(path, { key: LOCAL_SERVICE_ROLE_KEY, headers: { Prefer: 'return=representation' }, ...init });
-const runJob = (name: string, body: unknown) => api(`/functions/v1/${name}`, { method: 'POST', key: LOCAL_SERVICE_ROLE_KEY, token: LOCAL_SERVICE_ROLE_KEY, body: JSON.stringify(body) });
+const service = (path: string, init: RequestInit = {}) =>
+  api(path, { key: LOCAL_SERVICE_ROLE_KEY, headers: { Prefer: 'return=representation' }, ...init });
+const runJob = (name: string, body: unknown) =>
+  api(`/functions/v1/${name}`, {
+    method: 'POST',
+    key: LOCAL_SERVICE_ROLE_KEY,
+    token: LOCAL_SERVICE_ROLE_KEY,
+    body: JSON.stringify(body),
+  });
 const eightDaysAhead = () => new Date(Date.now() + 8 * 24 * 3600_000).toISOString();
 
 /** The fake municipality's control (what a person uses at /nfse/controle). */
 async function fiscalInfoAtAsaas(info: Record<string, unknown> | null) {
-  const res = await fetch(`${ASAAS_URL}/nfse/controle`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ apiKey: DEMO_API_KEY, fiscalInfo: info }) });
+  const res = await fetch(`${ASAAS_URL}/nfse/controle`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiKey: DEMO_API_KEY, fiscalInfo: info }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The fake municipality refuses the school's notes with this message (null: it authorizes them again). */
+async function invoiceOutcomeAtAsaas(error: string | null) {
+  const res = await fetch(`${ASAAS_URL}/nfse/controle`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiKey: DEMO_API_KEY, error }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -37,9 +58,12 @@ async function shoot(page: Page, name: string, part: Locator) {
 
 test.afterAll(async () => {
   await fiscalInfoAtAsaas({ ...COMPLETE_FISCAL_INFO });
+  await invoiceOutcomeAtAsaas(null);
 });
 
-test('Notas fiscais: turned on after the missing settings, issued after the guarantee, e-mailed, in Minhas compras, cancelled by a refund', async ({ browser }) => {
+test('Notas fiscais: turned on after the missing settings, issued after the guarantee, e-mailed, in Minhas compras, cancelled by a refund', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signInAndWaitHome(staff, 'admin@escola-demo.com.br');
@@ -69,7 +93,10 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   await card.getByRole('button', { name: /^(Escolher|Trocar) serviço$/ }).click();
   await card.getByLabel('Buscar serviço municipal pela descrição').fill('ensino');
   const options = card.getByRole('list', { name: 'Serviços da prefeitura' });
-  await options.getByRole('button', { name: /^Escolher / }).first().click();
+  await options
+    .getByRole('button', { name: /^Escolher / })
+    .first()
+    .click();
   await card.getByRole('button', { name: 'Salvar' }).click();
   await expect(staff.getByText('Notas fiscais salvas!')).toBeVisible();
   await toggle.click();
@@ -90,7 +117,9 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   await student.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(student).toHaveURL(new RegExp(`/course/${COURSE.marketing}$`));
   const [payment] = await service(`/rest/v1/payments?select=id,status&user_id=eq.${buyer.id}`);
-  await expect.poll(async () => (await service(`/rest/v1/invoices?select=status&payment_id=eq.${payment.id}`))[0]?.status).toBe('pending');
+  await expect
+    .poll(async () => (await service(`/rest/v1/invoices?select=status&payment_id=eq.${payment.id}`))[0]?.status)
+    .toBe('pending');
 
   // Vendas: the sale's invoice waits for the guarantee.
   await staff.goto('/admin/sales');
@@ -138,7 +167,9 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   const dialog = staff.getByRole('dialog', { name: 'Reembolsar venda?' });
   await dialog.getByRole('button', { name: 'Reembolsar R$ 297,00' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await service(`/rest/v1/payments?select=status&id=eq.${payment.id}`))[0].status).toBe('REFUNDED');
+  await expect
+    .poll(async () => (await service(`/rest/v1/payments?select=status&id=eq.${payment.id}`))[0].status)
+    .toBe('REFUNDED');
   await expect
     .poll(async () => {
       await runJob('issue-invoices', { now: eightDaysAhead() });
@@ -149,13 +180,38 @@ test('Notas fiscais: turned on after the missing settings, issued after the guar
   await expect(saleRow.getByText('Cancelada', { exact: true })).toBeVisible();
   await shoot(staff, 'vendas-cancelada', staff.locator('main'));
 
-  // "Notas com erro": the demo's refused notes with the municipality's message and "Emitir novamente".
+  // 7. The municipality refuses a note: "Notas com erro" shows its message; fixed, "Emitir novamente" issues it once.
+  const refusal = 'Código de serviço não permitido para o município.';
+  await invoiceOutcomeAtAsaas(refusal);
+  const secondName = `Comprador Recusa ${Date.now().toString(36)}`;
+  const second = await freshStudent(secondName, { enrollIn: [] });
+  const secondPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signInAs(secondPage, second.email);
+  await secondPage.goto(`/checkout?course=${COURSE.marketing}`);
+  await secondPage.getByLabel('CPF').fill('39053344705');
+  await secondPage.getByLabel('Telefone').fill('11977776666');
+  await secondPage.getByRole('button', { name: 'Pagar R$ 297,00' }).click();
+  await expect(secondPage).toHaveURL(new RegExp(`^${ASAAS_URL}/i/pay_`));
+  await secondPage.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(secondPage).toHaveURL(new RegExp(`/course/${COURSE.marketing}$`));
+  await secondPage.close();
+  const [refused] = await service(`/rest/v1/payments?select=id&user_id=eq.${second.id}`);
+  const refusedStatus = async () => {
+    await runJob('issue-invoices', { now: eightDaysAhead() });
+    return (await service(`/rest/v1/invoices?select=status&payment_id=eq.${refused.id}`))[0]?.status;
+  };
+  await expect.poll(refusedStatus).toBe('error');
+  await staff.reload();
   await staff.getByRole('button', { name: /^Notas com erro/ }).click();
   await expect(staff).toHaveURL(/notas=erro/);
   const errors = staff.getByRole('list', { name: 'Notas com erro' });
-  await expect(errors.getByText('Mensagem da prefeitura:').first()).toBeVisible();
-  await expect(errors.getByRole('button', { name: /^Emitir novamente a nota de / }).first()).toBeVisible();
+  const refusedNote = errors.getByRole('listitem').filter({ hasText: secondName });
+  await expect(refusedNote.getByText('Mensagem da prefeitura:')).toBeVisible();
+  await expect(refusedNote.getByText(refusal)).toBeVisible();
   await shoot(staff, 'vendas-notas-com-erro', errors);
+  await invoiceOutcomeAtAsaas(null);
+  await refusedNote.getByRole('button', { name: /^Emitir novamente a nota de / }).click();
+  await expect.poll(refusedStatus).toBe('authorized');
 
   // The student's purchase: refunded, the note cancelled, its links gone.
   await student.reload();

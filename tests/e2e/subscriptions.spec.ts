@@ -14,22 +14,39 @@ async function service(path: string, init: RequestInit = {}) {
   return api(path, { key: LOCAL_SERVICE_ROLE_KEY, headers: { Prefer: 'return=representation' }, ...init });
 }
 async function marketingStatus(userId: string): Promise<string | null> {
-  const rows = await service(`/rest/v1/enrollments?select=status&user_id=eq.${userId}&course_id=eq.${COURSE.marketing}`);
+  const rows = await service(
+    `/rest/v1/enrollments?select=status&user_id=eq.${userId}&course_id=eq.${COURSE.marketing}`,
+  );
   return (rows[0]?.status as string | undefined) ?? null;
 }
 async function subscriptionOf(userId: string) {
-  const rows = await service(`/rest/v1/subscriptions?select=id,status,paid_until,provider_subscription_id&user_id=eq.${userId}`);
-  return rows[0] as { id: string; status: string; paid_until: string | null; provider_subscription_id: string | null } | undefined;
+  const rows = await service(
+    `/rest/v1/subscriptions?select=id,status,paid_until,provider_subscription_id&user_id=eq.${userId}`,
+  );
+  return rows[0] as
+    { id: string; status: string; paid_until: string | null; provider_subscription_id: string | null } | undefined;
 }
 
-test('a monthly plan paid by card opens its course; an unpaid invoice past the grace days pauses it; paying restores it', async ({ page }) => {
+test('a monthly plan paid by card opens its course; an unpaid invoice past the grace days pauses it; paying restores it', async ({
+  page,
+}) => {
   const tag = Math.random().toString(36).slice(2, 7);
   const name = `Plano Marketing ${tag}`;
   const [plan] = await service('/rest/v1/plans', {
     method: 'POST',
-    body: JSON.stringify({ school_id: SCHOOL_ID, slug: `plano-mkt-${tag}`, name, cycle: 'MONTHLY', price: 49.9, billing_types: ['CREDIT_CARD', 'PIX'] }),
+    body: JSON.stringify({
+      school_id: SCHOOL_ID,
+      slug: `plano-mkt-${tag}`,
+      name,
+      cycle: 'MONTHLY',
+      price: 49.9,
+      billing_types: ['CREDIT_CARD', 'PIX'],
+    }),
   });
-  await service('/rest/v1/plan_courses', { method: 'POST', body: JSON.stringify({ plan_id: plan.id, course_id: COURSE.marketing }) });
+  await service('/rest/v1/plan_courses', {
+    method: 'POST',
+    body: JSON.stringify({ plan_id: plan.id, course_id: COURSE.marketing }),
+  });
   const student = await freshStudent(`Assinante ${tag}`, { enrollIn: [] });
 
   // The home offers the plan; its checkout charges the card.
@@ -55,18 +72,27 @@ test('a monthly plan paid by card opens its course; an unpaid invoice past the g
   expect(active.status).toBe('ACTIVE');
 
   await page.goto('/profile');
-  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Assinaturas' }).getByText(name)).toBeVisible();
   await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
 
   // The next cycle: the card is declined, the invoice stays unpaid.
   const asaasId = active.provider_subscription_id!;
-  const next = await fetch(`http://localhost:${ASAAS_PORT}/s/${asaasId}/next-cycle?cartao=recusado`, { method: 'POST', redirect: 'manual' });
+  const next = await fetch(`http://localhost:${ASAAS_PORT}/s/${asaasId}/next-cycle?cartao=recusado`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
   expect(next.status).toBe(303);
   // Within the 5 grace days nothing changes; after them the daily check pauses access.
   const paidUntil = Date.parse(active.paid_until!);
-  await service('/rest/v1/rpc/check_subscription_access', { method: 'POST', body: JSON.stringify({ p_now: new Date(paidUntil + 4 * DAY).toISOString() }) });
+  await service('/rest/v1/rpc/check_subscription_access', {
+    method: 'POST',
+    body: JSON.stringify({ p_now: new Date(paidUntil + 4 * DAY).toISOString() }),
+  });
   expect(await marketingStatus(student.id)).toBe('ACTIVE');
-  await service('/rest/v1/rpc/check_subscription_access', { method: 'POST', body: JSON.stringify({ p_now: new Date(paidUntil + 6 * DAY).toISOString() }) });
+  await service('/rest/v1/rpc/check_subscription_access', {
+    method: 'POST',
+    body: JSON.stringify({ p_now: new Date(paidUntil + 6 * DAY).toISOString() }),
+  });
   expect(await marketingStatus(student.id)).toBe('PAUSED');
   await page.reload();
   await expect(page.getByText('Em atraso', { exact: true })).toBeVisible();
