@@ -25,32 +25,46 @@ function seededColours(seed: number, count: number): string[] {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return Array.from({ length: count }, () => `#${Math.floor(next() * 0x1000000).toString(16).padStart(6, '0')}`);
+  return Array.from(
+    { length: count },
+    () =>
+      `#${Math.floor(next() * 0x1000000)
+        .toString(16)
+        .padStart(6, '0')}`,
+  );
 }
 
 const colours = seededColours(SEED, COLOURS);
 
 /** The app's own applyBrandColors, as a script that puts it on window.__brand (a top-level var). */
-const brandScript = buildSync({
-  stdin: { contents: "export { applyBrandColors } from '@/concepts/brand';", resolveDir: ROOT, loader: 'ts' },
-  bundle: true,
-  format: 'iife',
-  globalName: '__brand',
-  tsconfig: path.join(ROOT, 'tsconfig.app.json'),
-  write: false,
-}).outputFiles[0]!.text + '\nwindow.__brand = __brand;';
+const brandScript =
+  buildSync({
+    stdin: { contents: "export { applyBrandColors } from '@/concepts/brand';", resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    globalName: '__brand',
+    tsconfig: path.join(ROOT, 'tsconfig.app.json'),
+    write: false,
+  }).outputFiles[0]!.text + '\nwindow.__brand = __brand;';
 
 /** Every API answer that carries a school's primary_color carries `colour` instead. */
 async function schoolColour(page: Page, colour: string) {
   const recolour = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(recolour);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'primary_color' ? colour : recolour(v)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, k === 'primary_color' ? colour : recolour(v)]),
+      );
     }
     return value;
   };
   await page.route(/\/rest\/v1\//, async (route) => {
-    const response = await route.fetch();
+    // Playwright's own client may reuse a keep-alive socket the server has just closed (ECONNRESET, seen once in
+    // a clean CI run): the request never reached the server, so it is sent again once.
+    const response = await route.fetch().catch((e: Error) => {
+      if (!/ECONNRESET|socket hang up/.test(e.message)) throw e;
+      return route.fetch();
+    });
     const body = await response.text();
     if (!body.includes('"primary_color"')) return route.fulfill({ response, body });
     await route.fulfill({ response, body: JSON.stringify(recolour(JSON.parse(body))) });
@@ -67,7 +81,9 @@ interface Sample {
 
 /** In the page: every visible, topmost text with its painted colour and what is painted under it. */
 function sampleTexts(): Sample[] {
-  const ctx = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d', { willReadFrequently: true })!;
+  const ctx = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d', {
+    willReadFrequently: true,
+  })!;
   const cache = new Map<string, [number, number, number]>();
   /** `color` painted at `alpha` over the opaque `base`, as the browser composites it. */
   const paint = (base: [number, number, number], color: string, alpha = 1): [number, number, number] => {
@@ -87,16 +103,22 @@ function sampleTexts(): Sample[] {
   };
   const rgb = (c: [number, number, number]) => `rgb(${c.join(',')})`;
   /** Text and background painted at `chain[i]` over `base` (the root's white canvas first). */
-  const painted = (chain: Element[], i: number, base: [number, number, number]): [[number, number, number], [number, number, number]] => {
+  const painted = (
+    chain: Element[],
+    i: number,
+    base: [number, number, number],
+  ): [[number, number, number], [number, number, number]] => {
     const style = getComputedStyle(chain[i]!);
     const bg = paint(base, style.backgroundColor);
-    let result: [[number, number, number], [number, number, number]] = i === chain.length - 1 ? [paint(bg, style.color), bg] : painted(chain, i + 1, bg);
+    let result: [[number, number, number], [number, number, number]] =
+      i === chain.length - 1 ? [paint(bg, style.color), bg] : painted(chain, i + 1, bg);
     const opacity = Number(style.opacity);
     if (opacity < 1) result = [paint(base, rgb(result[0]), opacity), paint(base, rgb(result[1]), opacity)];
     return result;
   };
   const describe = (el: Element) => {
-    const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    const classes =
+      typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
     return `<${el.tagName.toLowerCase()}${classes}>`;
   };
 
@@ -121,14 +143,24 @@ function sampleTexts(): Sample[] {
     const [fg, bg] = painted(chain, 0, [255, 255, 255]);
     const style = getComputedStyle(el);
     const size = parseFloat(style.fontSize);
-    samples.push({ text: text.slice(0, 40), element: describe(el), fg, bg, large: size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700) });
+    samples.push({
+      text: text.slice(0, 40),
+      element: describe(el),
+      fg,
+      bg,
+      large: size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700),
+    });
   }
   return samples;
 }
 
 /** The page just opened is in the colour of the school's row (schoolColour): the app's own path set it. */
 async function expectRowColour(page: Page) {
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim())).toBe(colours[0]);
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim()),
+    )
+    .toBe(colours[0]);
 }
 
 /** The page with each colour in turn (the row's first, as the app painted it, then the others through
@@ -136,8 +168,13 @@ async function expectRowColour(page: Page) {
 async function checkColours(page: Page, pageName: string, expected: string[] = []): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses an added inline script.
   await page.evaluate(brandScript);
-  const apply = (colour: string) => page.evaluate((c) => (window as unknown as { __brand: { applyBrandColors: (p: string) => void } }).__brand.applyBrandColors(c), colour);
-  const shownColour = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
+  const apply = (colour: string) =>
+    page.evaluate(
+      (c) => (window as unknown as { __brand: { applyBrandColors: (p: string) => void } }).__brand.applyBrandColors(c),
+      colour,
+    );
+  const shownColour = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
   // The texts as painted in `colour`. The app paints its school's colour again when the school's row
   // comes again (a refetch once the page has settled), which would undo ours in the middle of a sample:
   // a sample counts only if our colour was still there after it.
@@ -166,7 +203,10 @@ async function checkColours(page: Page, pageName: string, expected: string[] = [
   }
   expect(touched.size, `${pageName}: no text uses the primary colour`).toBeGreaterThan(0);
   // The components the page is walked for are among them (the walk did not skip them).
-  expect([...touched].map((k) => k.slice(k.indexOf('|') + 1)), `${pageName}: texts in the primary colour`).toEqual(expect.arrayContaining(expected));
+  expect(
+    [...touched].map((k) => k.slice(k.indexOf('|') + 1)),
+    `${pageName}: texts in the primary colour`,
+  ).toEqual(expect.arrayContaining(expected));
 
   const failures: string[] = [];
   for (const colour of colours) {
@@ -174,7 +214,10 @@ async function checkColours(page: Page, pageName: string, expected: string[] = [
       if (!touched.has(key(s))) continue;
       const ratio = contrastRatio(toHex(s.fg), toHex(s.bg));
       const needed = s.large ? 3 : 4.5;
-      if (ratio < needed) failures.push(`${pageName} · brand ${colour} · ${s.element} "${s.text}": ${toHex(s.fg)} on ${toHex(s.bg)} = ${ratio.toFixed(2)}:1 (needs ${needed}:1)`);
+      if (ratio < needed)
+        failures.push(
+          `${pageName} · brand ${colour} · ${s.element} "${s.text}": ${toHex(s.fg)} on ${toHex(s.bg)} = ${ratio.toFixed(2)}:1 (needs ${needed}:1)`,
+        );
     }
   }
   return failures;
@@ -188,7 +231,10 @@ function summary(failures: string[]): string {
     const k = `${pageName} · ${element!.replace(/:.*$/, '')}`;
     byElement.set(k, [...(byElement.get(k) ?? []), f]);
   }
-  return [`seed ${SEED}: ${failures.length} failing texts`, ...[...byElement.values()].map((fs) => `${fs[0]} (and ${fs.length - 1} more colours)`)].join('\n');
+  return [
+    `seed ${SEED}: ${failures.length} failing texts`,
+    ...[...byElement.values()].map((fs) => `${fs[0]} (and ${fs.length - 1} more colours)`),
+  ].join('\n');
 }
 
 test.describe.configure({ timeout: 180_000 });
